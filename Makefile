@@ -1,0 +1,43 @@
+# Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
+#   make serve   build the site into dist/ and serve it on http://localhost:8000/
+#   make test    run every test (Python units, build, Pyodide under Node, Chromium)
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: serve build test setup browser bench clean
+
+serve: setup
+	$(PY) build.py --serve --port $(PORT)
+
+build: setup
+	$(PY) build.py
+
+test: setup browser
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Re-run set-up only when the dependency lists change.
+setup: $(VENV)/.installed node_modules/.package-lock.json
+
+$(VENV)/.installed: requirements.txt requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-test.txt
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+# Browser tests use an installed Chromium when there is one, else Playwright's own.
+browser: $(VENV)/.installed
+	@$(PY) tests/browser/find_chromium.py >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else $(PY) -m playwright install chromium; fi; }
+
+bench: setup
+	$(PY) bench/metrics_speed.py
+
+clean:
+	rm -rf dist dist.* $(VENV) node_modules

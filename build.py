@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Build the lesson site: lessons/*.md → dist/.
+
+Read top to bottom, it is the whole recipe:
+  1. load      read lessons/index.yml and every lesson it lists
+  2. validate  check every lesson against lessons/README.md; stop with FILE:LINE messages
+  3. assets    copy Pyodide and KaTeX, bundle the page scripts, build the project's wheels
+  4. render    prose, math, cells and quizzes to HTML pages
+  5. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
+
+Usage: python build.py [--serve] [--port 8000] [--out dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from lessonbuild.assets import collect_assets, content_hash, wheel_paths  # noqa: E402
+from lessonbuild.lessonformat import load_course  # noqa: E402
+from lessonbuild.output import write_site  # noqa: E402
+from lessonbuild.problems import BuildError  # noqa: E402
+from lessonbuild.render import PageContext, render_site  # noqa: E402
+from lessonbuild.validate import validate_course  # noqa: E402
+
+
+def build(lessons_dir: Path, out: Path) -> int:
+    """Build the site into `out`; return the number of files written. Raises BuildError."""
+    started = time.perf_counter()
+    step("load", f"lessons from {lessons_dir}")
+    course = load_course(lessons_dir)
+
+    step("validate", f"{len(course.lessons)} lessons")
+    problems = validate_course(course)
+    if problems:
+        raise BuildError(problems)
+
+    step("assets", "Pyodide, KaTeX, scripts (esbuild), wheels")
+    assets = collect_assets()
+    hashes = {path: content_hash(data) for path, data in assets.items()}
+    context = PageContext(
+        asset=lambda path: f"{path}?v={hashes[path]}",
+        runtime={"pyodide": "pyodide/", "wheels": wheel_paths(assets), "packages": ["rankmetrics"]},
+    )
+
+    step("render", "pages")
+    pages = render_site(course, ROOT / "site" / "templates", context)
+
+    step("write", str(out))
+    write_site({**assets, **pages}, out)
+    print(f"Built {len(pages)} pages and {len(assets)} assets in {time.perf_counter() - started:.1f} s.")
+    return len(pages) + len(assets)
+
+
+def step(name: str, detail: str) -> None:
+    print(f"[{name}] {detail}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lessons", type=Path, default=ROOT / "lessons", help="lesson folder")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument("--serve", action="store_true", help="serve the site after building it")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.lessons, args.out)
+    except BuildError as error:
+        print(f"\nThe build stopped; {args.out} was left as it was. "
+              f"{len(error.problems)} problem(s):", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    if args.serve:
+        from lessonbuild.serve import serve
+        serve(args.out, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

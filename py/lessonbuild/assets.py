@@ -1,0 +1,68 @@
+"""Everything the pages load besides their HTML, gathered as {relative path: bytes}.
+
+Pyodide and KaTeX's stylesheet and fonts are copied from node_modules (nothing points at a CDN),
+the page scripts are bundled by esbuild, and the project's packages become wheels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .highlight import highlight_css
+from .wheels import build_wheel
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_MODULES = ROOT / "node_modules"
+SITE = ROOT / "site"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# Entry points bundled by esbuild; the worker is its own entry so the page stays small.
+SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", "worker": SITE / "js" / "worker.js"}
+PACKAGES = {
+    "cellruntime": "Runs lesson cells in the page: output capture, tracebacks, displays.",
+    "rankmetrics": "Top-k ranking metrics from scratch: precision@k, recall@k, hit-rate, MRR, MAP, NDCG.",
+}
+
+
+def collect_assets() -> dict[str, bytes]:
+    """Return every asset of the site. Raises RuntimeError when npm packages are missing."""
+    if not (NODE_MODULES / "pyodide").is_dir():
+        raise RuntimeError("node_modules/ is missing: run 'npm ci' (make serve does it for you).")
+    assets: dict[str, bytes] = {}
+    for name in PYODIDE_FILES:
+        assets[f"pyodide/{name}"] = (NODE_MODULES / "pyodide" / name).read_bytes()
+    katex = NODE_MODULES / "katex" / "dist"
+    assets["assets/katex/katex.min.css"] = (katex / "katex.min.css").read_bytes()
+    for font in sorted((katex / "fonts").glob("*.woff2")):
+        assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
+    assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")
+                                 + "\n/* Code highlighting (Pygments) */\n" + highlight_css()).encode()
+    assets.update(bundle_scripts())
+    for package, summary in PACKAGES.items():
+        name, data = build_wheel(ROOT / "py" / package, summary)
+        assets[f"wheels/{name}"] = data
+    return assets
+
+
+def bundle_scripts() -> dict[str, bytes]:
+    """Bundle the page and worker scripts with esbuild (ES modules, code-split, minified)."""
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    with tempfile.TemporaryDirectory() as out:
+        command = [str(esbuild), *[f"{name}={path}" for name, path in SCRIPT_ENTRIES.items()],
+                   "--bundle", "--format=esm", "--splitting", "--minify", "--target=es2022",
+                   "--chunk-names=chunks/[name]-[hash]", f"--outdir={out}", "--log-level=warning"]
+        completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        if completed.returncode != 0:
+            raise RuntimeError(f"esbuild failed:\n{completed.stderr.strip()}")
+        return {f"assets/{path.relative_to(out).as_posix()}": path.read_bytes()
+                for path in sorted(Path(out).rglob("*")) if path.is_file()}
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def wheel_paths(assets: dict[str, bytes]) -> list[str]:
+    return sorted(path for path in assets if path.startswith("wheels/"))

@@ -1,0 +1,276 @@
+"""Read lesson files into plain records (the format is specified in lessons/README.md).
+
+Loading never raises for a broken lesson: every problem found is recorded with its file and
+line, so one build run reports them all. `validate.py` adds the checks that need a whole record.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from .problems import Problem
+
+INDEX_FILE = "index.yml"
+NOT_LESSONS = {"README.md"}
+
+
+@dataclass
+class CodeCell:
+    """A fenced ```python block: a runnable cell (or a static snippet)."""
+
+    line: int  # 1-based line of the opening fence
+    code: str
+    options: dict[str, str | bool]
+    number: int = 0  # position among the page's visible runnable cells, set by number_cells()
+
+    @property
+    def id(self) -> str | None:
+        value = self.options.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def label(self) -> str | None:
+        value = self.options.get("label")
+        return value if isinstance(value, str) else None
+
+    @property
+    def hidden(self) -> bool:
+        return self.options.get("hidden") is True
+
+    @property
+    def readonly(self) -> bool:
+        return self.options.get("readonly") is True
+
+    @property
+    def static(self) -> bool:
+        return self.options.get("static") is True
+
+    @property
+    def accessible_name(self) -> str:
+        name = f"Code cell {self.number}"
+        return f"{name}: {self.label}" if self.label else name
+
+
+@dataclass
+class QuizOption:
+    answer: str
+    correct: bool
+    explain: str
+
+
+@dataclass
+class Quiz:
+    """A fenced ```quiz block: one multiple-choice check."""
+
+    line: int
+    options_line: dict[str, str | bool]  # fence-line options (only `id`)
+    body: object  # the parsed YAML, checked by validate.py
+    yaml_failed: bool = False
+    question: str = ""
+    choices: list[QuizOption] = field(default_factory=list)
+    multiple: bool = False
+
+    @property
+    def id(self) -> str | None:
+        value = self.options_line.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def correct_indexes(self) -> list[int]:
+        return [i for i, option in enumerate(self.choices) if option.correct]
+
+
+@dataclass
+class Lesson:
+    slug: str
+    path: Path
+    front_matter: dict
+    front_matter_line: int
+    tokens: list[Token]
+    cells: list[CodeCell]
+    quizzes: list[Quiz]
+
+    @property
+    def title(self) -> str:
+        return str(self.front_matter.get("title", self.slug))
+
+    @property
+    def summary(self) -> str:
+        return str(self.front_matter.get("summary", ""))
+
+    @property
+    def runnable_cells(self) -> list[CodeCell]:
+        return [cell for cell in self.cells if not cell.static]
+
+
+@dataclass
+class Course:
+    lessons_dir: Path
+    lessons: list[Lesson]
+    problems: list[Problem]
+
+
+def make_markdown() -> MarkdownIt:
+    """The one Markdown parser of the build: CommonMark, tables, front matter, $ math."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.use(front_matter_plugin).use(dollarmath_plugin, double_inline=True)
+    return md
+
+
+def load_course(lessons_dir: Path) -> Course:
+    """Read `index.yml` and every lesson it lists, recording problems instead of raising."""
+    problems: list[Problem] = []
+    md = make_markdown()
+    slugs = _read_index(lessons_dir, problems)
+    lessons = []
+    for slug, line in slugs:
+        path = lessons_dir / f"{slug}.md"
+        if not path.is_file():
+            problems.append(Problem(
+                lessons_dir / INDEX_FILE, line, f"Lesson '{slug}' has no file {path.name}.",
+                f"Create lessons/{path.name} or remove '{slug}' from {INDEX_FILE}."))
+            continue
+        lessons.append(load_lesson(path, md, problems))
+    listed = {slug for slug, _ in slugs}
+    for path in sorted(lessons_dir.glob("*.md")):
+        if path.name not in NOT_LESSONS and path.stem not in listed:
+            problems.append(Problem(
+                path, None, f"This lesson is not listed in {INDEX_FILE}.",
+                f"Add '{path.stem}' to the lessons list in lessons/{INDEX_FILE} (or delete the file)."))
+    return Course(lessons_dir, lessons, problems)
+
+
+def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, int | None]]:
+    """Return (slug, line) pairs in course order."""
+    path = lessons_dir / INDEX_FILE
+    if not path.is_file():
+        problems.append(Problem(path, None, "The lesson index is missing.",
+                                "Create it with a 'lessons:' list of lesson slugs."))
+        return []
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        line = error.problem_mark.line + 1 if getattr(error, "problem_mark", None) else None
+        problems.append(Problem(path, line, f"This is not valid YAML ({_yaml_reason(error)}).",
+                                "Fix the YAML syntax."))
+        return []
+    if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
+        problems.append(Problem(path, 1, "The index must be a mapping with a 'lessons' list.",
+                                "Write 'lessons:' followed by '  - slug' lines."))
+        return []
+    lines = _entry_lines(text)
+    entries = []
+    for position, slug in enumerate(data["lessons"]):
+        line = lines[position] if position < len(lines) else None
+        if not isinstance(slug, str):
+            problems.append(Problem(path, line, f"Index entry {slug!r} is not a lesson slug.",
+                                    "Write the lesson's file name without '.md'."))
+            continue
+        entries.append((slug, line))
+    return entries
+
+
+def _entry_lines(text: str) -> list[int]:
+    """Line numbers of the `- slug` entries, in order (YAML loses them)."""
+    return [number for number, line in enumerate(text.splitlines(), start=1)
+            if line.lstrip().startswith("- ")]
+
+
+def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
+    """Parse one lesson file into a Lesson record."""
+    text = path.read_text(encoding="utf-8")
+    tokens = md.parse(text)
+    front_matter, fm_line = _front_matter(path, tokens, problems)
+    cells: list[CodeCell] = []
+    quizzes: list[Quiz] = []
+    for token in tokens:
+        if token.type != "fence":
+            continue
+        kind, options = _fence_options(path, token, problems)
+        line = token.map[0] + 1
+        if kind == "python":
+            cell = CodeCell(line=line, code=token.content, options=options)
+            token.meta["block"] = cell
+            cells.append(cell)
+        elif kind == "quiz":
+            before = len(problems)
+            body = _quiz_yaml(path, token, problems)
+            quiz = Quiz(line=line, options_line=options, body=body, yaml_failed=len(problems) > before)
+            token.meta["block"] = quiz
+            quizzes.append(quiz)
+    number_cells(cells)
+    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes)
+
+
+def number_cells(cells: list[CodeCell]) -> None:
+    """Number the cells a reader sees (hidden and static ones are not counted)."""
+    number = 0
+    for cell in cells:
+        if not cell.hidden and not cell.static:
+            number += 1
+            cell.number = number
+
+
+def _front_matter(path: Path, tokens: list[Token], problems: list[Problem]) -> tuple[dict, int]:
+    if not tokens or tokens[0].type != "front_matter":
+        problems.append(Problem(path, 1, "The lesson has no front matter.",
+                                "Start the file with '---', 'title: …', 'summary: …', '---'."))
+        return {}, 1
+    token = tokens[0]
+    try:
+        data = yaml.safe_load(token.content) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = 2 + mark.line if mark else 1
+        problems.append(Problem(path, line, f"The front matter is not valid YAML ({_yaml_reason(error)}).",
+                                "Fix the YAML between the '---' lines."))
+        return {}, 1
+    if not isinstance(data, dict):
+        problems.append(Problem(path, 2, "The front matter must be 'key: value' lines.",
+                                "Write 'title: …' and 'summary: …'."))
+        return {}, 1
+    return data, 1
+
+
+def _fence_options(path: Path, token: Token, problems: list[Problem]) -> tuple[str, dict[str, str | bool]]:
+    """Split a fence info string like `python id=x label="a b" hidden` into kind and options."""
+    line = token.map[0] + 1
+    try:
+        words = shlex.split(token.info)
+    except ValueError as error:
+        problems.append(Problem(path, line, f"The fence options cannot be read ({error}).",
+                                "Close every quote in the options after ``` ."))
+        return "", {}
+    if not words:
+        return "", {}
+    kind, options = words[0], {}
+    for word in words[1:]:
+        key, has_value, value = word.partition("=")
+        if key in options:
+            problems.append(Problem(path, line, f"Option '{key}' is given twice.", "Keep one of them."))
+        options[key] = value if has_value else True
+    return kind, options
+
+
+def _quiz_yaml(path: Path, token: Token, problems: list[Problem]) -> object:
+    try:
+        return yaml.safe_load(token.content)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = token.map[0] + 2 + mark.line if mark else token.map[0] + 1
+        problems.append(Problem(path, line, f"The quiz is not valid YAML ({_yaml_reason(error)}).",
+                                "Fix the YAML; quote option text that contains ': ' or starts with a symbol."))
+        return None
+
+
+def _yaml_reason(error: yaml.YAMLError) -> str:
+    return str(getattr(error, "problem", None) or error).strip()

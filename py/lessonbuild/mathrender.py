@@ -1,0 +1,36 @@
+"""Render TeX to HTML + MathML at build time with KaTeX (run once per build under Node.js)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+RENDER_SCRIPT = Path(__file__).resolve().parents[2] / "site" / "tools" / "render-math.mjs"
+
+
+class MathError(Exception):
+    """KaTeX rejected an expression; `errors` maps (tex, display) to KaTeX's message."""
+
+    def __init__(self, errors: dict[tuple[str, bool], str]):
+        self.errors = errors
+        super().__init__("; ".join(f"{tex!r}: {message}" for (tex, _), message in errors.items()))
+
+
+def render_math(expressions: set[tuple[str, bool]]) -> dict[tuple[str, bool], str]:
+    """Map each (tex, display_mode) to KaTeX HTML. Raises MathError naming every bad expression."""
+    requests = sorted(expressions)
+    if not requests:
+        return {}
+    payload = json.dumps([{"tex": tex, "display": display} for tex, display in requests])
+    completed = subprocess.run(
+        ["node", str(RENDER_SCRIPT)], input=payload, capture_output=True, text=True,
+        cwd=RENDER_SCRIPT.parents[2], check=False,
+    )
+    if completed.returncode != 0:
+        raise RuntimeError(f"KaTeX rendering failed under Node.js:\n{completed.stderr.strip()}")
+    results = json.loads(completed.stdout)
+    errors = {key: result["error"] for key, result in zip(requests, results) if "error" in result}
+    if errors:
+        raise MathError(errors)
+    return {key: result["html"] for key, result in zip(requests, results)}

@@ -1,0 +1,174 @@
+"""Turn validated lessons into HTML pages: prose and math, cells, quizzes, the index.
+
+Everything here is pure: it returns {relative path: html} and touches no disk except reading
+templates. Math goes to KaTeX in one batch per build.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
+
+from .highlight import highlight_code
+from .lessonformat import CodeCell, Course, Lesson, Quiz, make_markdown
+from .mathrender import MathError, render_math
+from .problems import BuildError, Problem
+
+SITE_TITLE = "Top-k ranking metrics"
+SITE_DESCRIPTION = ("Precision@k, recall@k, hit-rate, MRR, MAP and NDCG, explained one idea at a time "
+                    "and computed from scratch in Python that runs in your browser.")
+MATH_TOKENS = {"math_inline": False, "math_inline_double": True, "math_block": True, "math_block_label": True}
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What every page needs besides its lesson: asset URLs and the runtime's settings."""
+
+    asset: Callable[[str], str]  # "assets/site.css" -> "assets/site.css?v=hash"
+    runtime: dict  # JSON for the page's runtime: pyodide path, wheels to install
+
+
+def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
+    """Render the index and every lesson page. Raises BuildError for math KaTeX rejects."""
+    md = make_markdown()
+    math_html = _render_all_math(course, md)
+    env = _environment(templates_dir, context)
+    pages = {"index.html": env.get_template("index.html").render(lessons=course.lessons)}
+    lessons = course.lessons
+    for position, lesson in enumerate(lessons):
+        pages[f"{lesson.slug}.html"] = env.get_template("lesson.html").render(
+            lesson=lesson,
+            body=Markup(_render_body(lesson, md, env, math_html)),
+            position=position + 1,
+            total=len(lessons),
+            previous=lessons[position - 1] if position > 0 else None,
+            next=lessons[position + 1] if position + 1 < len(lessons) else None,
+            lesson_data=_script_json(lesson_data(lesson, context.runtime)),
+        )
+    return pages
+
+
+def lesson_data(lesson: Lesson, runtime: dict) -> dict:
+    """The JSON the browser reads instead of Markdown: cells in page order, quiz answers."""
+    return {
+        "slug": lesson.slug,
+        "title": lesson.title,
+        "cells": [
+            {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
+             "name": cell.accessible_name}
+            for cell in lesson.runnable_cells
+        ],
+        "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple}
+                    for quiz in lesson.quizzes},
+        "runtime": runtime,
+    }
+
+
+def _environment(templates_dir: Path, context: PageContext) -> Environment:
+    env = Environment(loader=FileSystemLoader(templates_dir), autoescape=select_autoescape(["html"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(site_title=SITE_TITLE, site_description=SITE_DESCRIPTION, asset=context.asset)
+    env.filters["lower_first"] = lambda text: text[:1].lower() + text[1:]
+    return env
+
+
+def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: dict) -> str:
+    renderer = md.renderer
+
+    def math_rule(display: bool):
+        return lambda self, tokens, idx, options, _env: _math_markup(tokens[idx].content, display, math_html)
+
+    def fence_rule(self, tokens, idx, options, _env):
+        token = tokens[idx]
+        block = token.meta.get("block")
+        if isinstance(block, CodeCell):
+            return _render_cell(block, env)
+        if isinstance(block, Quiz):
+            return _render_quiz(block, md, env, math_html)
+        language = token.info.split()[0] if token.info.strip() else "text"
+        return env.get_template("static-code.html").render(code_html=Markup(highlight_code(token.content, language)))
+
+    saved = dict(renderer.rules)
+    try:
+        for token_type, display in MATH_TOKENS.items():
+            renderer.rules[token_type] = math_rule(display).__get__(renderer)
+        renderer.rules["fence"] = fence_rule.__get__(renderer)
+        body_tokens = [t for t in lesson.tokens if t.type != "front_matter"]
+        return renderer.render(body_tokens, md.options, {})
+    finally:
+        renderer.rules = saved
+
+
+def _render_cell(cell: CodeCell, env: Environment) -> str:
+    if cell.hidden:
+        return ""  # set-up code runs but is not shown
+    template = "static-code.html" if cell.static else "cell.html"
+    return env.get_template(template).render(cell=cell, code_html=Markup(highlight_code(cell.code)))
+
+
+def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:
+    inline = lambda text: Markup(_render_inline(text, md, math_html))  # noqa: E731
+    options = [{"answer_html": inline(option.answer), "explain_html": inline(option.explain)}
+               for option in quiz.choices]
+    return env.get_template("quiz.html").render(quiz=quiz, question_html=inline(quiz.question), options=options)
+
+
+def _render_inline(text: str, md: MarkdownIt, math_html: dict) -> str:
+    """Inline Markdown (emphasis, code, $math$) for quiz text, rendered with the same math."""
+    tokens = md.parseInline(text)
+    parts = []
+    for child in tokens[0].children or []:
+        if child.type in MATH_TOKENS:
+            parts.append(_math_markup(child.content, MATH_TOKENS[child.type], math_html))
+        else:
+            parts.append(md.renderer.renderInline([child], md.options, {}))
+    return "".join(parts)
+
+
+def _math_markup(tex: str, display: bool, math_html: dict) -> str:
+    html = math_html[(tex.strip(), display)]
+    return f'<div class="math-display">{html}</div>\n' if display else html
+
+
+def _render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], str]:
+    """Collect every expression of the course, render them in one KaTeX run."""
+    found: dict[tuple[str, bool], tuple[Path, int]] = {}
+    for lesson in course.lessons:
+        for token, line in _math_tokens(lesson, md):
+            found.setdefault((token.content.strip(), MATH_TOKENS[token.type]), (lesson.path, line))
+    try:
+        return render_math(set(found))
+    except MathError as error:
+        raise BuildError([
+            Problem(*found[key], f"KaTeX cannot render ${key[0]}$: {message}", "Fix the TeX.")
+            for key, message in error.errors.items()
+        ]) from None
+
+
+def _math_tokens(lesson: Lesson, md: MarkdownIt) -> Iterable[tuple[Token, int]]:
+    for token in lesson.tokens:
+        line = token.map[0] + 1 if token.map else 1
+        if token.type in MATH_TOKENS:
+            yield token, line
+        for child in token.children or []:
+            if child.type in MATH_TOKENS:
+                yield child, line
+    for quiz in lesson.quizzes:
+        texts = [quiz.question] + [t for option in quiz.choices for t in (option.answer, option.explain)]
+        for text in texts:
+            for child in md.parseInline(text)[0].children or []:
+                if child.type in MATH_TOKENS:
+                    yield child, quiz.line
+
+
+def _script_json(data: dict) -> Markup:
+    """JSON safe inside <script type="application/json">: no '</script>' or '<!--' can form."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

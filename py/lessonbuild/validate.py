@@ -1,0 +1,165 @@
+"""Check loaded lessons against the format (lessons/README.md) before anything is written.
+
+Each rule adds a Problem naming file, line and what to change; `validate_course` returns all of
+them, so an author fixes everything in one round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lessonformat import CodeCell, Course, Lesson, Quiz, QuizOption
+from .problems import Problem
+
+FRONT_MATTER_KEYS = {"title": "required", "summary": "required"}
+CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag"}
+QUIZ_FENCE_OPTIONS = {"id": "value"}
+QUIZ_KEYS = {"question", "options", "multiple"}
+QUIZ_OPTION_KEYS = {"answer", "correct", "explain"}
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
+SLUG_PATTERN = ID_PATTERN
+
+
+def validate_course(course: Course) -> list[Problem]:
+    """Return every problem in the course: those found while loading, then the rules below."""
+    problems = list(course.problems)
+    for lesson in course.lessons:
+        problems += validate_lesson(lesson)
+    return problems
+
+
+def validate_lesson(lesson: Lesson) -> list[Problem]:
+    problems: list[Problem] = []
+    report = lambda line, message, fix: problems.append(Problem(lesson.path, line, message, fix))  # noqa: E731
+
+    if not SLUG_PATTERN.match(lesson.slug):
+        report(None, f"The file name '{lesson.path.name}' is not a valid slug.",
+               "Rename it with lowercase letters, digits and hyphens only.")
+    _check_front_matter(lesson, report)
+    seen_ids: dict[str, int] = {}
+    for cell in lesson.cells:
+        _check_cell(cell, report)
+        _check_unique_id(cell.id, cell.line, seen_ids, report)
+    for quiz in lesson.quizzes:
+        _check_quiz(quiz, report)
+        _check_unique_id(quiz.id, quiz.line, seen_ids, report)
+    return problems
+
+
+def _check_front_matter(lesson: Lesson, report) -> None:
+    line = lesson.front_matter_line
+    for key in lesson.front_matter:
+        if key not in FRONT_MATTER_KEYS:
+            report(line, f"Unknown front matter key '{key}'.",
+                   f"Use only: {', '.join(FRONT_MATTER_KEYS)}.")
+    for key, need in FRONT_MATTER_KEYS.items():
+        value = lesson.front_matter.get(key)
+        if need == "required" and (not isinstance(value, str) or not value.strip()):
+            report(line, f"The front matter has no '{key}'.", f"Add '{key}: …' as one line of text.")
+
+
+def _check_options(options: dict, known: dict[str, str], line: int, what: str, report) -> None:
+    for key, value in options.items():
+        kind = known.get(key)
+        if kind is None:
+            report(line, f"Unknown {what} option '{key}'.", f"Use one of: {', '.join(known)}.")
+        elif kind == "flag" and value is not True:
+            report(line, f"Option '{key}' is a flag and takes no value.", f"Write just '{key}'.")
+        elif kind == "value" and (value is True or value == ""):
+            report(line, f"Option '{key}' needs a value.", f"Write '{key}=…'.")
+
+
+def _check_cell(cell: CodeCell, report) -> None:
+    _check_options(cell.options, CELL_OPTIONS, cell.line, "cell", report)
+    if cell.hidden and (cell.readonly or cell.static):
+        report(cell.line, "A hidden cell cannot also be readonly or static.", "Keep only 'hidden'.")
+    if cell.static:
+        return
+    if cell.id is None and "id" not in cell.options:
+        report(cell.line, "This code cell has no id.",
+               "Add id=some-name after ```python (or mark it 'static' if it should not run).")
+    try:
+        compile(cell.code, f"<cell {cell.id}>", "exec")
+    except SyntaxError as error:
+        code_line = cell.line + (error.lineno or 1)
+        report(code_line, f"This code does not compile: {error.msg}.", "Fix the Python syntax.")
+
+
+def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], report) -> None:
+    if block_id is None:
+        return
+    if not ID_PATTERN.match(block_id):
+        report(line, f"The id '{block_id}' is not valid.",
+               "Use lowercase letters, digits and hyphens, starting with a letter.")
+    if block_id in seen:
+        report(line, f"The id '{block_id}' is already used on line {seen[block_id]}.",
+               "Give every cell and quiz of a lesson its own id.")
+    else:
+        seen[block_id] = line
+
+
+def _check_quiz(quiz: Quiz, report) -> None:
+    _check_options(quiz.options_line, QUIZ_FENCE_OPTIONS, quiz.line, "quiz", report)
+    if quiz.id is None and "id" not in quiz.options_line:
+        report(quiz.line, "This quiz has no id.", "Add id=some-name after ```quiz.")
+    body = quiz.body
+    if quiz.yaml_failed:
+        return  # already reported by the loader
+    if body is None:
+        report(quiz.line, "The quiz is empty.", "Write 'question:' and 'options:' in the block.")
+        return
+    if not isinstance(body, dict):
+        report(quiz.line + 1, "The quiz must be a YAML mapping.", "Write 'question:' and 'options:'.")
+        return
+    for key in body:
+        if key not in QUIZ_KEYS:
+            report(quiz.line, f"Unknown quiz key '{key}'.", f"Use only: {', '.join(sorted(QUIZ_KEYS))}.")
+    question = body.get("question")
+    if not isinstance(question, str) or not question.strip():
+        report(quiz.line, "The quiz has no question.", "Add 'question: …'.")
+    else:
+        quiz.question = question.strip()
+    options = body.get("options")
+    if not isinstance(options, list) or len(options) < 2:
+        report(quiz.line, "A quiz needs at least two options.", "Add an 'options:' list with two or more entries.")
+        return
+    for number, option in enumerate(options, start=1):
+        choice = _quiz_option(option, number, quiz.line, report)
+        if choice:
+            quiz.choices.append(choice)
+    if len(quiz.choices) != len(options):
+        return
+    correct = len(quiz.correct_indexes)
+    if correct == 0:
+        report(quiz.line, "No option of this quiz is marked correct.", "Add 'correct: true' to the right option(s).")
+    multiple = body.get("multiple", correct > 1)
+    if not isinstance(multiple, bool):
+        report(quiz.line, "'multiple' must be true or false.", "Write 'multiple: true' or 'multiple: false'.")
+    elif not multiple and correct > 1:
+        report(quiz.line, f"'multiple: false' but {correct} options are correct.",
+               "Mark exactly one option correct, or set 'multiple: true'.")
+    else:
+        quiz.multiple = multiple
+
+
+def _quiz_option(option: object, number: int, line: int, report) -> QuizOption | None:
+    if not isinstance(option, dict):
+        report(line, f"Quiz option {number} is not a mapping.", "Write '- answer: …' then 'explain: …'.")
+        return None
+    for key in option:
+        if key not in QUIZ_OPTION_KEYS:
+            report(line, f"Quiz option {number} has an unknown key '{key}'.",
+                   f"Use only: {', '.join(sorted(QUIZ_OPTION_KEYS))}.")
+    answer, explain, correct = option.get("answer"), option.get("explain"), option.get("correct", False)
+    ok = True
+    if answer is None or str(answer).strip() == "":
+        report(line, f"Quiz option {number} has no answer text.", "Add 'answer: …'.")
+        ok = False
+    if explain is None or str(explain).strip() == "":
+        report(line, f"Quiz option {number} has no explanation.",
+               "Add 'explain: …' saying why it is right or wrong.")
+        ok = False
+    if not isinstance(correct, bool):
+        report(line, f"Quiz option {number}: 'correct' must be true or false.", "Write 'correct: true' or leave it out.")
+        ok = False
+    return QuizOption(str(answer).strip(), correct, str(explain).strip()) if ok else None

@@ -1,0 +1,130 @@
+// Code cells of a lesson page: their state, their Run/Stop/Reset buttons and the run queue.
+// Cells share one Python namespace. Running a cell first runs every earlier cell that has not
+// run yet (hidden set-up cells too), so a learner can start anywhere on the page.
+import { OutputArea } from "./output.js";
+
+export class CellController {
+  /**
+   * @param {Array<{id: string, code: string, hidden: boolean, readonly: boolean, name: string}>} cellData
+   * @param {import("./runtime.js").PythonRuntime} runtime
+   * @param {(state: string, text: string) => void} setStatus
+   */
+  constructor(cellData, runtime, setStatus) {
+    this.runtime = runtime;
+    this.setStatus = setStatus;
+    this.queue = Promise.resolve();
+    this.cells = cellData.map((data, index) => this.#makeCell(data, index));
+  }
+
+  #makeCell(data, index) {
+    const element = data.hidden ? null : document.querySelector(`[data-cell="${CSS.escape(data.id)}"]`);
+    const cell = { ...data, index, element, editor: null, ran: false, state: "idle", current: data.code };
+    if (!element) return cell;
+    cell.output = new OutputArea(element.querySelector("[data-output]"));
+    cell.buttons = {
+      run: element.querySelector('[data-action="run"]'),
+      stop: element.querySelector('[data-action="stop"]'),
+      reset: element.querySelector('[data-action="reset"]'),
+    };
+    cell.buttons.run.addEventListener("click", () => this.requestRun(cell));
+    cell.buttons.stop.addEventListener("click", () => this.stop(cell));
+    cell.buttons.reset.addEventListener("click", () => this.reset(cell));
+    return cell;
+  }
+
+  /** Swap each visible cell's static code for an editor. */
+  attachEditors(createEditor) {
+    for (const cell of this.cells) {
+      if (!cell.element) continue;
+      const holder = cell.element.querySelector("[data-editor]");
+      holder.replaceChildren();
+      cell.editor = createEditor(holder, {
+        code: cell.current,
+        readonly: cell.readonly,
+        label: `Code of ${cell.name}`,
+        onRun: () => this.requestRun(cell),
+        onChange: (code) => { cell.current = code; },
+      });
+    }
+  }
+
+  requestRun(target) {
+    if (target.state === "queued" || target.state === "running") return;
+    this.#setState(target, "queued");
+    this.queue = this.queue.then(() => this.#runUpTo(target));
+  }
+
+  stop(cell) {
+    if (cell.state !== "running") return;
+    const how = this.runtime.stop();
+    if (how === "restarted") {
+      for (const other of this.cells) other.ran = false;
+    }
+  }
+
+  reset(cell) {
+    cell.current = cell.code;
+    cell.editor?.setCode(cell.code); // an editor change, so Ctrl+Z brings the edit back
+  }
+
+  /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure. */
+  async #runUpTo(target) {
+    const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran);
+    for (const cell of earlier) {
+      const outcome = await this.#execute(cell, target);
+      if (outcome !== "ok") {
+        if (target.state === "queued") {
+          this.#setState(target, "error");
+          target.output.clear();
+          target.output.note(outcome === "stopped"
+            ? "Not run: Python was stopped while running an earlier cell."
+            : `Not run: ${cell.hidden ? "the lesson's set-up code" : cell.name} stopped with an error. Fix it, then run this cell again.`);
+        }
+        return;
+      }
+    }
+    await this.#execute(target, target);
+  }
+
+  /** Run one cell; returns "ok", "error" or "stopped". Hidden cells report into `shownIn`. */
+  async #execute(cell, shownIn) {
+    const output = cell.element ? cell.output : shownIn.output;
+    if (cell.element) {
+      output.clear();
+      this.#setState(cell, "running");
+    }
+    this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
+    let result;
+    try {
+      result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
+        if (cell.element || stream === "stderr") output.write(stream, text);
+      });
+    } catch (error) {
+      result = { ok: false, error: `Python could not load: ${error.message}` };
+    }
+    if (this.runtime.ready) this.runtime.ready.then(() => this.setStatus("ready", "Python ready"), () => {});
+    if (result.restarted) {
+      output.note("Stopped. Python was restarted to stop this cell, so the variables of this page were reset; " +
+        "earlier cells will run again the next time you run a cell.");
+      if (cell.element) this.#setState(cell, "error");
+      return "stopped";
+    }
+    if (result.ok) {
+      cell.ran = true;
+      output.display(result.display);
+      if (cell.element) this.#setState(cell, "done");
+      return "ok";
+    }
+    output.error(result.error ?? "");
+    if (cell.element) this.#setState(cell, "error");
+    return "error";
+  }
+
+  #setState(cell, state) {
+    cell.state = state;
+    if (!cell.element) return;
+    cell.element.dataset.state = state;
+    cell.buttons.stop.disabled = state !== "running";
+    cell.buttons.run.setAttribute("aria-disabled", String(state === "running" || state === "queued"));
+  }
+}

@@ -1,0 +1,50 @@
+// CodeMirror 6 editors for code cells. Loaded lazily: the page shows highlighted static code
+// first, and each cell swaps to an editor when this module arrives.
+import { EditorView, basicSetup } from "codemirror";
+import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { keymap } from "@codemirror/view";
+import { indentWithTab } from "@codemirror/commands";
+import { python } from "@codemirror/lang-python";
+import { oneDark } from "@codemirror/theme-one-dark";
+
+const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
+const themeFor = (dark) => (dark ? oneDark : []);
+
+/**
+ * Replace `parent`'s content with an editor.
+ * @param {HTMLElement} parent
+ * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void}} options
+ * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
+ */
+export function createEditor(parent, { code, readonly, label, onRun, onChange }) {
+  const theme = new Compartment();
+  const runKeys = Prec.highest(keymap.of([
+    { key: "Shift-Enter", run: () => (onRun(), true) },
+    { key: "Mod-Enter", run: () => (onRun(), true) },
+  ]));
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: code,
+      extensions: [
+        runKeys,
+        basicSetup,
+        keymap.of([indentWithTab]),
+        python(),
+        theme.of(themeFor(darkQuery.matches)),
+        EditorState.readOnly.of(readonly),
+        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  darkQuery.addEventListener("change", (event) =>
+    view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) }));
+  return {
+    getCode: () => view.state.doc.toString(),
+    setCode: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+    focus: () => view.focus(),
+  };
+}

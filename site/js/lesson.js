@@ -1,0 +1,26 @@
+// Entry point of a lesson page. The page is complete HTML without this script; it adds the
+// Python runtime (started at once, in a worker), editors, and quiz checking.
+import { PythonRuntime } from "./runtime.js";
+import { CellController } from "./cells.js";
+import { setupQuizzes } from "./quiz.js";
+
+const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
+const statusElement = document.querySelector("[data-runtime-status]");
+
+function setStatus(state, text) {
+  statusElement.dataset.runtimeStatus = state;
+  statusElement.textContent = text;
+  if (state === "error") {
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.textContent = "Retry";
+    retry.addEventListener("click", () => runtime.start());
+    statusElement.append(" ", retry);
+  }
+}
+
+const runtime = new PythonRuntime(lesson.runtime, setStatus);
+runtime.start();
+const cells = new CellController(lesson.cells, runtime, setStatus);
+setupQuizzes(lesson.quizzes);
+import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));

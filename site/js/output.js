@@ -1,0 +1,88 @@
+// Writes a cell's output. Text is always text (never parsed as HTML); rich displays (SVG,
+// HTML) from Python are sanitised with DOMPurify before they reach the page.
+import DOMPurify from "dompurify";
+
+const MAX_CHARS = 200_000; // past this, output is cut and the learner is told how much
+
+export class OutputArea {
+  constructor(element) {
+    this.element = element;
+    this.clear();
+  }
+
+  clear() {
+    this.element.replaceChildren();
+    this.pre = null;
+    this.lastStream = null;
+    this.lastSpan = null;
+    this.shown = 0;
+    this.cut = 0;
+    this.notice = null;
+  }
+
+  /** Append streamed text; consecutive text of one stream shares one element. */
+  write(stream, text) {
+    const room = MAX_CHARS - this.shown;
+    if (room <= 0) return this.#countCut(text.length);
+    if (text.length > room) {
+      this.#countCut(text.length - room);
+      text = text.slice(0, room);
+    }
+    this.shown += text.length;
+    if (!this.pre) {
+      this.pre = document.createElement("pre");
+      this.pre.className = "output-text";
+      this.element.append(this.pre);
+    }
+    if (stream !== this.lastStream) {
+      this.lastSpan = document.createElement("span");
+      this.lastSpan.dataset.stream = stream;
+      this.pre.append(this.lastSpan);
+      this.lastStream = stream;
+    }
+    this.lastSpan.append(text);
+  }
+
+  /** Show a final expression's value: sanitised SVG/HTML when offered, else its repr. */
+  display(bundle) {
+    if (!bundle) return;
+    const rich = bundle["image/svg+xml"] ?? bundle["text/html"];
+    if (rich) {
+      const box = document.createElement("div");
+      box.className = "output-rich";
+      const profile = bundle["image/svg+xml"] ? { svg: true, svgFilters: true } : { html: true, svg: true };
+      box.append(DOMPurify.sanitize(rich, { USE_PROFILES: profile, RETURN_DOM_FRAGMENT: true }));
+      this.element.append(box);
+      this.pre = null;
+      this.lastStream = null;
+      return;
+    }
+    this.write("display", this.#needsNewline() ? `\n${bundle["text/plain"]}` : bundle["text/plain"]);
+  }
+
+  error(text) {
+    this.write("stderr", this.#needsNewline() ? `\n${text}` : text);
+  }
+
+  /** A short note from the page itself (not from Python). */
+  note(text) {
+    const p = document.createElement("p");
+    p.className = "output-note";
+    p.textContent = text;
+    this.element.append(p);
+  }
+
+  #needsNewline() {
+    return this.pre !== null && !this.pre.textContent.endsWith("\n") && this.pre.textContent.length > 0;
+  }
+
+  #countCut(count) {
+    this.cut += count;
+    if (!this.notice) {
+      this.notice = document.createElement("p");
+      this.notice.className = "output-note";
+      this.element.append(this.notice);
+    }
+    this.notice.textContent = `Output cut: ${this.cut.toLocaleString("en")} more characters were not shown.`;
+  }
+}

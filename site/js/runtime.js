@@ -1,0 +1,100 @@
+// Main-thread side of the Python worker: boots it in the background, runs one cell at a
+// time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
+// otherwise by replacing the worker).
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+export class PythonRuntime {
+  /**
+   * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages)
+   * @param {(state: string, text: string) => void} onStatus  runtime status changes
+   */
+  constructor(settings, onStatus) {
+    this.settings = settings;
+    this.onStatus = onStatus;
+    this.worker = null;
+    this.ready = null; // Promise that resolves when Python can run code
+    this.pending = new Map(); // run id -> {onOutput, resolve}
+    this.nextId = 1;
+    this.generation = 0; // increases each time the worker is replaced
+    this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+  }
+
+  get canInterrupt() {
+    return this.interruptBuffer !== null;
+  }
+
+  /** Start (or restart) the worker; returns the ready promise. */
+  start() {
+    this.worker?.terminate();
+    this.generation += 1;
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    this.worker = worker;
+    this.ready = new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => this.#receive(data, resolve, reject);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the Python worker could not start"));
+      };
+    });
+    this.ready.catch((error) => this.onStatus("error", `Could not load Python: ${error.message}.`));
+    this.onStatus("loading", "Python is loading…");
+    worker.postMessage({
+      type: "boot",
+      baseURL: document.baseURI,
+      runtime: this.settings,
+      interruptBuffer: this.interruptBuffer,
+    });
+    return this.ready;
+  }
+
+  /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
+  async run(cellId, code, onOutput) {
+    await this.ready;
+    const id = this.nextId++;
+    if (this.interruptBuffer) this.interruptBuffer[0] = 0;
+    return new Promise((resolve) => {
+      this.pending.set(id, { onOutput, resolve });
+      this.worker.postMessage({ type: "run", id, cellId, code });
+    });
+  }
+
+  /**
+   * Stop the running cell. Returns "interrupted" (namespace kept) or "restarted" (variables lost).
+   */
+  stop() {
+    if (this.interruptBuffer) {
+      this.interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt
+      return "interrupted";
+    }
+    const stopped = { ok: false, display: null, error: null, restarted: true };
+    for (const { resolve } of this.pending.values()) resolve(stopped);
+    this.pending.clear();
+    this.start();
+    return "restarted";
+  }
+
+  #receive(message, resolveReady, rejectReady) {
+    switch (message.type) {
+      case "status":
+        this.onStatus(message.state, message.text);
+        break;
+      case "ready":
+        this.onStatus("ready", "Python ready");
+        resolveReady();
+        break;
+      case "failed":
+        rejectReady(new Error(message.reason));
+        break;
+      case "output":
+        this.pending.get(message.id)?.onOutput(message.stream, message.text);
+        break;
+      case "result": {
+        const entry = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        entry?.resolve(message);
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// The Python worker: boots Pyodide, installs the project's wheels, and hands each cell to the
+// `cellruntime` package, which does the real work (capture, tracebacks, displays) in Python.
+// It stays thin on purpose: the logic lives in py/cellruntime and is tested under CPython.
+
+let session = null;
+const post = (message) => self.postMessage(message);
+
+async function boot({ baseURL, runtime, interruptBuffer }) {
+  const indexURL = new URL(runtime.pyodide, baseURL).href;
+  post({ type: "status", state: "loading", text: "Python is loading…" });
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL });
+  if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+
+  post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
+  const wheels = runtime.wheels.map((path) => new URL(path, baseURL).href);
+  await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+
+  const { Session } = pyodide.pyimport("cellruntime");
+  session = Session.callKwargs({ available_packages: runtime.packages });
+  post({ type: "ready" });
+}
+
+function run({ id, cellId, code }) {
+  const write = (stream, text) => post({ type: "output", id, stream, text });
+  let result;
+  try {
+    const proxy = session.run(code, cellId, write);
+    result = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+  } catch (error) {
+    // Only a fault of the runtime itself lands here; learner errors come back in `result`.
+    result = { ok: false, display: null, error: `The Python runtime failed: ${error.message || error}` };
+  }
+  post({ type: "result", id, ...result });
+}
+
+self.onmessage = async ({ data: message }) => {
+  if (message.type === "boot") {
+    try {
+      await boot(message);
+    } catch (error) {
+      post({ type: "failed", reason: String(error.message || error) });
+    }
+  } else if (message.type === "run") {
+    run(message);
+  }
+};

@@ -1,0 +1,46 @@
+"""Find a Chromium for the browser tests: an installed one first, else Playwright's own download.
+
+Run as a script it prints the executable and exits 0, or exits 1 when there is none (the
+Makefile then installs one).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+INSTALLED_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+# Flags for a headless browser on a machine with no network and possibly as root.
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def installed_chromium() -> str | None:
+    """Path of an installed Chromium or Chrome, or None."""
+    for name in INSTALLED_NAMES:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def playwright_chromium() -> str | None:
+    """Path of Playwright's downloaded Chromium, or None when it was never installed."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    with sync_playwright() as playwright:
+        path = playwright.chromium.executable_path
+    return path if path and shutil.os.path.exists(path) else None
+
+
+def find_chromium() -> str | None:
+    return installed_chromium() or playwright_chromium()
+
+
+if __name__ == "__main__":
+    found = find_chromium()
+    if found:
+        print(found)
+    sys.exit(0 if found else 1)

@@ -1,0 +1,45 @@
+"""axe-core audits the index and every lesson, in light and dark, with zero violations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT, ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def audit(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"]]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_index_has_no_violations(browser, base_url, scheme):
+    page = browser.new_page(color_scheme=scheme)
+    page.goto(base_url)
+    assert audit(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_lesson_has_no_violations(browser, base_url, lesson_slugs, scheme):
+    page = browser.new_page(color_scheme=scheme)
+    for slug in lesson_slugs:
+        page.goto(f"{base_url}{slug}.html")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        expect(page.locator(".cm-content").first).to_be_visible()
+        # Run the first cell and check a quiz, so outputs and explanations are audited too.
+        page.locator("[data-cell]").first.get_by_role("button", name="Run").click()
+        expect(page.locator("[data-cell]").first).to_have_attribute("data-state", "done")
+        form = page.locator("form[data-quiz]").first
+        form.locator("input").first.check()
+        form.get_by_role("button", name="Check answer").click()
+        assert audit(page) == [], slug
+    page.close()

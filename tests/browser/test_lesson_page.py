@@ -1,0 +1,185 @@
+"""A lesson page in Chromium: Python loads, cells run and stream, errors point at the learner's
+line, the keyboard works, and the quiz checks answers."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT
+
+SLUG = "precision-recall"
+
+
+def open_lesson(page, base_url, slug=SLUG):
+    page.goto(f"{base_url}{slug}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_have_text("Python ready")
+    return status
+
+
+def lesson_cells(page):
+    return json.loads(page.locator("#lesson-data").text_content())["cells"]
+
+
+def cpython_outputs(cells):
+    """Run the lesson's cells under this CPython: the oracle for what the page must print."""
+    namespace: dict = {"__name__": "__main__"}
+    outputs = {}
+    for cell in cells:
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(cell["code"], cell["id"], "exec"), namespace)
+        outputs[cell["id"]] = buffer.getvalue()
+    return outputs
+
+
+def first_visible(cells):
+    return next(cell for cell in cells if not cell["hidden"])
+
+
+def test_run_button_shows_the_cells_output(page, base_url):
+    open_lesson(page, base_url)
+    cells = lesson_cells(page)
+    cell_data = first_visible(cells)
+    expected = cpython_outputs(cells[: cells.index(cell_data) + 1])[cell_data["id"]]
+    cell = page.locator(f'[data-cell="{cell_data["id"]}"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    assert cell.locator("[data-output]").inner_text().strip() == expected.strip()
+
+
+def test_running_a_later_cell_runs_the_earlier_ones_first(page, base_url):
+    page.goto(f"{base_url}{SLUG}.html")  # Run before Python is ready: the click queues
+    cells = lesson_cells(page)
+    last = cells[-1]
+    expected = cpython_outputs(cells)[last["id"]]
+    cell = page.locator(f'[data-cell="{last["id"]}"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    assert cell.locator("[data-output]").inner_text().strip() == expected.strip()
+    for earlier in cells[:-1]:
+        if not earlier["hidden"]:
+            expect(page.locator(f'[data-cell="{earlier["id"]}"]')).to_have_attribute("data-state", "done")
+
+
+def replace_code(page, cell, code):
+    editor = cell.get_by_role("textbox")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(code)
+    return editor
+
+
+def test_edit_and_run_with_shift_enter(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "print(6 * 7)\n'done'")
+    page.keyboard.press("Shift+Enter")
+    expect(cell).to_have_attribute("data-state", "done")
+    expect(cell.locator("[data-output]")).to_have_text(re.compile(r"^42\s+'done'$"))
+
+
+def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "sum(range(10))")
+    page.keyboard.press("Control+Enter")
+    expect(cell.locator("[data-output]")).to_have_text("45")
+
+
+def test_error_shows_short_traceback_at_the_learners_line(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    cell_id = cell.get_attribute("data-cell")
+    replace_code(page, cell, "x = 1\ny = x / 0\nprint(y)")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error")
+    stderr = cell.locator('[data-stream="stderr"]')
+    expect(stderr).to_contain_text("ZeroDivisionError: division by zero")
+    text = stderr.inner_text()
+    assert f'File "<cell {cell_id}>", line 2' in text
+    assert "y = x / 0" in text
+    assert "cellruntime" not in text and "pyodide" not in text.lower()
+    # The page stays usable: the next run works.
+    replace_code(page, cell, "print('still here')")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.locator("[data-output]")).to_have_text("still here")
+
+
+def test_output_is_text_never_html(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, 'print("<img src=x onerror=alert(1)>")')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.locator("[data-output]")).to_have_text("<img src=x onerror=alert(1)>")
+    assert cell.locator("[data-output] img").count() == 0
+
+
+def test_reset_restores_the_lessons_code(page, base_url):
+    open_lesson(page, base_url)
+    cells = lesson_cells(page)
+    first = first_visible(cells)
+    cell = page.locator(f'[data-cell="{first["id"]}"]')
+    editor = replace_code(page, cell, "print('mine')")
+    expect(editor).to_have_text("print('mine')")
+    cell.get_by_role("button", name="Reset").click()
+    assert editor.inner_text().strip() == first["code"].strip()
+
+
+def test_quiz_wrong_then_right_shows_every_explanation(page, base_url):
+    page.goto(f"{base_url}{SLUG}.html")
+    form = page.locator("form[data-quiz]").first
+    quiz_id = form.get_attribute("data-quiz")
+    answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
+    options = form.locator("input")
+    wrong = next(i for i in range(options.count()) if i not in answers)
+    verdict = form.locator("[data-verdict]")
+    explanations = form.locator("[data-explanation]")
+    expect(explanations.first).to_be_hidden()
+
+    options.nth(wrong).check()
+    form.get_by_role("button", name="Check answer").click()
+    expect(verdict).to_have_attribute("data-verdict", "incorrect")
+    for i in range(explanations.count()):
+        expect(explanations.nth(i)).to_be_visible()
+
+    for i in range(options.count()):
+        if options.nth(i).get_attribute("type") == "checkbox":
+            options.nth(i).set_checked(i in answers)
+        elif i in answers:
+            options.nth(i).check()
+    form.get_by_role("button", name="Check answer").click()
+    expect(verdict).to_have_attribute("data-verdict", "correct")
+
+
+def test_quiz_works_with_the_keyboard_alone(page, base_url):
+    page.goto(f"{base_url}{SLUG}.html")
+    form = page.locator("form[data-quiz]").first
+    quiz_id = form.get_attribute("data-quiz")
+    answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
+    first_option = form.locator("input").first
+    first_option.focus()
+    page.keyboard.press("Space")  # select the first option
+    for _ in range(answers[0]):
+        page.keyboard.press("ArrowDown")  # radios: arrows move the selection
+    # Tab to the submit button and press Enter.
+    while page.evaluate("document.activeElement.type") != "submit":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+
+
+def test_escape_then_tab_leaves_the_editor(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("textbox").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('role')")
+    assert focused != "textbox"

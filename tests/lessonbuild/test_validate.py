@@ -1,0 +1,103 @@
+"""Each validation rule names file, line and the fix."""
+
+import pytest
+
+from lessonbuild.lessonformat import load_course
+from lessonbuild.validate import validate_course
+
+
+def problems_for(make_lessons, lessons, index=None):
+    return validate_course(load_course(make_lessons(lessons, index)))
+
+
+def only_problem(problems):
+    assert len(problems) == 1, [str(p) for p in problems]
+    return problems[0]
+
+
+def test_good_lesson_has_no_problems(make_lessons, good_lesson):
+    assert problems_for(make_lessons, {"sample": good_lesson}) == []
+
+
+def test_unknown_cell_option(make_lessons, good_lesson):
+    text = good_lesson.replace("```python id=setup hidden", "```python id=setup hiden")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.path.name == "sample.md" and problem.line == 17
+    assert "Unknown cell option 'hiden'" in problem.message
+    assert "hidden" in problem.fix
+    assert str(problem).startswith(str(problem.path.name)) or "sample.md:17:" in str(problem)
+
+
+def test_duplicate_cell_id(make_lessons, good_lesson):
+    text = good_lesson.replace("```python id=second readonly", "```python id=first readonly")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.line == 21
+    assert "already used on line 12" in problem.message
+
+
+def test_quiz_and_cell_ids_share_one_namespace(make_lessons, good_lesson):
+    text = good_lesson.replace("```quiz id=check", "```quiz id=first")
+    assert "already used" in only_problem(problems_for(make_lessons, {"sample": text})).message
+
+
+def test_missing_cell_id(make_lessons, good_lesson):
+    text = good_lesson.replace("```python id=second readonly", "```python readonly")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.line == 21 and "no id" in problem.message and "static" in problem.fix
+
+
+def test_code_that_does_not_compile_points_at_its_line(make_lessons, good_lesson):
+    text = good_lesson.replace('print(f"x = {x:.2f}")', 'print("x = "')
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "does not compile" in problem.message
+    assert problem.line == 14  # the fence is line 12, the code's second line is line 14
+
+
+def test_quiz_with_no_correct_option(make_lessons, good_lesson):
+    text = good_lesson.replace("    correct: true\n", "")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.line == 29 and "No option" in problem.message
+
+
+def test_quiz_option_without_explanation(make_lessons, good_lesson):
+    text = good_lesson.replace("    explain: That swaps the digits.\n", "")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "option 2 has no explanation" in problem.message
+
+
+def test_quiz_radio_with_two_correct_options(make_lessons, good_lesson):
+    text = good_lesson.replace("question: What", "multiple: false\nquestion: What").replace(
+        "    explain: That swaps", "    correct: true\n    explain: That swaps")
+    assert "'multiple: false' but 2 options" in only_problem(problems_for(make_lessons, {"sample": text})).message
+
+
+def test_quiz_yaml_error_reports_its_line(make_lessons, good_lesson):
+    text = good_lesson.replace("  - answer: \"0.35\"", "  - answer: [unclosed")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "not valid YAML" in problem.message and problem.line >= 33
+
+
+def test_unknown_and_missing_front_matter_keys(make_lessons, good_lesson):
+    text = good_lesson.replace("summary: A lesson used by the build tests.\n", "sumary: typo\n")
+    messages = sorted(p.message for p in problems_for(make_lessons, {"sample": text}))
+    assert messages == ["The front matter has no 'summary'.", "Unknown front matter key 'sumary'."]
+
+
+def test_index_entry_without_a_file(make_lessons, good_lesson):
+    problem = only_problem(problems_for(make_lessons, {"sample": good_lesson}, index=["sample", "ghost"]))
+    assert problem.path.name == "index.yml" and problem.line == 3
+    assert "'ghost' has no file ghost.md" in problem.message
+
+
+def test_lesson_file_missing_from_index(make_lessons, good_lesson):
+    problem = only_problem(problems_for(make_lessons, {"sample": good_lesson, "extra": good_lesson}, index=["sample"]))
+    assert problem.path.name == "extra.md" and "not listed" in problem.message
+
+
+@pytest.mark.parametrize("flag_text, message", [
+    ("```python id=setup hidden=yes", "is a flag and takes no value"),
+    ("```python id setup hidden", "needs a value"),
+])
+def test_option_shapes(make_lessons, good_lesson, flag_text, message):
+    text = good_lesson.replace("```python id=setup hidden", flag_text)
+    assert any(message in p.message for p in problems_for(make_lessons, {"sample": text}))

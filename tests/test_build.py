@@ -1,0 +1,86 @@
+"""build.py end to end into tmp_path: the pages, the assets, and a failed build that keeps dist/."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from lessonbuild.problems import BuildError
+
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory, request):
+    lessons = Path(__file__).resolve().parents[1] / "lessons"
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(lessons, out)
+    return out
+
+
+def test_writes_index_and_lessons_in_order(built_site):
+    index = (built_site / "index.html").read_text()
+    slugs = re.findall(r'href="([a-z0-9-]+)\.html"', index)
+    order = [line.strip()[2:].split()[0] for line in (Path("lessons") / "index.yml").read_text().splitlines()
+             if line.strip().startswith("- ")]
+    assert slugs == order
+    for slug in order:
+        assert (built_site / f"{slug}.html").is_file()
+
+
+def test_lesson_page_embeds_cells_as_json_and_math_as_mathml(built_site):
+    page = (built_site / "precision-recall.html").read_text()
+    data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page, re.S).group(1))
+    assert data["cells"], "the lesson has cells"
+    for cell in data["cells"]:
+        assert f'data-cell="{cell["id"]}"' in page or cell["hidden"]
+    assert "<math" in page and 'class="katex"' in page  # pre-rendered, no math script
+    assert page.count("<h1>") == 1 and page.count("<main") == 1
+    assert all((built_site / wheel).is_file() for wheel in data["runtime"]["wheels"])
+
+
+def test_nothing_points_at_another_host(built_site):
+    """Every src/href/url()/import in the output is relative: the site works with no network."""
+    reference = re.compile(r'(?:src|href)="([^"]*)"|url\(([^)]*)\)|(?:import|from)\s*\(?\s*"([^"]*)"')
+    checked = 0
+    for path in built_site.rglob("*"):
+        if path.suffix not in {".html", ".css", ".js", ".mjs"}:
+            continue
+        for match in reference.finditer(path.read_text(errors="replace")):
+            target = next(group for group in match.groups() if group is not None).strip("'\" ")
+            checked += 1
+            assert not re.match(r"^(?:[a-z]+:)?//", target, re.I), f"{path.name} refers to {target}"
+    assert checked > 20
+
+
+def test_pyodide_is_self_hosted(built_site):
+    for name in ["pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]:
+        assert (built_site / "pyodide" / name).stat().st_size > 0
+
+
+def test_failed_build_leaves_previous_dist_untouched(tmp_path, make_lessons, good_lesson):
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "marker.txt").write_text("previous build")
+    broken = make_lessons({"sample": good_lesson.replace("id=setup hidden", "id=setup hiden")})
+    with pytest.raises(BuildError) as caught:
+        build.build(broken, out)
+    assert "sample.md:17" in str(caught.value)
+    assert (out / "marker.txt").read_text() == "previous build"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "lessons"]  # no half-written folder
+
+
+def test_main_reports_problems_and_exits_1(tmp_path, make_lessons, good_lesson, capsys):
+    broken = make_lessons({"sample": good_lesson.replace("correct: true\n", "")})
+    assert build.main(["--lessons", str(broken), "--out", str(tmp_path / "dist")]) == 1
+    err = capsys.readouterr().err
+    assert "sample.md:29: No option of this quiz is marked correct." in err
+    assert not (tmp_path / "dist").exists()
+
+
+def test_bad_math_fails_the_build_with_its_line(tmp_path, make_lessons, good_lesson):
+    broken = make_lessons({"sample": good_lesson.replace("\\frac{3}{5}", "\\frac{3}{5")})
+    with pytest.raises(BuildError) as caught:
+        build.build(broken, tmp_path / "dist")
+    assert "sample.md:6: KaTeX cannot render" in str(caught.value)
