@@ -11,18 +11,21 @@ from lessonbuild.problems import BuildError
 
 
 
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+
 @pytest.fixture(scope="module")
-def built_site(tmp_path_factory, request):
-    lessons = Path(__file__).resolve().parents[1] / "lessons"
+def built_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(lessons, out)
+    build.build(LESSONS, out)
     return out
 
 
 def test_writes_index_and_lessons_in_order(built_site):
     index = (built_site / "index.html").read_text()
-    slugs = re.findall(r'href="([a-z0-9-]+)\.html"', index)
-    order = [line.strip()[2:].split()[0] for line in (Path("lessons") / "index.yml").read_text().splitlines()
+    lesson_list = re.search(r'<ol class="lesson-list">(.*?)</ol>', index, re.S).group(1)
+    slugs = re.findall(r'href="([a-z0-9-]+)\.html"', lesson_list)
+    order = [line.strip()[2:].split()[0] for line in (LESSONS / "index.yml").read_text().splitlines()
              if line.strip().startswith("- ")]
     assert slugs == order
     for slug in order:
@@ -72,7 +75,7 @@ def test_failed_build_leaves_previous_dist_untouched(tmp_path, make_lessons, goo
 
 
 def test_main_reports_problems_and_exits_1(tmp_path, make_lessons, good_lesson, capsys):
-    broken = make_lessons({"sample": good_lesson.replace("correct: true\n", "")})
+    broken = make_lessons({"sample": good_lesson.replace("    correct: true\n", "")})
     assert build.main(["--lessons", str(broken), "--out", str(tmp_path / "dist")]) == 1
     err = capsys.readouterr().err
     assert "sample.md:29: No option of this quiz is marked correct." in err

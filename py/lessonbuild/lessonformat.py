@@ -198,7 +198,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
         kind, options = _fence_options(path, token, problems)
         line = token.map[0] + 1
         if kind == "python":
-            cell = CodeCell(line=line, code=token.content, options=options)
+            cell = CodeCell(line=line, code=token.content.rstrip("\n"), options=options)
             token.meta["block"] = cell
             cells.append(cell)
         elif kind == "quiz":

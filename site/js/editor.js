@@ -5,10 +5,10 @@ import { Compartment, EditorState, Prec } from "@codemirror/state";
 import { keymap } from "@codemirror/view";
 import { indentWithTab } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
-import { oneDark } from "@codemirror/theme-one-dark";
+import { darkTheme, lightTheme } from "./editor-theme.js";
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
-const themeFor = (dark) => (dark ? oneDark : []);
+const themeFor = (dark) => (dark ? darkTheme : lightTheme);
 
 /**
  * Replace `parent`'s content with an editor.
@@ -31,6 +31,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange })
         basicSetup,
         keymap.of([indentWithTab]),
         python(),
+        EditorView.lineWrapping,
         theme.of(themeFor(darkQuery.matches)),
         EditorState.readOnly.of(readonly),
         EditorView.contentAttributes.of({ "aria-label": label }),
