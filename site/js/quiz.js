@@ -21,8 +21,8 @@ function check(event, form, { correct }) {
   const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
   verdict.dataset.verdict = right ? "correct" : "incorrect";
   verdict.textContent = right
-    ? "Correct. Every option's explanation is below."
-    : "Not quite. Read the explanations below, then try again.";
+    ? "Correct. Each option now shows why it is right or wrong."
+    : "Not quite. Each option now shows why it is right or wrong; try again.";
   for (const input of inputs) {
     const index = Number(input.value);
     const explanation = form.querySelector(`#${CSS.escape(input.id)}-explanation`);

@@ -1,0 +1,20 @@
+"""The in-browser cell runtime of the lessons: runs learners' Python cells.
+
+The page's Web Worker boots Pyodide, installs this package and does::
+
+    from cellruntime import Session
+    session = Session(available_packages=["rankmetrics"])
+    result = session.run(code, cell_id, write)   # write(stream, text)
+    # result == {"ok": bool, "display": dict | None, "error": str | None}
+
+Modules: :mod:`.session` (Session), :mod:`.cells` (compiling a cell),
+:mod:`.streams` (output capture), :mod:`.display` (final value),
+:mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``).
+Pure standard library; runs under CPython 3.11+ and Pyodide.
+"""
+
+from .display import display_data
+from .session import Session
+from .tracebacks import format_exception
+
+__all__ = ["Session", "display_data", "format_exception"]

@@ -1,0 +1,188 @@
+"""A lesson page's Python session: one namespace shared by all its cells.
+
+The page's Web Worker creates one :class:`Session` per page and calls
+:meth:`Session.run` for each cell; everything else (output capture,
+tracebacks, showing the final value) happens in this package.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+import types
+from typing import Any, Iterable, Optional
+
+from .cells import cell_filename, compile_cell
+from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
+from .inputs import InputFunction, make_input
+from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
+from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception
+
+_MISSING = object()
+
+
+class Session:
+    """Runs a page's cells like a notebook kernel, one cell at a time.
+
+    Keyword arguments:
+
+    ``available_packages`` -- names of the non-standard-library packages
+    the page can import (e.g. ``["rankmetrics"]``), named in the hint shown
+    for ``ModuleNotFoundError``.  A single string counts as one name.
+    ``input_function`` -- ``None`` (default): ``input()`` raises a
+    ``RuntimeError`` saying the page can't read input yet.  Otherwise a
+    callable ``(prompt: str) -> str`` returning one line (see
+    :mod:`cellruntime.inputs`).
+    ``max_error_chars`` / ``max_display_chars`` -- caps on the error text
+    and on ``display["text/plain"]``.
+
+    Cells run with ``__name__ == "__main__"``; during a run the session's
+    namespace is also ``sys.modules["__main__"]``, so ``pickle`` and
+    ``typing.get_type_hints`` find classes defined in cells.
+    """
+
+    def __init__(
+        self,
+        *,
+        available_packages: Iterable[str] = (),
+        input_function: Optional[InputFunction] = None,
+        max_error_chars: int = DEFAULT_MAX_ERROR_CHARS,
+        max_display_chars: int = DEFAULT_MAX_DISPLAY_CHARS,
+    ) -> None:
+        if isinstance(available_packages, str):
+            available_packages = [available_packages]
+        self.available_packages = tuple(str(name) for name in available_packages)
+        self.max_error_chars = max_error_chars
+        self.max_display_chars = max_display_chars
+        # The streams live as long as the session, so a logging handler set up
+        # in one cell still writes to whichever cell is running later.
+        self._router = OutputRouter()
+        self._stdout = WriteThroughStream(self._router, "stdout")
+        self._stderr = WriteThroughStream(self._router, "stderr")
+        self._input = make_input(input_function, self._write_prompt)
+        self._stdin = LineInputStream(lambda: self._input())
+        self.reset()
+
+    @property
+    def namespace(self) -> dict[str, Any]:
+        """The globals dict the cells run in (live, not a copy)."""
+        return self._module.__dict__
+
+    def reset(self) -> None:
+        """Forget everything the cells defined: start again with fresh globals."""
+        self._module = types.ModuleType("__main__")
+        self._module.__dict__["__builtins__"] = builtins
+
+    def run(self, code: str, cell_id: str, write: WriteCallback) -> dict[str, Any]:
+        """Run one cell's ``code`` in the session's namespace.
+
+        ``cell_id`` names the cell in tracebacks (file ``"<cell CELL_ID>"``).
+        ``write(stream, text)`` receives output while the code runs;
+        ``stream`` is ``"stdout"`` or ``"stderr"``, both arguments plain
+        ``str``.  Text is passed on at each newline, explicit flush, switch
+        of stream, after 4096 pending characters, and at the end.
+
+        Returns ``{"ok": bool, "display": dict or None, "error": str or None}``
+        with plain JSON-able values.  ``display`` (see
+        :func:`cellruntime.display.display_data`) is set when the cell ends
+        with an expression whose value is not ``None`` and no ``;`` follows
+        it.  On an error ``ok`` is False, ``display`` None and ``error`` the
+        short traceback from :func:`cellruntime.tracebacks.format_exception`.
+        ``sys.exit()`` / ``exit()`` / ``quit()`` also give ``ok`` False (the
+        cell did not run to its end) with a one-line ``error`` message;
+        ``KeyboardInterrupt`` (the page's Stop button) gives a traceback
+        ending ``KeyboardInterrupt: stopped``.  Names defined before the
+        point of failure stay defined, and the session stays usable.
+
+        ``sys.stdout``, ``sys.stderr``, ``sys.stdin``, ``builtins.input`` and
+        ``sys.modules["__main__"]`` are replaced only during the run.
+
+        Raises ``TypeError`` if ``code`` is not a ``str`` (a bug in the
+        caller, not the learner's code).  Exceptions from ``write`` while
+        the cell runs reach the cell's code like any other error.
+        """
+        if not isinstance(code, str):
+            raise TypeError(f"code must be str, not {type(code).__name__}")
+        display: Optional[dict[str, str]] = None
+        failure: Optional[BaseException] = None
+        try:
+            self._router.attach(write)
+            saved = self._saved_state()
+            try:
+                self._swap_in()
+                display = self._execute(code, cell_filename(cell_id))
+            except BaseException as exc:  # the learner's error, whatever it is
+                failure = exc
+            finally:
+                self._swap_out(saved)
+        except BaseException as exc:  # e.g. Stop pressed while swapping streams
+            if failure is None:
+                failure = exc
+        finally:
+            failure = self._detach(failure)
+        if failure is None:
+            return {"ok": True, "display": display, "error": None}
+        try:
+            error = format_exception(
+                failure,
+                available_packages=self.available_packages,
+                max_chars=self.max_error_chars,
+            )
+        except BaseException:  # e.g. a second Stop while formatting
+            error = type(failure).__name__
+        finally:
+            failure = None  # break the frame <-> traceback cycle early
+        return {"ok": False, "display": None, "error": error}
+
+    def _execute(self, code: str, filename: str) -> Optional[dict[str, str]]:
+        """Compile and run the cell; return the display of its last expression."""
+        compiled = compile_cell(code, filename)
+        exec(compiled.body, self.namespace)
+        if compiled.last_expression is None:
+            return None
+        value = eval(compiled.last_expression, self.namespace)
+        return display_data(value, self.max_display_chars)
+
+    @staticmethod
+    def _saved_state() -> tuple:
+        """What :meth:`_swap_in` replaces, for :meth:`_swap_out` to put back."""
+        return (
+            sys.stdout,
+            sys.stderr,
+            sys.stdin,
+            builtins.input,
+            sys.modules.get("__main__", _MISSING),
+        )
+
+    def _swap_in(self) -> None:
+        """Install the session's streams, input and ``__main__`` module."""
+        sys.stdout, sys.stderr, sys.stdin = self._stdout, self._stderr, self._stdin
+        builtins.input = self._input
+        sys.modules["__main__"] = self._module
+
+    @staticmethod
+    def _swap_out(saved: tuple) -> None:
+        """Put back the state from :meth:`_saved_state`."""
+        sys.stdout, sys.stderr, sys.stdin, builtins.input, main = saved
+        if main is _MISSING:
+            sys.modules.pop("__main__", None)
+        else:
+            sys.modules["__main__"] = main
+
+    def _detach(self, failure: Optional[BaseException]) -> Optional[BaseException]:
+        """Flush the last output and let go of ``write``; return the run's failure.
+
+        A ``write`` that fails now has nowhere to report to and is ignored;
+        a Stop arriving now counts as the run's failure if there was none.
+        """
+        try:
+            self._router.detach()
+        except Exception:
+            pass
+        except BaseException as exc:
+            return exc if failure is None else failure
+        return failure
+
+    def _write_prompt(self, text: str) -> None:
+        self._stdout.write(text)
+        self._stdout.flush()

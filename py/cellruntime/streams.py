@@ -1,0 +1,175 @@
+"""Stand-ins for ``sys.stdout``, ``sys.stderr`` and ``sys.stdin`` during a cell run.
+
+The page receives output through a plain callback ``write(stream, text)``
+(in the browser a JS function proxy that posts a message), so everything
+here hands over plain ``str`` values only.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Callable, Optional
+
+WriteCallback = Callable[[str, str], None]
+
+#: Pending text is passed on once it reaches this many characters, even
+#: without a newline (e.g. ``print(".", end="")`` in a long loop).
+DEFAULT_MAX_PENDING = 4096
+
+
+class OutputRouter:
+    """Collects text from the cell's stdout and stderr and passes it to a callback.
+
+    One router lives as long as its :class:`~cellruntime.session.Session`;
+    :meth:`attach` points it at the current run's callback and
+    :meth:`detach` flushes and lets go of it.  Text waits in a small buffer
+    only until a newline or carriage return, an explicit :meth:`flush`, a
+    switch to the other stream, or ``max_pending`` characters, so output
+    reaches the page while the cell is still running and stdout/stderr keep
+    their relative order.  While detached (between runs), text goes to the
+    process's original ``sys.__stdout__`` / ``sys.__stderr__``, and so does
+    anything the callback itself prints.
+    """
+
+    def __init__(self, max_pending: int = DEFAULT_MAX_PENDING) -> None:
+        self._callback: Optional[WriteCallback] = None
+        self._stream: Optional[str] = None
+        self._parts: list[str] = []
+        self._size = 0
+        self._max_pending = max_pending
+        self._in_callback = False
+
+    def attach(self, callback: WriteCallback) -> None:
+        """Send output to ``callback(stream, text)`` from now on."""
+        self.flush()
+        self._callback = callback
+
+    def detach(self) -> None:
+        """Flush what is pending and stop using the current callback.
+
+        Raises whatever the callback raises while flushing; the callback is
+        let go of either way.
+        """
+        try:
+            self.flush()
+        finally:
+            self._callback = None
+
+    def write(self, stream: str, text: str) -> None:
+        """Queue ``text`` for ``stream`` ("stdout" or "stderr"); may flush."""
+        if not text:
+            return
+        if stream != self._stream:
+            self.flush()
+            self._stream = stream
+        self._parts.append(text)
+        self._size += len(text)
+        if self._size >= self._max_pending or "\n" in text or "\r" in text:
+            self.flush()
+
+    def flush(self) -> None:
+        """Pass all pending text on now (one callback call at most)."""
+        if not self._parts:
+            return
+        stream, text = self._stream, "".join(self._parts)  # join gives an exact str
+        # Clear first: if the callback fails, the text is not sent twice.
+        self._parts, self._size = [], 0
+        if self._callback is None or self._in_callback:
+            # Between runs, or the callback itself printed: don't recurse.
+            _write_to_process(stream, text)
+            return
+        self._in_callback = True
+        try:
+            self._callback(str(stream), text)
+        finally:
+            self._in_callback = False
+
+
+def _write_to_process(stream: Optional[str], text: str) -> None:
+    """Fallback between runs: the interpreter's own stream, if it has one."""
+    target = sys.__stderr__ if stream == "stderr" else sys.__stdout__
+    if target is not None:
+        try:
+            target.write(text)
+            target.flush()
+        except (OSError, ValueError):
+            pass  # no usable process stream (closed, or none in this host)
+
+
+class WriteThroughStream(io.TextIOBase):
+    """A text stream whose writes go to an :class:`OutputRouter` as ``stream_name``.
+
+    Behaves like a non-interactive text file opened for writing:
+    ``write(s)`` takes only ``str`` (else raises ``TypeError``) and returns
+    ``len(s)``; ``fileno()`` raises ``io.UnsupportedOperation``.
+    """
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, router: OutputRouter, stream_name: str) -> None:
+        super().__init__()
+        self._router = router
+        self._stream_name = stream_name
+
+    @property
+    def name(self) -> str:
+        return f"<{self._stream_name}>"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, s: str) -> int:
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+        self._router.write(self._stream_name, s)
+        return len(s)
+
+    def flush(self) -> None:
+        if not self.closed:
+            self._router.flush()
+
+
+class LineInputStream(io.TextIOBase):
+    """``sys.stdin`` for a cell: each ``readline()`` asks ``read_line()`` for one line.
+
+    ``read_line`` is the session's ``input`` replacement called without a
+    prompt; it raises when the page cannot supply input, and that error
+    reaches the learner's code unchanged.  ``read()`` of everything up to
+    end of file is not possible in the page and raises ``io.UnsupportedOperation``.
+    """
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, read_line: Callable[[], str]) -> None:
+        super().__init__()
+        self._read_line = read_line
+
+    @property
+    def name(self) -> str:
+        return "<stdin>"
+
+    def readable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: Optional[int] = -1) -> str:  # type: ignore[override]
+        try:
+            return self._read_line() + "\n"
+        except EOFError:
+            return ""  # end of input, as a file reports it
+
+    def read(self, size: Optional[int] = -1) -> str:
+        raise io.UnsupportedOperation(
+            "sys.stdin.read() can't wait for the end of input in this page; "
+            "use input() to read one line"
+        )
