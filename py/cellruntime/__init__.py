@@ -6,15 +6,28 @@ The page's Web Worker boots Pyodide, installs this package and does::
     session = Session(available_packages=["rankmetrics"])
     result = session.run(code, cell_id, write)   # write(stream, text)
     # result == {"ok": bool, "display": dict | None, "error": str | None}
+    verdict = session.check("precision_at_k", write)   # an exercise's Check button
+    # verdict == {"ok": bool, "message": str, "passed": int, "total": int}
 
 Modules: :mod:`.session` (Session), :mod:`.cells` (compiling a cell),
 :mod:`.streams` (output capture), :mod:`.display` (final value),
-:mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``).
+:mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``),
+:mod:`.checks` (exercise checks against ``rankmetrics``; :data:`CHECKS` is
+their registry, :func:`check_names` its names).
 Pure standard library; runs under CPython 3.11+ and Pyodide.
 """
 
+from .checks import CHECKS, Checker, check_function, check_names
 from .display import display_data
 from .session import Session
 from .tracebacks import format_exception
 
-__all__ = ["Session", "display_data", "format_exception"]
+__all__ = [
+    "Session",
+    "display_data",
+    "format_exception",
+    "CHECKS",
+    "Checker",
+    "check_function",
+    "check_names",
+]

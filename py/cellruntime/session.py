@@ -13,6 +13,7 @@ import types
 from typing import Any, Iterable, Optional
 
 from .cells import cell_filename, compile_cell
+from .checks import check_function, get_checker
 from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
 from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
@@ -134,6 +135,46 @@ class Session:
             failure = None  # break the frame <-> traceback cycle early
         return {"ok": False, "display": None, "error": error}
 
+    def check(self, name: str, write: Optional[WriteCallback] = None) -> dict[str, Any]:
+        """Run the exercise check ``name`` on the function the cells defined.
+
+        See :func:`cellruntime.checks.check_function`: returns
+        ``{"ok": bool, "message": str, "passed": int, "total": int}`` with
+        plain JSON-able values.  While the check runs, the streams, input
+        and ``__main__`` are swapped in as for :meth:`run`, so what the
+        learner's function prints reaches ``write(stream, text)`` (``None``:
+        the output is dropped).
+
+        Raises ``ValueError`` for an unknown check name (the build validates
+        names, so this is a bug in the page).  ``KeyboardInterrupt`` (the
+        Stop button) propagates after the streams are restored, so the page
+        reports the stop; so does an error of the checker itself.
+        """
+        get_checker(name)
+        if write is None:
+            write = _discard
+        failure: Optional[BaseException] = None
+        result: Optional[dict[str, Any]] = None
+        try:
+            self._router.attach(write)
+            saved = self._saved_state()
+            try:
+                self._swap_in()
+                result = check_function(self.namespace, name)
+            finally:
+                self._swap_out(saved)
+        except BaseException as exc:
+            failure = exc
+        finally:
+            failure = self._detach(failure)
+        if failure is not None:
+            try:
+                raise failure
+            finally:
+                failure = None  # break the frame <-> traceback cycle
+        assert result is not None
+        return result
+
     def _execute(self, code: str, filename: str) -> Optional[dict[str, str]]:
         """Compile and run the cell; return the display of its last expression."""
         compiled = compile_cell(code, filename)
@@ -186,3 +227,7 @@ class Session:
     def _write_prompt(self, text: str) -> None:
         self._stdout.write(text)
         self._stdout.flush()
+
+
+def _discard(stream: str, text: str) -> None:
+    """A ``write`` callback that drops the output."""

@@ -19,6 +19,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from .problems import Problem
 
 INDEX_FILE = "index.yml"
+ATTACHMENT_KINDS = ("hint", "solution")
 NOT_LESSONS = {"README.md"}
 
 
@@ -30,6 +31,8 @@ class CodeCell:
     code: str
     options: dict[str, str | bool]
     number: int = 0  # position among the page's visible runnable cells, set by number_cells()
+    hint: "Attachment | None" = None  # linked by validate.py for exercise cells
+    solution: "Attachment | None" = None
 
     @property
     def id(self) -> str | None:
@@ -39,6 +42,12 @@ class CodeCell:
     @property
     def label(self) -> str | None:
         value = self.options.get("label")
+        return value if isinstance(value, str) else None
+
+    @property
+    def check(self) -> str | None:
+        """Name of the exercise check (cellruntime.checks) when this cell is an exercise."""
+        value = self.options.get("check")
         return value if isinstance(value, str) else None
 
     @property
@@ -57,6 +66,21 @@ class CodeCell:
     def accessible_name(self) -> str:
         name = f"Code cell {self.number}"
         return f"{name}: {self.label}" if self.label else name
+
+
+@dataclass
+class Attachment:
+    """A ```hint or ```solution block that belongs to the exercise cell named by `for=`."""
+
+    kind: str  # "hint" (Markdown) or "solution" (Python)
+    line: int
+    options: dict[str, str | bool]
+    content: str
+
+    @property
+    def target(self) -> str | None:
+        value = self.options.get("for")
+        return value if isinstance(value, str) else None
 
 
 @dataclass
@@ -97,6 +121,7 @@ class Lesson:
     tokens: list[Token]
     cells: list[CodeCell]
     quizzes: list[Quiz]
+    attachments: list[Attachment] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -192,6 +217,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     front_matter, fm_line = _front_matter(path, tokens, problems)
     cells: list[CodeCell] = []
     quizzes: list[Quiz] = []
+    attachments: list[Attachment] = []
     for token in tokens:
         if token.type != "fence":
             continue
@@ -207,8 +233,12 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             quiz = Quiz(line=line, options_line=options, body=body, yaml_failed=len(problems) > before)
             token.meta["block"] = quiz
             quizzes.append(quiz)
+        elif kind in ATTACHMENT_KINDS:
+            attachment = Attachment(kind, line, options, token.content.rstrip("\n"))
+            token.meta["block"] = attachment
+            attachments.append(attachment)
     number_cells(cells)
-    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes)
+    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments)
 
 
 def number_cells(cells: list[CodeCell]) -> None:

@@ -17,7 +17,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from .highlight import highlight_code
-from .lessonformat import CodeCell, Course, Lesson, Quiz, make_markdown
+from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, make_markdown
 from .mathrender import MathError, render_math
 from .problems import BuildError, Problem
 
@@ -62,7 +62,8 @@ def lesson_data(lesson: Lesson, runtime: dict) -> dict:
         "title": lesson.title,
         "cells": [
             {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
-             "name": cell.accessible_name}
+             "name": cell.accessible_name, "check": cell.check,
+             "solution": cell.solution.content if cell.solution else None}
             for cell in lesson.runnable_cells
         ],
         "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple}
@@ -89,7 +90,9 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         token = tokens[idx]
         block = token.meta.get("block")
         if isinstance(block, CodeCell):
-            return _render_cell(block, env)
+            return _render_cell(block, md, env)
+        if isinstance(block, Attachment):
+            return ""  # shown inside its exercise cell
         if isinstance(block, Quiz):
             return _render_quiz(block, md, env, math_html)
         language = token.info.split()[0] if token.info.strip() else "text"
@@ -106,11 +109,15 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         renderer.rules = saved
 
 
-def _render_cell(cell: CodeCell, env: Environment) -> str:
+def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
     if cell.hidden:
         return ""  # set-up code runs but is not shown
-    template = "static-code.html" if cell.static else "cell.html"
-    return env.get_template(template).render(cell=cell, code_html=Markup(highlight_code(cell.code)))
+    if cell.static:
+        return env.get_template("static-code.html").render(code_html=Markup(highlight_code(cell.code)))
+    hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
+    solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
+    return env.get_template("cell.html").render(
+        cell=cell, code_html=Markup(highlight_code(cell.code)), hint_html=hint_html, solution_html=solution_html)
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:
@@ -160,6 +167,12 @@ def _math_tokens(lesson: Lesson, md: MarkdownIt) -> Iterable[tuple[Token, int]]:
         for child in token.children or []:
             if child.type in MATH_TOKENS:
                 yield child, line
+    for attachment in lesson.attachments:
+        if attachment.kind == "hint":
+            for token in md.parse(attachment.content):
+                for child in [token, *(token.children or [])]:
+                    if child.type in MATH_TOKENS:
+                        yield child, attachment.line
     for quiz in lesson.quizzes:
         texts = [quiz.question] + [t for option in quiz.choices for t in (option.answer, option.explain)]
         for text in texts:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import re
 
-from .lessonformat import CodeCell, Course, Lesson, Quiz, QuizOption
+from cellruntime.checks import check_names
+
+from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, QuizOption
 from .problems import Problem
 
 FRONT_MATTER_KEYS = {"title": "required", "summary": "required"}
-CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag"}
+CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
+                "check": "value"}
+ATTACHMENT_OPTIONS = {"for": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
 QUIZ_KEYS = {"question", "options", "multiple"}
 QUIZ_OPTION_KEYS = {"answer", "correct", "explain"}
@@ -43,6 +47,7 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
     for quiz in lesson.quizzes:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
+    _link_attachments(lesson, report)
     return problems
 
 
@@ -75,14 +80,45 @@ def _check_cell(cell: CodeCell, report) -> None:
         report(cell.line, "A hidden cell cannot also be readonly or static.", "Keep only 'hidden'.")
     if cell.static:
         return
+    if cell.check is not None and cell.check not in check_names():
+        report(cell.line, f"Unknown check '{cell.check}'.",
+               f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py).")
+    if cell.check is not None and cell.hidden:
+        report(cell.line, "A hidden cell cannot be an exercise.", "Remove 'hidden' or 'check'.")
     if cell.id is None and "id" not in cell.options:
         report(cell.line, "This code cell has no id.",
                "Add id=some-name after ```python (or mark it 'static' if it should not run).")
+    _check_compiles(cell.code, cell.line, report)
+
+
+def _link_attachments(lesson: Lesson, report) -> None:
+    """Attach each hint and solution to its exercise cell; every exercise needs a solution."""
+    exercises = {cell.id: cell for cell in lesson.cells if cell.check and cell.id}
+    for attachment in lesson.attachments:
+        _check_options(attachment.options, ATTACHMENT_OPTIONS, attachment.line, attachment.kind, report)
+        cell = exercises.get(attachment.target)
+        if cell is None:
+            report(attachment.line, f"This {attachment.kind} is not for an exercise cell of this lesson.",
+                   f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).")
+            continue
+        if getattr(cell, attachment.kind) is not None:
+            report(attachment.line, f"Exercise '{cell.id}' already has a {attachment.kind} "
+                   f"(line {getattr(cell, attachment.kind).line}).", f"Keep one {attachment.kind} per exercise.")
+            continue
+        setattr(cell, attachment.kind, attachment)
+        if attachment.kind == "solution":
+            _check_compiles(attachment.content, attachment.line, report)
+    for cell in exercises.values():
+        if cell.solution is None:
+            report(cell.line, f"Exercise '{cell.id}' has no solution.",
+                   f"Add a ```solution for={cell.id} block with code that passes the check.")
+
+
+def _check_compiles(code: str, fence_line: int, report) -> None:
     try:
-        compile(cell.code, f"<cell {cell.id}>", "exec")
+        compile(code, "<lesson code>", "exec")
     except SyntaxError as error:
-        code_line = cell.line + (error.lineno or 1)
-        report(code_line, f"This code does not compile: {error.msg}.", "Fix the Python syntax.")
+        report(fence_line + (error.lineno or 1), f"This code does not compile: {error.msg}.", "Fix the Python syntax.")
 
 
 def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], report) -> None:

@@ -29,6 +29,14 @@ export class CellController {
     cell.buttons.run.addEventListener("click", () => this.requestRun(cell));
     cell.buttons.stop.addEventListener("click", () => this.stop(cell));
     cell.buttons.reset.addEventListener("click", () => this.reset(cell));
+    if (data.check) {
+      cell.verdict = element.querySelector("[data-verdict]");
+      element.querySelector('[data-action="check"]').addEventListener("click", () => this.requestCheck(cell));
+      element.querySelector('[data-action="use-solution"]').addEventListener("click", () => {
+        cell.current = data.solution;
+        cell.editor?.setCode(data.solution);
+      });
+    }
     return cell;
   }
 
@@ -54,6 +62,33 @@ export class CellController {
     this.queue = this.queue.then(() => this.#runUpTo(target));
   }
 
+  /** Run the exercise cell (and what it needs), then check its function against the reference. */
+  requestCheck(cell) {
+    if (cell.state === "queued" || cell.state === "running") return;
+    this.#setState(cell, "queued");
+    this.#setVerdict(cell, "", "Checking…");
+    this.queue = this.queue.then(async () => {
+      const outcome = await this.#runUpTo(cell);
+      if (outcome !== "ok") {
+        this.#setVerdict(cell, "incorrect", outcome === "stopped"
+          ? "Not checked: Python was stopped."
+          : "Not checked: the code stopped with an error (see the output above). Fix it, then check again.");
+        return;
+      }
+      this.#setState(cell, "running");
+      const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text));
+      this.#setState(cell, result.restarted ? "error" : "done");
+      this.setStatus("ready", "Python ready");
+      this.#setVerdict(cell, result.ok ? "correct" : "incorrect",
+        result.restarted ? "Not checked: Python was stopped." : result.message);
+    });
+  }
+
+  #setVerdict(cell, verdict, message) {
+    cell.verdict.dataset.verdict = verdict;
+    cell.verdict.textContent = message;
+  }
+
   stop(cell) {
     if (cell.state !== "running") return;
     const how = this.runtime.stop();
@@ -67,7 +102,8 @@ export class CellController {
     cell.editor?.setCode(cell.code); // an editor change, so Ctrl+Z brings the edit back
   }
 
-  /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure. */
+  /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure.
+   *  Returns the outcome: "ok", "error" or "stopped". */
   async #runUpTo(target) {
     const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran);
     for (const cell of earlier) {
@@ -80,10 +116,10 @@ export class CellController {
             ? "Not run: Python was stopped while running an earlier cell."
             : `Not run: ${cell.hidden ? "the lesson's set-up code" : cell.name} stopped with an error. Fix it, then run this cell again.`);
         }
-        return;
+        return outcome;
       }
     }
-    await this.#execute(target, target);
+    return this.#execute(target, target);
   }
 
   /** Run one cell; returns "ok", "error" or "stopped". Hidden cells report into `shownIn`. */

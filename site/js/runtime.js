@@ -49,13 +49,22 @@ export class PythonRuntime {
   }
 
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
-  async run(cellId, code, onOutput) {
+  run(cellId, code, onOutput) {
+    return this.#request({ type: "run", cellId, code }, onOutput);
+  }
+
+  /** Check the learner's function against the reference; resolves with {ok, message}. */
+  check(name, onOutput) {
+    return this.#request({ type: "check", name }, onOutput);
+  }
+
+  async #request(message, onOutput) {
     await this.ready;
     const id = this.nextId++;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0;
     return new Promise((resolve) => {
       this.pending.set(id, { onOutput, resolve });
-      this.worker.postMessage({ type: "run", id, cellId, code });
+      this.worker.postMessage({ ...message, id });
     });
   }
 

@@ -35,6 +35,20 @@ function run({ id, cellId, code }) {
   post({ type: "result", id, ...result });
 }
 
+function check({ id, name }) {
+  const write = (stream, text) => post({ type: "output", id, stream, text });
+  let result;
+  try {
+    const proxy = session.check(name, write);
+    result = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+  } catch (error) {
+    const stopped = String(error.message || error).includes("KeyboardInterrupt");
+    result = { ok: false, message: stopped ? "The check was stopped." : `The check failed to run: ${error.message || error}` };
+  }
+  post({ type: "result", id, ...result });
+}
+
 self.onmessage = async ({ data: message }) => {
   if (message.type === "boot") {
     try {
@@ -44,5 +58,7 @@ self.onmessage = async ({ data: message }) => {
     }
   } else if (message.type === "run") {
     run(message);
+  } else if (message.type === "check") {
+    check(message);
   }
 };

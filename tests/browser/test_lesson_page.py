@@ -188,3 +188,20 @@ def test_escape_then_tab_leaves_the_editor(page, base_url):
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('role')")
     assert focused != "textbox"
+
+
+def test_exercise_goes_incorrect_then_correct(page, base_url):
+    open_lesson(page, base_url)
+    exercise = next(cell for cell in lesson_cells(page) if cell["check"])
+    cell = page.locator(f'[data-cell="{exercise["id"]}"]')
+    verdict = cell.locator("[data-verdict]")
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(verdict).to_have_attribute("data-verdict", "incorrect")
+    expect(verdict).to_contain_text("expected")  # names the failing input and the expected value
+
+    cell.get_by_text("Show a solution").click()
+    cell.get_by_role("button", name="Put this solution in the editor").click()
+    assert editor_text(cell) == exercise["solution"]
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(verdict).to_have_attribute("data-verdict", "correct")
+    expect(verdict).to_contain_text("All")

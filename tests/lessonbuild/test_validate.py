@@ -101,3 +101,50 @@ def test_lesson_file_missing_from_index(make_lessons, good_lesson):
 def test_option_shapes(make_lessons, good_lesson, flag_text, message):
     text = good_lesson.replace("```python id=setup hidden", flag_text)
     assert any(message in p.message for p in problems_for(make_lessons, {"sample": text}))
+
+
+EXERCISE = '''
+```python id=mine check=precision_at_k
+def precision_at_k(ranking, relevant, k):
+    return 0.0
+```
+
+```hint for=mine
+Divide by $k$.
+```
+
+```solution for=mine
+def precision_at_k(ranking, relevant, k):
+    return sum(1 for item in ranking[:k] if item in relevant) / k
+```
+'''
+
+
+def test_exercise_with_hint_and_solution_is_valid(make_lessons, good_lesson):
+    course = load_course(make_lessons({"sample": good_lesson + EXERCISE}))
+    assert validate_course(course) == []
+    exercise = course.lessons[0].cells[-1]
+    assert exercise.check == "precision_at_k" and exercise.solution.content.startswith("def precision_at_k")
+    assert exercise.hint.content == "Divide by $k$."
+
+
+def test_unknown_check_name(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("check=precision_at_k", "check=precision")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "Unknown check 'precision'" in problem.message and "precision_at_k" in problem.fix
+
+
+def test_exercise_without_solution(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE[: EXERCISE.index("```solution")]
+    assert "has no solution" in only_problem(problems_for(make_lessons, {"sample": text})).message
+
+
+def test_hint_for_a_cell_that_is_not_an_exercise(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("hint for=mine", "hint for=first")
+    assert "not for an exercise cell" in only_problem(problems_for(make_lessons, {"sample": text})).message
+
+
+def test_solution_that_does_not_compile(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("    return sum(", "    return sum((")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "does not compile" in problem.message
