@@ -1,0 +1,41 @@
+"""rankmetrics: top-k ranking metrics, written from scratch to be read and learned from.
+
+Standard library only; runs unchanged in CPython 3.11+ and in Pyodide.
+The definitions follow trec_eval unless noted (see each docstring):
+
+    precision_at_k, recall_at_k, hit_rate_at_k   set_metrics.py
+    reciprocal_rank (mean: MRR)                  rr.py
+    average_precision (mean: MAP)                ap.py
+    dcg_at_k, ndcg_at_k                          ndcg.py
+    ranking_from_scores                          scores.py
+    evaluate, Evaluation                         evaluation.py
+
+>>> from rankmetrics import precision_at_k, ndcg_at_k
+>>> precision_at_k(["d1", "d2", "d3"], {"d1", "d3"}, k=2)
+0.5
+>>> ndcg_at_k(["d1", "d2", "d3"], {"d1": 2, "d2": 1}, k=3)
+1.0
+"""
+
+from .ap import average_precision
+from .evaluation import METRICS, Evaluation, evaluate
+from .ndcg import dcg_at_k, ndcg_at_k
+from .rr import reciprocal_rank
+from .scores import ranking_from_scores
+from .set_metrics import hit_rate_at_k, precision_at_k, recall_at_k
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "precision_at_k",
+    "recall_at_k",
+    "hit_rate_at_k",
+    "reciprocal_rank",
+    "average_precision",
+    "dcg_at_k",
+    "ndcg_at_k",
+    "ranking_from_scores",
+    "evaluate",
+    "Evaluation",
+    "METRICS",
+]
