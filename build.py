@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from lessonbuild.assets import collect_assets, content_hash, wheel_paths  # noqa: E402
+from lessonbuild.assets import collect_assets, content_hash, package_wheels, wheel_paths  # noqa: E402
 from lessonbuild.lessonformat import load_course  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
@@ -42,10 +42,15 @@ def build(lessons_dir: Path, out: Path) -> int:
 
     step("assets", "Pyodide, KaTeX, scripts (esbuild), wheels")
     assets = collect_assets()
+    core_wheels = wheel_paths(assets)
+    extra = package_wheels({name for lesson in course.lessons for name in lesson.packages})
+    for wheels in extra.values():
+        assets.update(wheels)
     hashes = {path: content_hash(data) for path, data in assets.items()}
     context = PageContext(
         asset=lambda path: f"{path}?v={hashes[path]}",
-        runtime={"pyodide": "pyodide/", "wheels": wheel_paths(assets), "packages": ["rankmetrics"]},
+        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"]},
+        package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
     )
 
     step("render", "pages")

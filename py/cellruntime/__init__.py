@@ -18,6 +18,8 @@ Pure standard library; runs under CPython 3.11+ and Pyodide.
 """
 
 from .checks import CHECKS, Checker, check_function, check_names
+__version__ = "0.1.0"
+
 from .display import display_data
 from .session import Session
 from .tracebacks import format_exception

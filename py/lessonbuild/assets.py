@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from .highlight import highlight_css
+from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,20 @@ def collect_assets() -> dict[str, bytes]:
         name, data = build_wheel(ROOT / "py" / package, summary)
         assets[f"wheels/{name}"] = data
     return assets
+
+
+def package_wheels(names: set[str]) -> dict[str, dict[str, bytes]]:
+    """{package: {"wheels/FILE.whl": bytes}} for the extra packages lessons declare.
+
+    Raises RuntimeError when a pinned wheel cannot be downloaded.
+    """
+    python_version = pyodide_python_version(NODE_MODULES)
+    packages = page_packages()
+    return {
+        name: {f"wheels/{wheel.name}": wheel.read_bytes()
+               for wheel in (wheel_for(pin, python_version) for pin in packages[name].pins)}
+        for name in sorted(names)
+    }
 
 
 def bundle_scripts() -> dict[str, bytes]:

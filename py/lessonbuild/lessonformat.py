@@ -6,6 +6,7 @@ line, so one build run reports them all. `validate.py` adds the checks that need
 
 from __future__ import annotations
 
+import difflib
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,6 +133,12 @@ class Lesson:
         return str(self.front_matter.get("summary", ""))
 
     @property
+    def packages(self) -> list[str]:
+        """Extra pure-Python packages the page installs (names from pyodide-packages.toml)."""
+        value = self.front_matter.get("packages", [])
+        return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
+
+    @property
     def runnable_cells(self) -> list[CodeCell]:
         return [cell for cell in self.cells if not cell.static]
 
@@ -194,12 +201,18 @@ def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, i
         return []
     lines = _entry_lines(text)
     entries = []
+    seen: dict[str, int | None] = {}
     for position, slug in enumerate(data["lessons"]):
         line = lines[position] if position < len(lines) else None
         if not isinstance(slug, str):
             problems.append(Problem(path, line, f"Index entry {slug!r} is not a lesson slug.",
                                     "Write the lesson's file name without '.md'."))
             continue
+        if slug in seen:
+            problems.append(Problem(path, line, f"Lesson '{slug}' is listed twice (first on line {seen[slug]}).",
+                                    "Keep one entry."))
+            continue
+        seen[slug] = line
         entries.append((slug, line))
     return entries
 
@@ -223,6 +236,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             continue
         kind, options = _fence_options(path, token, problems)
         line = token.map[0] + 1
+        _check_fence_kind(path, line, kind, problems)
         if kind == "python":
             cell = CodeCell(line=line, code=token.content.rstrip("\n"), options=options)
             token.meta["block"] = cell
@@ -239,6 +253,20 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             attachments.append(attachment)
     number_cells(cells)
     return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments)
+
+
+BLOCK_KINDS = ("python", "quiz", *ATTACHMENT_KINDS)
+
+
+def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem]) -> None:
+    """Catch misspelt block names (```pyhton, ```Python, ```quizz), which would turn silently
+    into plain code blocks."""
+    if kind in BLOCK_KINDS or not kind:
+        return
+    close = difflib.get_close_matches(kind.lower(), BLOCK_KINDS, n=1, cutoff=0.75)
+    if close:
+        problems.append(Problem(path, line, f"'```{kind}' is not a block name.",
+                                f"Write '```{close[0]}' (or use a language such as 'text' for a plain code block)."))
 
 
 def number_cells(cells: list[CodeCell]) -> None:

@@ -32,7 +32,8 @@ class PageContext:
     """What every page needs besides its lesson: asset URLs and the runtime's settings."""
 
     asset: Callable[[str], str]  # "assets/site.css" -> "assets/site.css?v=hash"
-    runtime: dict  # JSON for the page's runtime: pyodide path, wheels to install
+    runtime: dict  # JSON for every page's runtime: pyodide path, core wheels, importable packages
+    package_wheels: dict[str, list[str]]  # extra package -> its wheel paths in dist/
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
@@ -50,13 +51,17 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             total=len(lessons),
             previous=lessons[position - 1] if position > 0 else None,
             next=lessons[position + 1] if position + 1 < len(lessons) else None,
-            lesson_data=_script_json(lesson_data(lesson, context.runtime)),
+            lesson_data=_script_json(lesson_data(lesson, context)),
         )
     return pages
 
 
-def lesson_data(lesson: Lesson, runtime: dict) -> dict:
-    """The JSON the browser reads instead of Markdown: cells in page order, quiz answers."""
+def lesson_data(lesson: Lesson, context: PageContext) -> dict:
+    """The JSON the browser reads instead of Markdown: cells in page order, quiz answers, and
+    what the runtime installs (extra packages only on the pages that declare them)."""
+    runtime = dict(context.runtime)
+    runtime["wheels"] = runtime["wheels"] + [w for name in lesson.packages for w in context.package_wheels[name]]
+    runtime["packages"] = runtime["packages"] + lesson.packages
     return {
         "slug": lesson.slug,
         "title": lesson.title,

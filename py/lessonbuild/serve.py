@@ -46,8 +46,12 @@ def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = 
 
 
 def serve(folder: Path, port: int, host: str = "127.0.0.1") -> None:
-    """Serve until Ctrl+C."""
-    server = make_server(folder, port, host)
+    """Serve until Ctrl+C. Exits with a message when the port is taken."""
+    try:
+        server = make_server(folder, port, host)
+    except OSError as error:
+        raise SystemExit(f"Cannot serve on port {port}: {error.strerror}. "
+                         f"Choose another port, e.g. make serve PORT={port + 1}.") from None
     print(f"Serving {folder} at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

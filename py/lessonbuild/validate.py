@@ -12,8 +12,9 @@ from cellruntime.checks import check_names
 
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, QuizOption
 from .problems import Problem
+from .vendor import PACKAGES_FILE, page_packages
 
-FRONT_MATTER_KEYS = {"title": "required", "summary": "required"}
+FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional"}
 CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
                 "check": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
@@ -48,6 +49,8 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
     _link_attachments(lesson, report)
+    if not lesson.quizzes:
+        report(None, "The lesson has no quiz.", "End it with one ```quiz block (see lessons/README.md).")
     return problems
 
 
@@ -61,6 +64,15 @@ def _check_front_matter(lesson: Lesson, report) -> None:
         value = lesson.front_matter.get(key)
         if need == "required" and (not isinstance(value, str) or not value.strip()):
             report(line, f"The front matter has no '{key}'.", f"Add '{key}: …' as one line of text.")
+    packages = lesson.front_matter.get("packages", [])
+    known = page_packages()
+    if not isinstance(packages, list):
+        report(line, "'packages' must be a list.", "Write 'packages: [pygal]'.")
+        return
+    for name in packages:
+        if name not in known:
+            report(line, f"Unknown package '{name}' in 'packages'.",
+                   f"Use one of: {', '.join(sorted(known)) or 'none'}, or pin it in {PACKAGES_FILE.name}.")
 
 
 def _check_options(options: dict, known: dict[str, str], line: int, what: str, report) -> None:

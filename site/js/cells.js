@@ -14,6 +14,8 @@ export class CellController {
     this.setStatus = setStatus;
     this.queue = Promise.resolve();
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
+    // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
+    runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
   }
 
   #makeCell(data, index) {
@@ -49,7 +51,7 @@ export class CellController {
       cell.editor = createEditor(holder, {
         code: cell.current,
         readonly: cell.readonly,
-        label: `Code of ${cell.name}`,
+        label: `${cell.name}, code editor`,
         onRun: () => this.requestRun(cell),
         onChange: (code) => { cell.current = code; },
       });
@@ -90,11 +92,7 @@ export class CellController {
   }
 
   stop(cell) {
-    if (cell.state !== "running") return;
-    const how = this.runtime.stop();
-    if (how === "restarted") {
-      for (const other of this.cells) other.ran = false;
-    }
+    if (cell.state === "running") this.runtime.stop();
   }
 
   reset(cell) {
@@ -129,7 +127,9 @@ export class CellController {
       output.clear();
       this.#setState(cell, "running");
     }
-    this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
+    if (this.runtime.isReady) {
+      this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
+    }
     let result;
     try {
       result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
@@ -138,7 +138,7 @@ export class CellController {
     } catch (error) {
       result = { ok: false, error: `Python could not load: ${error.message}` };
     }
-    if (this.runtime.ready) this.runtime.ready.then(() => this.setStatus("ready", "Python ready"), () => {});
+    if (this.runtime.isReady) this.setStatus("ready", "Python ready");
     if (result.restarted) {
       output.note("Stopped. Python was restarted to stop this cell, so the variables of this page were reset; " +
         "earlier cells will run again the next time you run a cell.");

@@ -60,8 +60,18 @@ export class OutputArea {
     this.write("display", this.#needsNewline() ? `\n${bundle["text/plain"]}` : bundle["text/plain"]);
   }
 
+  /** Errors are always shown, even past the output limit. */
   error(text) {
-    this.write("stderr", this.#needsNewline() ? `\n${text}` : text);
+    if (!text) return;
+    const pre = document.createElement("pre");
+    pre.className = "output-text";
+    const span = document.createElement("span");
+    span.dataset.stream = "stderr";
+    span.textContent = text;
+    pre.append(span);
+    this.element.append(pre);
+    this.pre = null;
+    this.lastStream = null;
   }
 
   /** A short note from the page itself (not from Python). */
@@ -81,7 +91,7 @@ export class OutputArea {
     if (!this.notice) {
       this.notice = document.createElement("p");
       this.notice.className = "output-note";
-      this.element.append(this.notice);
+      this.element.prepend(this.notice); // at the top, where the learner sees it
     }
     this.notice.textContent = `Output cut: ${this.cut.toLocaleString("en")} more characters were not shown.`;
   }

@@ -3,7 +3,14 @@
 export function setupQuizzes(quizzes) {
   for (const form of document.querySelectorAll("form[data-quiz]")) {
     const answer = quizzes[form.dataset.quiz];
-    if (answer) form.addEventListener("submit", (event) => check(event, form, answer));
+    if (!answer) continue;
+    form.addEventListener("submit", (event) => check(event, form, answer));
+    // A new choice makes the old verdict stale.
+    form.addEventListener("change", () => {
+      const verdict = form.querySelector("[data-verdict]");
+      verdict.dataset.verdict = "";
+      verdict.textContent = "";
+    });
   }
 }
 

@@ -3,6 +3,7 @@
 // otherwise by replacing the worker).
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const INTERRUPT_GRACE_MS = 1000; // after this, a cell that ignored the interrupt is stopped by a restart
 
 export class PythonRuntime {
   /**
@@ -17,6 +18,7 @@ export class PythonRuntime {
     this.pending = new Map(); // run id -> {onOutput, resolve}
     this.nextId = 1;
     this.generation = 0; // increases each time the worker is replaced
+    this.isReady = false;
     this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   }
 
@@ -30,6 +32,7 @@ export class PythonRuntime {
     this.generation += 1;
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
+    this.isReady = false;
     this.ready = new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => this.#receive(data, resolve, reject);
       worker.onerror = (event) => {
@@ -74,13 +77,24 @@ export class PythonRuntime {
   stop() {
     if (this.interruptBuffer) {
       this.interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt
+      // Code can ignore the interrupt (a C call such as time.sleep, or `except KeyboardInterrupt`):
+      // if the same run is still going after a grace period, restart Python instead.
+      const running = [...this.pending.keys()];
+      setTimeout(() => {
+        if (running.some((id) => this.pending.has(id))) this.#restart();
+      }, INTERRUPT_GRACE_MS);
       return "interrupted";
     }
+    this.#restart();
+    return "restarted";
+  }
+
+  #restart() {
     const stopped = { ok: false, display: null, error: null, restarted: true };
     for (const { resolve } of this.pending.values()) resolve(stopped);
     this.pending.clear();
     this.start();
-    return "restarted";
+    this.onRestart?.();
   }
 
   #receive(message, resolveReady, rejectReady) {
@@ -89,6 +103,7 @@ export class PythonRuntime {
         this.onStatus(message.state, message.text);
         break;
       case "ready":
+        this.isReady = true;
         this.onStatus("ready", "Python ready");
         resolveReady();
         break;

@@ -5,9 +5,23 @@
 let session = null;
 const post = (message) => self.postMessage(message);
 
+// Pyodide's loader can wait forever when a core file is missing, so ask for each first and
+// fail with a reason the page can show.
+const CORE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+async function checkCoreFiles(indexURL) {
+  const answers = await Promise.all(CORE_FILES.map((name) =>
+    fetch(indexURL + name, { method: "HEAD" }).then((response) => [name, response.status], () => [name, "no answer"])));
+  const missing = answers.filter(([, status]) => status !== 200);
+  if (missing.length) {
+    throw new Error(`the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}`);
+  }
+}
+
 async function boot({ baseURL, runtime, interruptBuffer }) {
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
+  await checkCoreFiles(indexURL);
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL });
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);

@@ -205,3 +205,25 @@ def test_exercise_goes_incorrect_then_correct(page, base_url):
     cell.get_by_role("button", name=re.compile("^Check")).click()
     expect(verdict).to_have_attribute("data-verdict", "correct")
     expect(verdict).to_contain_text("All")
+
+
+def test_chart_cell_shows_a_sanitised_svg(page, base_url):
+    """A lesson that declares pygal installs it from the site and shows its chart as SVG."""
+    open_lesson(page, base_url, "ndcg")
+    cell = page.locator('[data-cell="discount-chart"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    expect(cell.locator("[data-output] svg")).to_have_count(1)
+    assert cell.locator("[data-output] script").count() == 0
+
+
+def test_rich_output_cannot_inject_script(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    html = '<img src=x onerror="window.pwned=1"><b>bold</b><script>window.pwned=2</script>'
+    replace_code(page, cell, f"type('Evil', (), {{'_repr_html_': lambda self: {html!r}}})()")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.locator("[data-output] b")).to_have_text("bold")
+    assert cell.locator("[data-output] script").count() == 0
+    assert cell.locator("[data-output] img").get_attribute("onerror") is None
+    assert page.evaluate("window.pwned") is None

@@ -148,3 +148,29 @@ def test_solution_that_does_not_compile(make_lessons, good_lesson):
     text = good_lesson + EXERCISE.replace("    return sum(", "    return sum((")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
     assert "does not compile" in problem.message
+
+
+def test_declared_packages_must_be_pinned(make_lessons, good_lesson):
+    ok = good_lesson.replace("summary: A lesson", "packages: [pygal]\nsummary: A lesson")
+    assert problems_for(make_lessons, {"sample": ok}) == []
+    unknown = good_lesson.replace("summary: A lesson", "packages: [numpy]\nsummary: A lesson")
+    problem = only_problem(problems_for(make_lessons, {"sample": unknown}))
+    assert "Unknown package 'numpy'" in problem.message and "pyodide-packages.toml" in problem.fix
+
+
+def test_index_entry_listed_twice(make_lessons, good_lesson):
+    problem = only_problem(problems_for(make_lessons, {"sample": good_lesson}, index=["sample", "sample"]))
+    assert problem.line == 3 and "listed twice" in problem.message
+
+
+@pytest.mark.parametrize("fence, suggestion", [("```pyhton", "```python"), ("```Python", "```python"),
+                                               ("```quizz", "```quiz")])
+def test_misspelt_block_names_are_caught(make_lessons, good_lesson, fence, suggestion):
+    text = good_lesson.replace("```python static", fence + " static")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "is not a block name" in problem.message and suggestion in problem.fix
+
+
+def test_lesson_without_a_quiz(make_lessons, good_lesson):
+    text = good_lesson[: good_lesson.index("```quiz")]
+    assert "no quiz" in only_problem(problems_for(make_lessons, {"sample": text})).message

@@ -24,7 +24,7 @@ COURSE = load_course(ROOT / "lessons")
 assert validate_course(COURSE) == [], "the lessons must build"
 LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 EXERCISES = [(lesson.slug, cell.id) for lesson in COURSE.lessons for cell in lesson.cells if cell.check]
-DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?!\w|\.\d)")
 
 
 def transcript(lesson) -> str:
@@ -34,8 +34,11 @@ def transcript(lesson) -> str:
     for cell in lesson.runnable_cells:
         chunks: list[str] = []
         result = session.run(cell.code, cell.id, lambda stream, text: chunks.append(text))
-        if result["display"]:
-            chunks.append(result["display"]["text/plain"] + "\n")
+        display = result["display"]
+        if display:
+            rich = [kind for kind in ("image/svg+xml", "text/html") if kind in display]
+            # A rich display's repr holds a memory address; record what the page shows instead.
+            chunks.append(f"[{rich[0]} display]\n" if rich else display["text/plain"] + "\n")
         if not cell.check:  # an exercise's starter code may be unfinished; every other cell must run
             assert result["ok"], f"{lesson.slug}/{cell.id} failed:\n{result['error']}"
         parts.append(f"## {cell.id}\n{''.join(chunks)}")
