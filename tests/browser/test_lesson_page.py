@@ -227,3 +227,26 @@ def test_rich_output_cannot_inject_script(page, base_url):
     assert cell.locator("[data-output] script").count() == 0
     assert cell.locator("[data-output] img").get_attribute("onerror") is None
     assert page.evaluate("window.pwned") is None
+
+
+def test_python_that_cannot_load_says_why_and_offers_retry(page, base_url):
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text("Could not load Python")
+    expect(status).to_contain_text("pyodide.asm.wasm (404)")
+    expect(page.locator("h1")).to_be_visible()  # the lesson stays readable
+    page.unroute("**/pyodide.asm.wasm")
+    status.get_by_role("button", name="Retry").click()
+    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_an_error_after_huge_output_is_still_shown(page, base_url):
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, 'print("x" * 250_000); raise ValueError("you should see me")')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error")
+    expect(cell.locator('[data-stream="stderr"]')).to_contain_text("ValueError: you should see me")
+    expect(cell.locator("[data-output]")).to_contain_text("Output cut:")

@@ -33,7 +33,7 @@ CELLS = [
 def report():
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        pytest.fail("Node.js 20+ is required (the page runtime is tested in Pyodide under Node)")
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first"
     payload = {
         "available_packages": ["rankmetrics"],
