@@ -96,7 +96,7 @@ class Quiz:
     """A fenced ```quiz block: one multiple-choice check."""
 
     line: int
-    options_line: dict[str, str | bool]  # fence-line options (only `id`)
+    options: dict[str, str | bool]  # fence-line options (only `id`)
     body: object  # the parsed YAML, checked by validate.py
     yaml_failed: bool = False
     question: str = ""
@@ -105,7 +105,7 @@ class Quiz:
 
     @property
     def id(self) -> str | None:
-        value = self.options_line.get("id")
+        value = self.options.get("id")
         return value if isinstance(value, str) else None
 
     @property
@@ -244,7 +244,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
         elif kind == "quiz":
             before = len(problems)
             body = _quiz_yaml(path, token, problems)
-            quiz = Quiz(line=line, options_line=options, body=body, yaml_failed=len(problems) > before)
+            quiz = Quiz(line=line, options=options, body=body, yaml_failed=len(problems) > before)
             token.meta["block"] = quiz
             quizzes.append(quiz)
         elif kind in ATTACHMENT_KINDS:

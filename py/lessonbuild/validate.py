@@ -10,7 +10,7 @@ import re
 
 from cellruntime.checks import check_names
 
-from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, QuizOption
+from .lessonformat import CodeCell, Course, Lesson, Quiz, QuizOption
 from .problems import Problem
 from .vendor import PACKAGES_FILE, page_packages
 
@@ -147,8 +147,8 @@ def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], repo
 
 
 def _check_quiz(quiz: Quiz, report) -> None:
-    _check_options(quiz.options_line, QUIZ_FENCE_OPTIONS, quiz.line, "quiz", report)
-    if quiz.id is None and "id" not in quiz.options_line:
+    _check_options(quiz.options, QUIZ_FENCE_OPTIONS, quiz.line, "quiz", report)
+    if quiz.id is None and "id" not in quiz.options:
         report(quiz.line, "This quiz has no id.", "Add id=some-name after ```quiz.")
     body = quiz.body
     if quiz.yaml_failed:

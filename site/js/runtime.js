@@ -17,7 +17,6 @@ export class PythonRuntime {
     this.ready = null; // Promise that resolves when Python can run code
     this.pending = new Map(); // run id -> {onOutput, resolve}
     this.nextId = 1;
-    this.generation = 0; // increases each time the worker is replaced
     this.isReady = false;
     this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   }
@@ -29,7 +28,6 @@ export class PythonRuntime {
   /** Start (or restart) the worker; returns the ready promise. */
   start() {
     this.worker?.terminate();
-    this.generation += 1;
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
     this.isReady = false;

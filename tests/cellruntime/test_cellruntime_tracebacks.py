@@ -1,4 +1,3 @@
-import sys
 import traceback
 
 import pytest
@@ -209,8 +208,6 @@ def test_exception_with_failing_str_still_formats():
 
 
 def test_exception_group_is_formatted():
-    if sys.version_info < (3, 11):  # pragma: no cover
-        pytest.skip("ExceptionGroup needs 3.11")
     text = format_exception(_raised(
         "raise ExceptionGroup('many', [ValueError('one'), TypeError('two')])"
     ))
