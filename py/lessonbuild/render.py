@@ -6,6 +6,7 @@ templates. Math goes to KaTeX in one batch per build.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +42,10 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     md = make_markdown()
     math_html = _render_all_math(course, md)
     env = _environment(templates_dir, context)
-    pages = {"index.html": env.get_template("index.html").render(lessons=course.lessons)}
+    course_data = [{"slug": lesson.slug, "quizzes": [quiz.id for quiz in lesson.quizzes],
+                    "exercises": [cell.id for cell in lesson.cells if cell.check]} for lesson in course.lessons]
+    pages = {"index.html": env.get_template("index.html").render(
+        lessons=course.lessons, course_data=_script_json(course_data))}
     lessons = course.lessons
     for position, lesson in enumerate(lessons):
         pages[f"{lesson.slug}.html"] = env.get_template("lesson.html").render(
@@ -68,13 +72,20 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         "cells": [
             {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
              "name": cell.accessible_name, "check": cell.check,
+             "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
              "solution": cell.solution.content if cell.solution else None}
             for cell in lesson.runnable_cells
         ],
-        "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple}
+        "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple,
+                              "hash": _quiz_hash(quiz)}  # a saved answer only fits this version
                     for quiz in lesson.quizzes},
         "runtime": runtime,
     }
+
+
+def _quiz_hash(quiz: Quiz) -> str:
+    text = json.dumps([quiz.question, [(o.answer, o.correct) for o in quiz.choices]], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _environment(templates_dir: Path, context: PageContext) -> Environment:

@@ -2,20 +2,27 @@
 // Cells share one Python namespace. Running a cell first runs every earlier cell that has not
 // run yet (hidden set-up cells too), so a learner can start anywhere on the page.
 import { OutputArea } from "./output.js";
+import { load, onOtherTabChange, save } from "./storage.js";
 
 export class CellController {
   /**
-   * @param {Array<{id: string, code: string, hidden: boolean, readonly: boolean, name: string}>} cellData
+   * @param {string} slug  the lesson, which keys its saved edits
+   * @param {Array<{id: string, code: string, hash: string, hidden: boolean, readonly: boolean, name: string}>} cellData
    * @param {import("./runtime.js").PythonRuntime} runtime
    * @param {(state: string, text: string) => void} setStatus
    */
-  constructor(cellData, runtime, setStatus) {
+  constructor(slug, cellData, runtime, setStatus) {
+    this.slug = slug;
     this.runtime = runtime;
     this.setStatus = setStatus;
     this.queue = Promise.resolve();
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
     // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
     runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
+    onOtherTabChange(slug, (kind, id, value) => {
+      const cell = this.cells.find((candidate) => candidate.id === id && candidate.element);
+      if (kind === "cell" && cell) this.#otherTabEdited(cell, value?.code ?? cell.code);
+    });
   }
 
   #makeCell(data, index) {
@@ -31,13 +38,14 @@ export class CellController {
     cell.buttons.run.addEventListener("click", () => this.requestRun(cell));
     cell.buttons.stop.addEventListener("click", () => this.stop(cell));
     cell.buttons.reset.addEventListener("click", () => this.reset(cell));
+    this.#restoreEdit(cell);
     if (data.check) {
       cell.verdict = element.querySelector("[data-verdict]");
+      if (load(this.slug, "exercise", data.id)?.verdict === "correct") {
+        this.#setVerdict(cell, "correct", "You passed this check before. Check again any time.");
+      }
       element.querySelector('[data-action="check"]').addEventListener("click", () => this.requestCheck(cell));
-      element.querySelector('[data-action="use-solution"]').addEventListener("click", () => {
-        cell.current = data.solution;
-        cell.editor?.setCode(data.solution);
-      });
+      element.querySelector('[data-action="use-solution"]').addEventListener("click", () => this.#setCode(cell, data.solution));
     }
     return cell;
   }
@@ -53,7 +61,7 @@ export class CellController {
         readonly: cell.readonly,
         label: `${cell.name}, code editor`,
         onRun: () => this.requestRun(cell),
-        onChange: (code) => { cell.current = code; },
+        onChange: (code) => this.#edited(cell, code),
       });
     }
   }
@@ -89,6 +97,10 @@ export class CellController {
   #setVerdict(cell, verdict, message) {
     cell.verdict.dataset.verdict = verdict;
     cell.verdict.textContent = message;
+    if (verdict === "correct" || verdict === "incorrect") {
+      const before = load(this.slug, "exercise", cell.id)?.verdict;
+      save(this.slug, "exercise", cell.id, { verdict: before === "correct" ? "correct" : verdict });
+    }
   }
 
   stop(cell) {
@@ -96,8 +108,63 @@ export class CellController {
   }
 
   reset(cell) {
-    cell.current = cell.code;
-    cell.editor?.setCode(cell.code); // an editor change, so Ctrl+Z brings the edit back
+    this.#setCode(cell, cell.code); // an editor change, so Ctrl+Z brings the edit back
+  }
+
+  /** Reset every cell of the lesson; returns a function that undoes it. */
+  resetAll() {
+    const before = this.cells.filter((cell) => cell.element).map((cell) => [cell, cell.current]);
+    for (const [cell] of before) this.reset(cell);
+    return () => { for (const [cell, code] of before) this.#setCode(cell, code); };
+  }
+
+  #setCode(cell, code) {
+    if (cell.editor) cell.editor.setCode(code);
+    else this.#edited(cell, code);
+  }
+
+  /** Every edit is saved as it is typed, keyed by the hash of the lesson's original code. */
+  #edited(cell, code) {
+    cell.current = code;
+    const original = code === cell.code;
+    save(this.slug, "cell", cell.id, original ? null : { code, base: cell.hash });
+    if (original) this.#notice(cell, null);
+  }
+
+  /** Bring back a saved edit; say so when the lesson's code changed since it was made. */
+  #restoreEdit(cell) {
+    const saved = load(this.slug, "cell", cell.id);
+    if (!saved || typeof saved.code !== "string" || saved.code === cell.code) return;
+    cell.current = saved.code;
+    cell.element.querySelector("[data-editor] code").textContent = saved.code;
+    if (saved.base !== cell.hash) {
+      this.#notice(cell, "This lesson was updated since you edited this cell: Reset to see the new version.");
+    } else {
+      this.#notice(cell, "Your edited code is back.");
+    }
+  }
+
+  #otherTabEdited(cell, code) {
+    if (code === cell.current) return;
+    this.#notice(cell, "This cell was changed in another tab.", "Use that version", () => this.#setCode(cell, code));
+  }
+
+  /** A one-line note at the top of a cell, with an optional action; null removes it. */
+  #notice(cell, text, actionLabel, action) {
+    cell.element.querySelector(".cell-notice")?.remove();
+    if (text === null) return;
+    const note = document.createElement("p");
+    note.className = "cell-notice";
+    note.dataset.notice = "";
+    note.textContent = text;
+    if (actionLabel) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = actionLabel;
+      button.addEventListener("click", () => { action(); note.remove(); });
+      note.append(button);
+    }
+    cell.element.prepend(note);
   }
 
   /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure.

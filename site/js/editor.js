@@ -3,7 +3,7 @@
 import { EditorView, basicSetup } from "codemirror";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
 import { keymap } from "@codemirror/view";
-import { indentWithTab } from "@codemirror/commands";
+import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
 
@@ -45,7 +45,11 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange })
     view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) }));
   return {
     getCode: () => view.state.doc.toString(),
-    setCode: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+    // Its own undo step, so Ctrl+Z after a Reset brings back exactly the code it replaced.
+    setCode: (text) => view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      annotations: isolateHistory.of("full"),
+    }),
     focus: () => view.focus(),
   };
 }

@@ -4,6 +4,28 @@ import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
 
+/** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
+function setupResetAll(cells) {
+  const tools = document.querySelector("[data-lesson-tools]");
+  const reset = document.createElement("button");
+  reset.type = "button";
+  reset.textContent = "Reset all code";
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.textContent = "Undo reset";
+  undo.hidden = true;
+  let undoReset = null;
+  reset.addEventListener("click", () => {
+    undoReset = cells.resetAll();
+    undo.hidden = false;
+  });
+  undo.addEventListener("click", () => {
+    undoReset?.();
+    undo.hidden = true;
+  });
+  tools.append(reset, undo);
+}
+
 const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
 const statusElement = document.querySelector("[data-runtime-status]");
 
@@ -28,6 +50,7 @@ if (location.protocol === "file:") {
 } else {
   runtime.start();
 }
-const cells = new CellController(lesson.cells, runtime, setStatus);
-setupQuizzes(lesson.quizzes);
+const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
+setupQuizzes(lesson.slug, lesson.quizzes);
+setupResetAll(cells);
 import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));

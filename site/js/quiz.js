@@ -1,36 +1,49 @@
 // Multiple-choice checks: native forms, checked on submit, every explanation shown after.
+// The last answer is remembered per lesson, so a reload shows it again.
+import { load, save } from "./storage.js";
 
-export function setupQuizzes(quizzes) {
+export function setupQuizzes(slug, quizzes) {
   for (const form of document.querySelectorAll("form[data-quiz]")) {
-    const answer = quizzes[form.dataset.quiz];
+    const quizId = form.dataset.quiz;
+    const answer = quizzes[quizId];
     if (!answer) continue;
-    form.addEventListener("submit", (event) => check(event, form, answer));
-    // A new choice makes the old verdict stale.
-    form.addEventListener("change", () => {
-      const verdict = form.querySelector("[data-verdict]");
-      verdict.dataset.verdict = "";
-      verdict.textContent = "";
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const chosen = chosenIndexes(form);
+      const verdict = check(form, answer, chosen);
+      if (verdict) save(slug, "quiz", quizId, { chosen, verdict, hash: answer.hash });
     });
+    // A new choice makes the old verdict stale.
+    form.addEventListener("change", () => showVerdict(form, "", ""));
+    const saved = load(slug, "quiz", quizId);
+    if (Array.isArray(saved?.chosen) && saved.hash === answer.hash) {
+      for (const input of form.querySelectorAll("input")) input.checked = saved.chosen.includes(Number(input.value));
+      check(form, answer, saved.chosen);
+    }
   }
 }
 
-function check(event, form, { correct }) {
-  event.preventDefault();
-  const verdict = form.querySelector("[data-verdict]");
-  const inputs = [...form.querySelectorAll("input")];
-  const chosen = inputs.filter((input) => input.checked).map((input) => Number(input.value));
+function chosenIndexes(form) {
+  return [...form.querySelectorAll("input")].filter((input) => input.checked).map((input) => Number(input.value));
+}
+
+function showVerdict(form, verdict, text) {
+  const element = form.querySelector("[data-verdict]");
+  element.dataset.verdict = verdict;
+  element.textContent = text;
+}
+
+/** Show the verdict and every explanation; returns "correct", "incorrect" or null (no choice). */
+function check(form, { correct }, chosen) {
   if (chosen.length === 0) {
-    verdict.removeAttribute("data-verdict-value");
-    verdict.dataset.verdict = "";
-    verdict.textContent = "Choose an answer first.";
-    return;
+    showVerdict(form, "", "Choose an answer first.");
+    return null;
   }
   const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
-  verdict.dataset.verdict = right ? "correct" : "incorrect";
-  verdict.textContent = right
+  showVerdict(form, right ? "correct" : "incorrect", right
     ? "Correct. Each option now shows why it is right or wrong."
-    : "Not quite. Each option now shows why it is right or wrong; try again.";
-  for (const input of inputs) {
+    : "Not quite. Each option now shows why it is right or wrong; try again.");
+  for (const input of form.querySelectorAll("input")) {
     const index = Number(input.value);
     const explanation = form.querySelector(`#${CSS.escape(input.id)}-explanation`);
     explanation.hidden = false;
@@ -43,4 +56,5 @@ function check(event, form, { correct }) {
     }
     input.setAttribute("aria-describedby", explanation.id);
   }
+  return right ? "correct" : "incorrect";
 }

@@ -1,0 +1,54 @@
+// Learner progress kept in the browser (localStorage): edited code per cell, quiz answers and
+// exercise verdicts. Keys name the lesson and the block, so lessons never mix. When storage is
+// unavailable (private modes, blocked iframes) everything still works, just without memory.
+const PREFIX = "rankmetrics-lessons:v1";
+
+function openStorage() {
+  try {
+    const storage = window.localStorage;
+    const probe = `${PREFIX}:probe`;
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+const storage = openStorage();
+const keyOf = (slug, kind, id) => `${PREFIX}:${slug}:${kind}:${id}`;
+
+/** The saved value of a lesson's block (`kind` is "cell", "quiz" or "exercise"), or null. */
+export function load(slug, kind, id) {
+  try {
+    return JSON.parse(storage?.getItem(keyOf(slug, kind, id)) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** Save a JSON-able value; null removes it. Failures (quota, blocked storage) are ignored. */
+export function save(slug, kind, id, value) {
+  try {
+    if (value === null) storage?.removeItem(keyOf(slug, kind, id));
+    else storage?.setItem(keyOf(slug, kind, id), JSON.stringify(value));
+  } catch {
+    // Out of room or blocked: the page keeps working with what is on screen.
+  }
+}
+
+/** Call `callback(kind, id, value)` when another tab changes this lesson's saved state. */
+export function onOtherTabChange(slug, callback) {
+  const start = `${PREFIX}:${slug}:`;
+  window.addEventListener("storage", (event) => {
+    if (!event.key?.startsWith(start)) return;
+    const [kind, id] = event.key.slice(start.length).split(":");
+    let value = null;
+    try {
+      value = event.newValue === null ? null : JSON.parse(event.newValue);
+    } catch {
+      return;
+    }
+    callback(kind, id, value);
+  });
+}

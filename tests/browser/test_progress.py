@@ -1,0 +1,108 @@
+"""Nothing the learner does is lost: edits, quiz answers and exercise verdicts survive a reload,
+resets can be undone, a changed lesson keeps the learner's copy, and two tabs do not silently
+overwrite each other."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code
+
+STORAGE_PREFIX = "rankmetrics-lessons:v1"
+
+
+def first_cell(page):
+    data = next(cell for cell in lesson_cells(page) if not cell["hidden"])
+    return data, page.locator(f'[data-cell="{data["id"]}"]')
+
+
+def test_edits_come_back_after_reload(page, base_url):
+    open_lesson(page, base_url)
+    data, cell = first_cell(page)
+    replace_code(page, cell, "print('my version')")
+    page.reload()
+    _, cell = first_cell(page)
+    expect(cell.locator(".cm-content")).to_have_text("print('my version')")
+    expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
+
+
+def test_updated_lesson_keeps_the_learners_copy_and_says_so(page, base_url):
+    page.goto(f"{base_url}{SLUG}.html")
+    data, _ = first_cell(page)
+    key = f"{STORAGE_PREFIX}:{SLUG}:cell:{data['id']}"
+    stale = json.dumps({"code": "print('old edit')", "base": "an-older-version"})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, stale])
+    page.reload()
+    _, cell = first_cell(page)
+    expect(cell.locator(".cm-content")).to_have_text("print('old edit')")
+    expect(cell.locator("[data-notice]")).to_contain_text("This lesson was updated")
+    cell.get_by_role("button", name="Reset").click()
+    assert editor_text(cell) == data["code"]
+    expect(cell.locator("[data-notice]")).to_have_count(0)
+
+
+def test_reset_cell_is_undoable(page, base_url):
+    open_lesson(page, base_url)
+    data, cell = first_cell(page)
+    replace_code(page, cell, "print('keep me')")
+    cell.get_by_role("button", name="Reset").click()
+    assert editor_text(cell) == data["code"]
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+z")
+    expect(cell.locator(".cm-content")).to_have_text("print('keep me')")
+
+
+def test_reset_all_and_undo(page, base_url):
+    open_lesson(page, base_url)
+    cells = [cell for cell in lesson_cells(page) if not cell["hidden"]][:2]
+    for index, data in enumerate(cells):
+        replace_code(page, page.locator(f'[data-cell="{data["id"]}"]'), f"print({index})")
+    page.get_by_role("button", name="Reset all code").click()
+    for data in cells:
+        assert editor_text(page.locator(f'[data-cell="{data["id"]}"]')) == data["code"]
+    page.get_by_role("button", name="Undo reset").click()
+    for index, data in enumerate(cells):
+        expect(page.locator(f'[data-cell="{data["id"]}"] .cm-content')).to_have_text(f"print({index})")
+
+
+def test_quiz_answer_and_exercise_verdict_are_remembered_and_shown_on_the_index(page, base_url):
+    open_lesson(page, base_url)
+    data = json.loads(page.locator("#lesson-data").text_content())
+    quiz_id, answer = next(iter(data["quizzes"].items()))
+    form = page.locator(f'form[data-quiz="{quiz_id}"]')
+    for index in answer["correct"]:
+        form.locator("input").nth(index).check()
+    form.get_by_role("button", name="Check answer").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+
+    exercise = next(cell for cell in data["cells"] if cell["check"])
+    cell = page.locator(f'[data-cell="{exercise["id"]}"]')
+    cell.get_by_text("Show a solution").click()
+    cell.get_by_role("button", name="Put this solution in the editor").click()
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(cell.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+
+    page.reload()
+    expect(page.locator(f'form[data-quiz="{quiz_id}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
+    expect(page.locator(f'[data-cell="{exercise["id"]}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
+    page.goto(base_url)
+    exercises = sum(1 for c in data["cells"] if c["check"])
+    expect(page.locator(f'[data-lesson="{SLUG}"] .lesson-progress')).to_have_text(
+        f"1 of {exercises} exercise{'s' if exercises > 1 else ''} passed · quiz answered")
+
+
+def test_two_tabs_do_not_silently_overwrite(context, base_url):
+    first = context.new_page()
+    second = context.new_page()
+    open_lesson(first, base_url)
+    open_lesson(second, base_url)
+    _, cell_first = first_cell(first)
+    _, cell_second = first_cell(second)
+    replace_code(first, cell_first, "print('from tab one')")
+    notice = cell_second.locator("[data-notice]")
+    expect(notice).to_contain_text("changed in another tab")
+    notice.get_by_role("button", name="Use that version").click()
+    expect(cell_second.locator(".cm-content")).to_have_text("print('from tab one')")
