@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
+import time
 from typing import Callable, Optional
 
 WriteCallback = Callable[[str, str], None]
@@ -16,6 +17,17 @@ WriteCallback = Callable[[str, str], None]
 #: Pending text is passed on once it reaches this many characters, even
 #: without a newline (e.g. ``print(".", end="")`` in a long loop).
 DEFAULT_MAX_PENDING = 4096
+
+#: Lines that come faster than this (seconds) are sent together: a loop printing 200,000 lines
+#: then costs the page a few hundred messages, not 200,000.
+DEFAULT_MIN_INTERVAL = 0.05
+
+#: Past this many characters in one run, output is dropped and counted; the page is told how
+#: much was cut.  Errors are reported separately and never cut.
+DEFAULT_MAX_CHARS = 200_000
+
+#: The stream name of the runtime's own notes to the page (not the learner's output).
+NOTICE_STREAM = "notice"
 
 
 class OutputRouter:
@@ -32,18 +44,26 @@ class OutputRouter:
     anything the callback itself prints.
     """
 
-    def __init__(self, max_pending: int = DEFAULT_MAX_PENDING) -> None:
+    def __init__(self, max_pending: int = DEFAULT_MAX_PENDING, min_interval: float = DEFAULT_MIN_INTERVAL,
+                 max_chars: int = DEFAULT_MAX_CHARS) -> None:
         self._callback: Optional[WriteCallback] = None
         self._stream: Optional[str] = None
         self._parts: list[str] = []
         self._size = 0
         self._max_pending = max_pending
+        self._min_interval = min_interval
+        self._max_chars = max_chars
+        self._sent = 0  # characters passed on during this run
+        self._cut = 0  # characters dropped during this run
+        self._last_flush = float("-inf")
         self._in_callback = False
 
     def attach(self, callback: WriteCallback) -> None:
-        """Send output to ``callback(stream, text)`` from now on."""
+        """Send output to ``callback(stream, text)`` from now on (a new run: limits restart)."""
         self.flush()
         self._callback = callback
+        self._sent = self._cut = 0
+        self._last_flush = float("-inf")  # the run's first line goes out at once
 
     def detach(self) -> None:
         """Flush what is pending and stop using the current callback.
@@ -53,6 +73,8 @@ class OutputRouter:
         """
         try:
             self.flush()
+            if self._cut and self._callback is not None:
+                self._callback(NOTICE_STREAM, f"Output cut: {self._cut:,} more characters were not shown.")
         finally:
             self._callback = None
 
@@ -60,12 +82,25 @@ class OutputRouter:
         """Queue ``text`` for ``stream`` ("stdout" or "stderr"); may flush."""
         if not text:
             return
+        if self._in_callback:
+            _write_to_process(stream, text)  # the callback itself printed: don't loop back
+            return
+        if self._callback is not None:
+            room = self._max_chars - self._sent - self._size
+            if room <= 0:
+                self._cut += len(text)
+                return
+            if len(text) > room:
+                self._cut += len(text) - room
+                text = text[:room]
         if stream != self._stream:
             self.flush()
             self._stream = stream
         self._parts.append(text)
         self._size += len(text)
-        if self._size >= self._max_pending or "\n" in text or "\r" in text:
+        line_done = "\n" in text or "\r" in text
+        if self._size >= self._max_pending or (
+                line_done and time.monotonic() - self._last_flush >= self._min_interval):
             self.flush()
 
     def flush(self) -> None:
@@ -75,10 +110,12 @@ class OutputRouter:
         stream, text = self._stream, "".join(self._parts)  # join gives an exact str
         # Clear first: if the callback fails, the text is not sent twice.
         self._parts, self._size = [], 0
+        self._last_flush = time.monotonic()
         if self._callback is None or self._in_callback:
             # Between runs, or the callback itself printed: don't recurse.
             _write_to_process(stream, text)
             return
+        self._sent += len(text)
         self._in_callback = True
         try:
             self._callback(str(stream), text)

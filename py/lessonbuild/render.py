@@ -66,6 +66,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     runtime = dict(context.runtime)
     runtime["wheels"] = runtime["wheels"] + [w for name in lesson.packages for w in context.package_wheels[name]]
     runtime["packages"] = runtime["packages"] + lesson.packages
+    runtime["timeLimit"] = lesson.front_matter.get("time_limit")  # seconds per cell run, or None
     return {
         "slug": lesson.slug,
         "title": lesson.title,

@@ -25,9 +25,12 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
+    isolate = True  # send COOP/COEP; a host that cannot is simulated with False
+
     def end_headers(self) -> None:
-        for name, value in ISOLATION_HEADERS.items():
-            self.send_header(name, value)
+        if self.isolate:
+            for name, value in ISOLATION_HEADERS.items():
+                self.send_header(name, value)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
@@ -37,9 +40,14 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    """Create (not start) a server for `folder`; port 0 picks a free port."""
-    handler = functools.partial(LessonRequestHandler, directory=str(folder))
+def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = False,
+                isolate: bool = True) -> http.server.ThreadingHTTPServer:
+    """Create (not start) a server for `folder`; port 0 picks a free port.
+
+    `isolate=False` leaves out COOP/COEP, like a static host that cannot set headers.
+    """
+    handler_class = type("Handler", (LessonRequestHandler,), {"isolate": isolate})
+    handler = functools.partial(handler_class, directory=str(folder))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.quiet = quiet
     return server

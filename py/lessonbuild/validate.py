@@ -14,7 +14,8 @@ from .lessonformat import CodeCell, Course, Lesson, Quiz, QuizOption
 from .problems import Problem
 from .vendor import PACKAGES_FILE, page_packages
 
-FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional"}
+FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional",
+                     "time_limit": "optional"}
 CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
                 "check": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
@@ -64,6 +65,9 @@ def _check_front_matter(lesson: Lesson, report) -> None:
         value = lesson.front_matter.get(key)
         if need == "required" and (not isinstance(value, str) or not value.strip()):
             report(line, f"The front matter has no '{key}'.", f"Add '{key}: …' as one line of text.")
+    limit = lesson.front_matter.get("time_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0):
+        report(line, f"'time_limit' must be a positive number of seconds, not {limit!r}.", "Write e.g. 'time_limit: 30'.")
     packages = lesson.front_matter.get("packages", [])
     known = page_packages()
     if not isinstance(packages, list):

@@ -198,13 +198,20 @@ export class CellController {
       this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
     }
     let result;
+    const limit = this.runtime.settings.timeLimit;
+    await this.runtime.ready?.catch(() => {}); // the limit counts running time, not loading time
+    let timedOut = false;
+    const timer = limit ? setTimeout(() => { timedOut = true; this.runtime.stop(); }, limit * 1000) : null;
     try {
       result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
         if (cell.element || stream === "stderr") output.write(stream, text);
       });
     } catch (error) {
       result = { ok: false, error: `Python could not load: ${error.message}` };
+    } finally {
+      clearTimeout(timer);
     }
+    if (timedOut) output.note(`Stopped: this lesson lets a cell run for ${limit} s at most.`, { top: true });
     if (this.runtime.isReady) this.setStatus("ready", "Python ready");
     if (result.restarted) {
       output.note("Stopped. Python was restarted to stop this cell, so the variables of this page were reset; " +

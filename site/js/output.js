@@ -2,7 +2,7 @@
 // HTML) from Python are sanitised with DOMPurify before they reach the page.
 import DOMPurify from "dompurify";
 
-const MAX_CHARS = 200_000; // past this, output is cut and the learner is told how much
+const MAX_CHARS = 250_000; // a backstop: Python already cuts a run at 200,000 characters and says so
 
 export class OutputArea {
   constructor(element) {
@@ -22,6 +22,7 @@ export class OutputArea {
 
   /** Append streamed text; consecutive text of one stream shares one element. */
   write(stream, text) {
+    if (stream === "notice") return this.note(text, { top: true }); // the runtime's own note
     const room = MAX_CHARS - this.shown;
     if (room <= 0) return this.#countCut(text.length);
     if (text.length > room) {
@@ -74,12 +75,13 @@ export class OutputArea {
     this.lastStream = null;
   }
 
-  /** A short note from the page itself (not from Python). */
-  note(text) {
+  /** A short note from the page or the runtime (not the learner's output). */
+  note(text, { top = false } = {}) {
     const p = document.createElement("p");
     p.className = "output-note";
     p.textContent = text;
-    this.element.append(p);
+    if (top) this.element.prepend(p);
+    else this.element.append(p);
   }
 
   #needsNewline() {

@@ -18,7 +18,7 @@ export class PythonRuntime {
     this.pending = new Map(); // run id -> {onOutput, resolve}
     this.nextId = 1;
     this.isReady = false;
-    this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    this.interruptBuffer = null; // made fresh for each worker in start()
   }
 
   get canInterrupt() {
@@ -28,6 +28,8 @@ export class PythonRuntime {
   /** Start (or restart) the worker; returns the ready promise. */
   start() {
     this.worker?.terminate();
+    // A fresh buffer: one left at "interrupt" by a stopped worker must not stop the next one.
+    this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
     this.isReady = false;

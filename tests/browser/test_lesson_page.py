@@ -72,7 +72,7 @@ def replace_code(page, cell, code):
     editor = cell.get_by_role("textbox")
     editor.click()
     page.keyboard.press("Control+A")
-    page.keyboard.type(code)
+    page.keyboard.insert_text(code)  # as one input, like a paste: no auto-indent on the way
     return editor
 
 

@@ -24,12 +24,32 @@ def test_output_streams_while_the_cell_runs_then_error(session, new_recorder):
     assert result["ok"] is False and result["error"].endswith("ValueError: boom")
 
 
-def test_loop_output_arrives_line_by_line(session, new_recorder):
+def test_slow_lines_arrive_one_by_one(session, new_recorder):
     recorder = new_recorder()
     counts = []
     session.namespace["probe"] = lambda: counts.append(len(recorder.calls))
-    session.run("for i in range(3):\n    print(i)\n    probe()", "loop", recorder)
+    code = "import time\nfor i in range(3):\n    print(i)\n    probe()\n    time.sleep(0.06)"
+    session.run(code, "loop", recorder)
     assert counts == [1, 2, 3]
+
+
+def test_fast_lines_are_sent_in_batches_and_the_first_at_once(session, new_recorder):
+    recorder = new_recorder()
+    counts = []
+    session.namespace["probe"] = lambda: counts.append(len(recorder.calls))
+    session.run("for i in range(20_000):\n    print(i)\n    if i == 0: probe()", "fast", recorder)
+    assert counts == [1]  # the first line did not wait for the loop
+    assert len(recorder.calls) < 200  # 20,000 lines, far fewer messages
+    assert "".join(text for _, text in recorder.calls) == "".join(f"{i}\n" for i in range(20_000))
+
+
+def test_huge_output_is_cut_with_a_notice(session, new_recorder):
+    recorder = new_recorder()
+    result = session.run("print('x' * 300_000)\nraise ValueError('still shown')", "huge", recorder)
+    sent = "".join(text for stream, text in recorder.calls if stream == "stdout")
+    assert len(sent) == 200_000
+    assert recorder.calls[-1] == ("notice", "Output cut: 100,001 more characters were not shown.")
+    assert "ValueError: still shown" in result["error"]
 
 
 def test_stdout_and_stderr_keep_their_order(run):

@@ -1,0 +1,139 @@
+"""The runtime shrugs off what learners type: Stop ends runaway cells in both modes, errors
+and exits leave Python usable, output floods stay capped, and the tab never freezes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT
+from lessonbuild.serve import make_server
+from test_lesson_page import SLUG, open_lesson, replace_code
+
+STOP_WITHIN_MS = 3000  # the page stops a cell within ~1 s; slack for a loaded CI machine
+
+RUNAWAY_CELLS = {
+    "busy loop": "while True:\n    pass",
+    "sleep": "import time\ntime.sleep(100)",
+    "deep recursion": "def deep(n):\n    return 0 if n == 0 else deep(n - 1)\nwhile True:\n    deep(800)",
+    "printing loop": "i = 0\nwhile True:\n    print(i)\n    i += 1",
+}
+
+
+@pytest.fixture(scope="module")
+def plain_host_url(site_dir):
+    """The same site from a host that sends no COOP/COEP headers (like GitHub Pages)."""
+    server = make_server(site_dir, port=0, quiet=True, isolate=False)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def cells(page):
+    return page.locator("[data-cell]")
+
+
+def run(page, cell, code):
+    replace_code(page, cell, code)
+    cell.get_by_role("button", name="Run").click()
+
+
+def define_x(page):
+    first = cells(page).first
+    run(page, first, "x = 41")
+    expect(first).to_have_attribute("data-state", "done")
+
+
+@pytest.mark.parametrize("case", RUNAWAY_CELLS)
+def test_stop_interrupts_and_keeps_variables_when_isolated(page, base_url, case):
+    open_lesson(page, base_url)
+    assert page.evaluate("crossOriginIsolated")
+    define_x(page)
+    cell = cells(page).nth(1)
+    run(page, cell, RUNAWAY_CELLS[case])
+    expect(cell).to_have_attribute("data-state", "running")
+    stop = cell.get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    stop.click()
+    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    output = cell.locator("[data-output]")
+    if case == "sleep":  # a C call ignores the interrupt: the page restarts Python instead
+        expect(output).to_contain_text("Python was restarted")
+    else:
+        expect(output).to_contain_text("KeyboardInterrupt")
+    # Either way x is there on the next run: kept, or brought back by re-running cell 1.
+    run(page, cell, "print(x + 1)")
+    expect(output).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+
+
+@pytest.mark.parametrize("case", ["busy loop", "printing loop"])
+def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
+    open_lesson(page, plain_host_url)
+    assert not page.evaluate("crossOriginIsolated")
+    define_x(page)
+    cell = cells(page).nth(1)
+    run(page, cell, RUNAWAY_CELLS[case])
+    expect(cell).to_have_attribute("data-state", "running")
+    cell.get_by_role("button", name="Stop").click()
+    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    expect(cell.locator("[data-output]")).to_contain_text("variables of this page were reset")
+    # The next run of this cell runs the earlier cells again first, so x is back.
+    run(page, cell, "print(x + 1)")
+    expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+
+
+@pytest.mark.parametrize("code, message", [
+    ("[0] * 10**10", "Error"),
+    ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError"),
+    ("import sys\nsys.exit()", "sys.exit"),
+    ("exit()", "exit"),
+    ("def f(:\n    pass", "SyntaxError"),
+    ("if True:\nprint(1)", "IndentationError"),
+    ("import numpy", "runs offline and can import"),
+    ("input('Your name? ')", "input"),
+])
+def test_errors_are_clear_and_python_stays_usable(page, base_url, code, message):
+    open_lesson(page, base_url)
+    cell = cells(page).first
+    cell_id = cell.get_attribute("data-cell")
+    run(page, cell, code)
+    expect(cell).to_have_attribute("data-state", "error", timeout=30_000)
+    stderr = cell.locator('[data-stream="stderr"]')
+    expect(stderr).to_contain_text(message)
+    text = stderr.inner_text()
+    assert "cellruntime" not in text and "/lib/python" not in text
+    if "Error" in message and message != "Error":
+        assert f'File "<cell {cell_id}>"' in text
+    run(page, cell, "print('next run works')")
+    expect(cell.locator("[data-output]")).to_have_text("next run works")
+
+
+def test_two_hundred_thousand_lines_keep_the_tab_responsive(page, base_url):
+    open_lesson(page, base_url)
+    cell = cells(page).first
+    run(page, cell, "for i in range(200_000):\n    print(i)")
+    # While Python prints, the page still answers: a quiz option can be ticked.
+    option = page.locator("form[data-quiz] input").first
+    option.check(timeout=2000)
+    expect(option).to_be_checked()
+    expect(cell).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(cell.locator(".output-note")).to_contain_text("Output cut:")
+    assert cell.locator("[data-output]").inner_text().startswith("Output cut:")
+
+
+def test_time_limit_stops_a_runaway_cell(page, base_url):
+    """A lesson's time_limit, simulated by changing the page's runtime settings before it runs."""
+    def with_time_limit(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text().replace('"timeLimit":null', '"timeLimit":1'))
+
+    page.route(f"**/{SLUG}.html", with_time_limit)
+    open_lesson(page, base_url)
+    assert '"timeLimit":1' in page.locator("#lesson-data").text_content()
+    cell = cells(page).first
+    run(page, cell, "while True:\n    pass")
+    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS + 1000)
+    expect(cell.locator("[data-output]")).to_contain_text("1 s at most")
