@@ -21,6 +21,9 @@ async function checkCoreFiles(indexURL) {
 async function boot({ baseURL, runtime, interruptBuffer }) {
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
+  if (typeof WebAssembly === "undefined") {
+    throw new Error("this browser has WebAssembly turned off or does not support it, and Python needs it");
+  }
   await checkCoreFiles(indexURL);
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL });

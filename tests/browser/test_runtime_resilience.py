@@ -137,3 +137,28 @@ def test_time_limit_stops_a_runaway_cell(page, base_url):
     run(page, cell, "while True:\n    pass")
     expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS + 1000)
     expect(cell.locator("[data-output]")).to_contain_text("1 s at most")
+
+
+def test_no_webassembly_says_why(page, base_url):
+    """A browser without WebAssembly (simulated by removing it from the worker's globals): the
+    status says why, offers Retry, and the lesson stays readable."""
+    def worker_without_wasm(route):
+        response = route.fetch()
+        route.fulfill(response=response, body="delete globalThis.WebAssembly;\n" + response.text())
+
+    page.route("**/assets/worker.js*", worker_without_wasm)
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text("WebAssembly")
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
+    expect(page.locator("h1")).to_be_visible()
+
+
+def test_offline_first_visit_says_why(page, base_url):
+    """Python's files cannot be fetched (no network, nothing cached yet)."""
+    page.route("**/pyodide/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text("no answer")
