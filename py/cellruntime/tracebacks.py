@@ -237,7 +237,9 @@ def error_hint(exc: BaseException, available_packages: Iterable[str] = ()) -> Op
             "Hint: a function kept calling itself until Python's recursion limit. "
             "Check that every chain of calls reaches a case that returns without calling again."
         )
-    if isinstance(exc, MemoryError):
+    if isinstance(exc, MemoryError) or (
+            isinstance(exc, OverflowError) and "index-sized integer" in str(exc)):
+        # Pyodide is 32-bit: a size past about 2**31 fails as OverflowError before MemoryError.
         return (
             "Hint: the cell asked for more memory than this page can give. "
             "Try smaller sizes; everything defined before is still there."

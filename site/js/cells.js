@@ -214,8 +214,9 @@ export class CellController {
     if (timedOut) output.note(`Stopped: this lesson lets a cell run for ${limit} s at most.`, { top: true });
     if (this.runtime.isReady) this.setStatus("ready", "Python ready");
     if (result.restarted) {
-      output.note("Stopped. Python was restarted to stop this cell, so the variables of this page were reset; " +
-        "earlier cells will run again the next time you run a cell.");
+      if (result.error) output.error(result.error);
+      output.note(`${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +
+        "so the variables of this page were reset; earlier cells will run again the next time you run a cell.");
       if (cell.element) this.#setState(cell, "error");
       return "stopped";
     }

@@ -116,7 +116,8 @@ export class PythonRuntime {
       case "result": {
         const entry = this.pending.get(message.id);
         this.pending.delete(message.id);
-        entry?.resolve(message);
+        entry?.resolve(message.fatal ? { ...message, restarted: true } : message);
+        if (message.fatal) this.#restart();
         break;
       }
     }

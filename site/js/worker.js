@@ -46,8 +46,10 @@ function run({ id, cellId, code }) {
     result = proxy.toJs({ dict_converter: Object.fromEntries });
     proxy.destroy();
   } catch (error) {
-    // Only a fault of the runtime itself lands here; learner errors come back in `result`.
-    result = { ok: false, display: null, error: `The Python runtime failed: ${error.message || error}` };
+    // Only a fault of the runtime itself lands here (e.g. the JavaScript stack overflowed after
+    // the recursion limit was raised); learner errors come back in `result`. Python may be
+    // broken now, so the page replaces this worker.
+    result = { ok: false, display: null, fatal: true, error: `Python crashed: ${error.message || error}` };
   }
   post({ type: "result", id, ...result });
 }

@@ -162,3 +162,17 @@ def test_offline_first_visit_says_why(page, base_url):
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
     expect(status).to_contain_text("no answer")
+
+
+def test_a_crash_of_python_itself_restarts_it(page, base_url):
+    """Raising the recursion limit lets a recursion overflow the JavaScript stack: Python is
+    replaced, the learner is told, and the next run works."""
+    open_lesson(page, base_url)
+    cell = cells(page).first
+    run(page, cell, "import sys\nsys.setrecursionlimit(100_000)\ndef f(n):\n    return f(n + 1)\nf(0)")
+    expect(cell).to_have_attribute("data-state", "error", timeout=30_000)
+    output = cell.locator("[data-output]")
+    expect(output).to_contain_text("Python crashed")
+    expect(output).to_contain_text("restarted after the crash")
+    run(page, cell, "print('back')")
+    expect(output).to_have_text("back", timeout=PYTHON_READY_TIMEOUT)

@@ -213,3 +213,8 @@ def test_exception_group_is_formatted():
     ))
     assert "ValueError: one" in text and "TypeError: two" in text
     assert 'File "<cell tb>", line 1' in text
+
+
+def test_a_size_too_large_for_32_bit_python_gets_the_memory_hint():
+    text = format_exception(OverflowError("cannot fit 'int' into an index-sized integer"))
+    assert "Hint: the cell asked for more memory than this page can give." in text
