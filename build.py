@@ -6,7 +6,8 @@ Read top to bottom, it is the whole recipe:
   2. validate  check every lesson against lessons/README.md; stop with FILE:LINE messages
   3. assets    copy Pyodide and KaTeX, bundle the page scripts, build the project's wheels
   4. render    prose, math, cells and quizzes to HTML pages
-  5. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
+  5. offline   a service worker that precaches the whole build, and .br/.gz copies of files
+  6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist]
 """
@@ -22,15 +23,21 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from lessonbuild.assets import collect_assets, content_hash, package_wheels, wheel_paths  # noqa: E402
+from lessonbuild.compress import precompress  # noqa: E402
 from lessonbuild.lessonformat import load_course  # noqa: E402
+from lessonbuild.offline import service_worker  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
+from lessonbuild.snapshot import runtime_setting  # noqa: E402
 from lessonbuild.validate import validate_course  # noqa: E402
 
 
-def build(lessons_dir: Path, out: Path) -> int:
-    """Build the site into `out`; return the number of files written. Raises BuildError."""
+def build(lessons_dir: Path, out: Path, snapshot: bool = True) -> int:
+    """Build the site into `out`; return the number of files written. Raises BuildError.
+
+    `snapshot=False` leaves out the Pyodide memory snapshot (pages then start Python from scratch).
+    """
     started = time.perf_counter()
     step("load", f"lessons from {lessons_dir}")
     course = load_course(lessons_dir)
@@ -41,7 +48,7 @@ def build(lessons_dir: Path, out: Path) -> int:
         raise BuildError(problems)
 
     step("assets", "Pyodide, KaTeX, scripts (esbuild), wheels")
-    assets = collect_assets()
+    assets = collect_assets(snapshot=snapshot)
     core_wheels = wheel_paths(assets)
     extra = package_wheels({name for lesson in course.lessons for name in lesson.packages})
     for wheels in extra.values():
@@ -49,15 +56,21 @@ def build(lessons_dir: Path, out: Path) -> int:
     hashes = {path: content_hash(data) for path, data in assets.items()}
     context = PageContext(
         asset=lambda path: f"{path}?v={hashes[path]}",
-        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"]},
+        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
+                 "snapshot": runtime_setting(assets)},
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
     )
 
     step("render", "pages")
     pages = render_site(course, ROOT / "site" / "templates", context)
 
+    step("offline", "service worker, precompressed copies")
+    site = {**assets, **pages}
+    site.update(service_worker(site))
+    site.update(precompress(site))
+
     step("write", str(out))
-    write_site({**assets, **pages}, out)
+    write_site(site, out)
     print(f"Built {len(pages)} pages and {len(assets)} assets in {time.perf_counter() - started:.1f} s.")
     return len(pages) + len(assets)
 
@@ -72,9 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
     parser.add_argument("--serve", action="store_true", help="serve the site after building it")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                        help="leave out the Pyodide memory snapshot (a faster build; slower page start)")
     args = parser.parse_args(argv)
     try:
-        build(args.lessons, args.out)
+        build(args.lessons, args.out, snapshot=args.snapshot)
     except BuildError as error:
         print(f"\nThe build stopped; {args.out} was left as it was. "
               f"{len(error.problems)} problem(s):", file=sys.stderr)

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from .highlight import highlight_css
+from .snapshot import snapshot_assets
 from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
@@ -28,8 +29,11 @@ PACKAGES = {
 }
 
 
-def collect_assets() -> dict[str, bytes]:
-    """Return every asset of the site. Raises RuntimeError when npm packages are missing."""
+def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
+    """Return every asset of the site. Raises RuntimeError when npm packages are missing.
+
+    `snapshot`: add a Pyodide memory snapshot with the wheels imported (see snapshot.py).
+    """
     if not (NODE_MODULES / "pyodide").is_dir():
         raise RuntimeError("node_modules/ is missing: run 'npm ci' (make serve does it for you).")
     assets: dict[str, bytes] = {}
@@ -45,6 +49,8 @@ def collect_assets() -> dict[str, bytes]:
     for package, summary in PACKAGES.items():
         name, data = build_wheel(ROOT / "py" / package, summary)
         assets[f"wheels/{name}"] = data
+    if snapshot:
+        assets.update(snapshot_assets(assets))
     return assets
 
 

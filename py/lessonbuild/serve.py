@@ -1,27 +1,43 @@
 """A small static server for dist/ with the headers the lessons want.
 
-Cross-origin isolation (COOP + COEP) lets the Stop button interrupt Python through a shared
-interrupt buffer; without it the page falls back to restarting the worker. `.mjs` and `.wasm`
-get their proper MIME types so Chromium streams and compiles WebAssembly.
+- Cross-origin isolation (COOP + COEP) lets the Stop button interrupt Python through a shared
+  interrupt buffer; without it the page falls back to restarting the worker.
+- A Content-Security-Policy: pages run no eval; only the Python worker's script, which hosts
+  Pyodide, may evaluate strings and compile WebAssembly.
+- `.mjs` and `.wasm` get their proper MIME types so Chromium streams and compiles WebAssembly.
+- Precompressed `.br` / `.gz` files written by the build are served when the browser accepts
+  them, with the original file's type.
 """
 
 from __future__ import annotations
 
+import email.utils
 import functools
 import http.server
+import os
 from pathlib import Path
 
 EXTRA_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-               ".whl": "application/zip", ".json": "application/json", ".woff2": "font/woff2"}
+               ".whl": "application/zip", ".json": "application/json", ".woff2": "font/woff2",
+               ".bin": "application/octet-stream"}
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+# KaTeX and CodeMirror set inline styles, so styles may be inline; scripts may not.
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+               "object-src 'none'; base-uri 'self'; form-action 'self'")
+# Pyodide evaluates strings as JavaScript and compiles WebAssembly: only its worker may.
+WORKER_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+                 "connect-src 'self'; object-src 'none'")
+WORKER_SCRIPTS = ("/assets/worker.js",)
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
 
 class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files from a folder with isolation headers; revalidates on every load."""
+    """Serves files from a folder with isolation and security headers; revalidates every load."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
@@ -31,9 +47,44 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
         if self.isolate:
             for name, value in ISOLATION_HEADERS.items():
                 self.send_header(name, value)
+        path = self.path.split("?", 1)[0]
+        self.send_header("Content-Security-Policy", WORKER_POLICY if path in WORKER_SCRIPTS else PAGE_POLICY)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self):
+        """Serve FILE.br or FILE.gz in place of FILE when it exists and the browser accepts it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            return super().send_head()
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + suffix) and os.path.isfile(path):
+                return self._send_encoded(path, path + suffix, encoding)
+        return super().send_head()
+
+    def _send_encoded(self, original: str, encoded: str, encoding: str):
+        stat = os.stat(original)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        file = open(encoded, "rb")  # noqa: SIM115 - the base class closes it after copying
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(original))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return file
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
         if not getattr(self.server, "quiet", False):

@@ -3,6 +3,7 @@
 import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
+import { registerServiceWorker, showUpdateBanner } from "./offline.js";
 
 /** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
 function setupResetAll(cells) {
@@ -54,3 +55,4 @@ const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
 setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);
 import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
+registerServiceWorker(showUpdateBanner);

@@ -2,7 +2,8 @@
 // time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
 // otherwise by replacing the worker).
 
-const WORKER_URL = new URL("./worker.js", import.meta.url);
+// From the page's address, not import.meta.url: bundling may move this code into a chunk.
+const WORKER_URL = new URL("assets/worker.js", document.baseURI);
 const INTERRUPT_GRACE_MS = 1000; // after this, a cell that ignored the interrupt is stopped by a restart
 
 export class PythonRuntime {

@@ -18,24 +18,105 @@ async function checkCoreFiles(indexURL) {
   }
 }
 
+// A memory snapshot (made at build time, py/lessonbuild/snapshot.py) holds Python with
+// cellruntime and rankmetrics already imported: booting from it skips starting Python (about
+// 2 s) but costs a 30 MiB file (about 5 MB compressed). `runtime.snapshot.use` says when:
+//   "always"  fetch it on every boot (best on fast links),
+//   "cached"  only when the browser already has it (HTTP cache or the service worker's cache);
+//             otherwise boot normally and fetch it in the background for the next page,
+//   "off"     never.
+// A page address with ?snapshot=always|cached|off overrides it (benchmarks, tests).
+// Whatever goes wrong with the snapshot (missing, another Pyodide build, a failed restore),
+// the worker boots normally. Either way it posts {type: "boot", mode, ms, pythonMs, reason}
+// (ms: boot to ready; pythonMs: of which until Python ran, before the wheels were installed).
+const SNAPSHOT_USES = ["always", "cached", "off"];
+
+function snapshotPlan(runtime, baseURL) {
+  const snapshot = runtime.snapshot;
+  if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
+  const asked = new URL(baseURL).searchParams.get("snapshot");
+  const use = SNAPSHOT_USES.includes(asked) ? asked : snapshot.use ?? "cached";
+  return { use, url: new URL(snapshot.url, baseURL).href };
+}
+
+/** The snapshot's response, or null with a reason when this boot should not use it. */
+async function snapshotResponse(plan) {
+  if (plan.use === "off") return { response: null, reason: plan.reason ?? "snapshot turned off" };
+  // "only-if-cached" answers from the HTTP cache (or the service worker's) without the network,
+  // and fails at once when the file is not there.
+  const options = plan.use === "cached" ? { cache: "only-if-cached", mode: "same-origin" } : {};
+  const response = await fetch(plan.url, options).catch(() => null);
+  if (!response) return { response: null, reason: plan.use === "cached" ? "snapshot not cached yet" : "snapshot fetch failed" };
+  if (!response.ok) return { response: null, reason: `snapshot answered ${response.status}` };
+  return { response, reason: null };
+}
+
+async function bootFromSnapshot(loadPyodide, indexURL, response) {
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: response.arrayBuffer() });
+  // The snapshot's random module was seeded at build time: reseed it, or every visit would
+  // draw the same numbers. Also prove the packages are there before trusting this Python.
+  pyodide.runPython("__import__('cellruntime'), __import__('rankmetrics'), __import__('random').seed()");
+  return pyodide;
+}
+
 async function boot({ baseURL, runtime, interruptBuffer }) {
+  const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
   if (typeof WebAssembly === "undefined") {
     throw new Error("this browser has WebAssembly turned off or does not support it, and Python needs it");
   }
   await checkCoreFiles(indexURL);
+  // The wheels download while Python starts.
+  const wheels = runtime.wheels.map((path) => fetchBytes(new URL(path, baseURL).href));
+  wheels.forEach((download) => download.catch(() => {})); // awaited below; no unhandled rejection
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL });
+  const plan = snapshotPlan(runtime, baseURL);
+  let { response, reason } = await snapshotResponse(plan);
+  let pyodide = null;
+  if (response) {
+    try {
+      pyodide = await bootFromSnapshot(loadPyodide, indexURL, response);
+    } catch (error) {
+      reason = `snapshot failed: ${error.message || error}`;
+    }
+  }
+  const mode = pyodide ? "snapshot" : "normal";
+  pyodide ??= await loadPyodide({ indexURL });
+  const pythonMs = performance.now() - started;
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
   post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
-  const wheels = runtime.wheels.map((path) => new URL(path, baseURL).href);
-  await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+  // Also after a snapshot: it holds the imported modules but not their files, which tracebacks
+  // read; and the lesson's extra packages (e.g. pygal) are never in it. The wheels are pure
+  // Python, so unpacking them is the whole install (pyodide.loadPackage does the same plus
+  // bookkeeping that took about 1 s on its first call after a snapshot).
+  const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
+  for (const bytes of await Promise.all(wheels)) {
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  }
+  pyodide.runPython("__import__('importlib').invalidate_caches()");
+  const unpackedMs = performance.now() - started;
 
   const { Session } = pyodide.pyimport("cellruntime");
   session = Session.callKwargs({ available_packages: runtime.packages });
+  const ms = Math.round(performance.now() - started);
+  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), unpackedMs: Math.round(unpackedMs), reason });
   post({ type: "ready" });
+  if (mode === "normal" && plan.use === "cached" && reason === "snapshot not cached yet") warmSnapshot(plan.url);
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Fetch the snapshot at low priority so the next page finds it cached (skipped when a service
+ *  worker controls this page: it precaches the whole site, the snapshot included). */
+function warmSnapshot(url) {
+  if (self.navigator.serviceWorker?.controller) return;
+  fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
 }
 
 function run({ id, cellId, code }) {

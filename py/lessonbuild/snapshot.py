@@ -1,0 +1,147 @@
+"""A Pyodide memory snapshot of Python with the project's packages already imported.
+
+The page's worker can boot from it (`loadPyodide({_loadSnapshot})`) in about a third of a
+second instead of starting Python and importing the packages (about 2 s). The build makes it
+under Node.js with site/tools/make-snapshot.mjs from the same pinned Pyodide the site ships;
+Pyodide refuses a snapshot made by another build of itself (a build id in the header), and the
+worker then boots normally. See site/js/worker.js for when the page uses it.
+
+A snapshot is the interpreter's whole memory: 30 MiB, about 5–6 MB compressed. Making one takes
+a few seconds, so it is cached in build-cache/snapshot/ under a key of everything it is made
+from (Pyodide's build id, the wheels, the imports, the script).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_MODULES = ROOT / "node_modules"
+SCRIPT = ROOT / "site" / "tools" / "make-snapshot.mjs"
+CACHE = ROOT / "build-cache" / "snapshot"
+SNAPSHOT_PATH = "pyodide/snapshot.bin"
+# The packages in the snapshot: the project's core wheels (every page installs these).
+SNAPSHOT_PACKAGES = ("cellruntime", "rankmetrics")
+
+# Pyodide's snapshot header (src/js/snapshot.ts): uint32 magic, uint32 offset of the memory,
+# uint32 length of a JSON note, uint32 0, then the 256-bit build id as 8 uint32; little-endian.
+MAGIC = 0x706E7300
+HEADER = struct.Struct("<4I8I")
+WASM_PAGE = 65536
+
+
+@dataclass(frozen=True)
+class SnapshotInfo:
+    build_id: str  # 64 hex digits, as in pyodide.mjs
+    memory_offset: int  # where the WebAssembly memory starts in the file
+    memory_bytes: int
+    note: dict  # the JavaScript references Python held: {"hiwireKeys": [...], "immortalKeys": [...]}
+
+
+def read_header(data: bytes) -> SnapshotInfo:
+    """Parse a snapshot's header. Raises ValueError when `data` is not a Pyodide snapshot."""
+    if len(data) < HEADER.size:
+        raise ValueError(f"too short for a snapshot: {len(data)} bytes")
+    magic, offset, note_length, zero, *build_words = HEADER.unpack_from(data)
+    if magic != MAGIC or zero != 0:
+        raise ValueError("not a Pyodide memory snapshot (bad magic number)")
+    if not HEADER.size + note_length <= offset <= len(data):
+        raise ValueError("bad snapshot header (memory offset out of range)")
+    note = json.loads(data[HEADER.size:HEADER.size + note_length].decode("utf-8"))
+    build_id = "".join(f"{word:08x}" for word in build_words)
+    return SnapshotInfo(build_id, offset, len(data) - offset, note)
+
+
+def pyodide_build_id(node_modules: Path = NODE_MODULES) -> str:
+    """The build id of the pinned Pyodide (the one a snapshot must carry to load)."""
+    text = (node_modules / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    start = text.find('BUILD_ID:"')
+    if start < 0:
+        raise RuntimeError("cannot find BUILD_ID in node_modules/pyodide/pyodide.mjs (a new Pyodide?)")
+    start += len('BUILD_ID:"')
+    return text[start:text.index('"', start)]
+
+
+def snapshot_wheels(assets: dict[str, bytes]) -> dict[str, bytes]:
+    """The wheels of SNAPSHOT_PACKAGES among the site's assets, by file name."""
+    wheels = {path.split("/")[-1]: data for path, data in assets.items()
+              if path.startswith("wheels/") and path.split("/")[-1].split("-")[0] in SNAPSHOT_PACKAGES}
+    missing = set(SNAPSHOT_PACKAGES) - {name.split("-")[0] for name in wheels}
+    if missing:
+        raise RuntimeError(f"no wheel for {', '.join(sorted(missing))} among the assets")
+    return dict(sorted(wheels.items()))
+
+
+def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES,
+                  cache: Path | None = CACHE) -> bytes:
+    """Return a snapshot of Pyodide with `wheels` ({file name: bytes}) unpacked and `imports` imported.
+
+    Raises RuntimeError when Node.js cannot make it or the result is not a snapshot of the
+    pinned Pyodide.
+    """
+    build_id = pyodide_build_id()
+    key = hashlib.sha256()
+    for part in (build_id.encode(), SCRIPT.read_bytes(), json.dumps(list(imports)).encode()):
+        key.update(hashlib.sha256(part).digest())
+    for name, data in wheels.items():
+        key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
+    cached = cache / f"{key.hexdigest()[:32]}.bin" if cache else None
+    if cached and cached.is_file():
+        return cached.read_bytes()
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for name, data in wheels.items():
+            path = Path(folder) / name
+            path.write_bytes(data)
+            paths.append(str(path))
+        out = Path(folder) / "snapshot.bin"
+        request = json.dumps({"out": str(out), "wheels": paths, "imports": list(imports)})
+        completed = subprocess.run(["node", str(SCRIPT)], input=request, capture_output=True, text=True,
+                                   cwd=ROOT, check=False)
+        if completed.returncode != 0 or not out.is_file():
+            raise RuntimeError(f"making the Pyodide snapshot failed under Node.js:\n{completed.stderr.strip()[-2000:]}")
+        data = out.read_bytes()
+    info = read_header(data)
+    if info.build_id != build_id:
+        raise RuntimeError(f"the snapshot's build id {info.build_id} is not the pinned Pyodide's {build_id}")
+    if cached:
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("*.bin"):  # keep one: each is 30 MiB
+            if old != cached:
+                old.unlink(missing_ok=True)
+        temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(cached)
+    return data
+
+
+def snapshot_assets(assets: dict[str, bytes]) -> dict[str, bytes]:
+    """{SNAPSHOT_PATH: bytes} for the site, or {} (with a warning) when Node.js cannot make it.
+
+    The snapshot only speeds up the start: a site without it works (the worker boots normally).
+    """
+    try:
+        return {SNAPSHOT_PATH: make_snapshot(snapshot_wheels(assets))}
+    except (RuntimeError, OSError, ValueError) as error:
+        print(f"warning: no Pyodide snapshot, pages will start Python from scratch: {error}", flush=True)
+        return {}
+
+
+def runtime_setting(assets: dict[str, bytes], use: str = "cached") -> dict | None:
+    """The `snapshot` entry of the pages' runtime JSON, or None when the site has no snapshot.
+
+    The URL carries a hash of the snapshot, so a cached copy from an older build is never used.
+    `use` is the worker's policy ("always", "cached" or "off"; see site/js/worker.js).
+    """
+    data = assets.get(SNAPSHOT_PATH)
+    if data is None:
+        return None
+    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "use": use}

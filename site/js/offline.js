@@ -1,0 +1,45 @@
+// Registers the service worker (site/js/sw.js) and offers "updated — reload" when a new build
+// of the course has been installed in the background.
+
+/** @param {(reload: () => void) => void} onUpdate  called when a new build is ready */
+export async function registerServiceWorker(onUpdate) {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI));
+  } catch {
+    return; // blocked (private mode, some iframes): the course still works online
+  }
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  const offer = (worker) => onUpdate(() => worker.postMessage("skip-waiting"));
+  if (registration.waiting && hadController) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+    });
+  });
+  // Reload once the new build has taken over; never on the first install (no reload-twice).
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) location.reload();
+  });
+}
+
+/** A banner that tells the learner a new version is ready, with a Reload button. */
+export function showUpdateBanner(reload) {
+  if (document.querySelector("[data-update]")) return;
+  const banner = document.createElement("div");
+  banner.className = "update-banner";
+  banner.dataset.update = "";
+  banner.setAttribute("role", "status");
+  banner.textContent = "This course was updated. ";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Reload";
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    reload();
+  });
+  banner.append(button);
+  document.body.prepend(banner);
+}

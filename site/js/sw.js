@@ -1,0 +1,58 @@
+// Service worker (plain script, served as /sw.js; its first line, written by the build, sets
+// self.BUILD = {cache, files}).
+// - Offline: the first visit precaches every file of the build; later visits are served from
+//   that cache, so every lesson loads and runs with no network.
+// - Updates: a new build means a new cache name; its worker installs beside the old one and
+//   takes over only when the learner reloads ("updated — reload"), so pages never mix builds.
+// - Isolation: responses get COOP/COEP headers, so Stop can interrupt Python even on hosts that
+//   cannot set headers. This applies from the second page load on (the first load came from
+//   the network); the page does not force a reload for it.
+const { cache: CACHE, files: FILES } = self.BUILD;
+const CACHE_PREFIX = "lessons-";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
+    if (!self.registration.active) await self.skipWaiting(); // first visit: nothing to replace
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  event.respondWith(respond(request));
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  // Match by URL (so HEAD finds the GET entry) and ignore ?v= version queries: the cache
+  // belongs to one build, so the version is already right.
+  const cached = await cache.match(request.url, { ignoreSearch: true });
+  const response = cached ?? await fetch(request);
+  return withIsolation(response, request.method);
+}
+
+function withIsolation(response, method) {
+  if (response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  const body = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,120 @@
+"""Offline and headers: one visit makes every lesson work with no network, a rebuilt site
+replaces the old cache whole, pages are cross-origin isolated both from the serve command and
+through the service worker, and no page breaks its Content-Security-Policy."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+from conftest import PYTHON_READY_TIMEOUT, ROOT
+from lessonbuild.serve import make_server
+from test_lesson_page import open_lesson
+
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
+
+
+def serve(folder: Path, isolate: bool = True):
+    server = make_server(folder, port=0, quiet=True, isolate=isolate)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def wait_until_controlled(page):
+    """Wait until the service worker controls the page (its precache is complete by then).
+    A promise, not wait_for_function: that evaluates strings, which the pages' CSP forbids."""
+    page.evaluate("""() => new Promise((resolve) => {
+      if (navigator.serviceWorker.controller) resolve(true);
+      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+    })""")
+
+
+def run_first_cell(page):
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, lesson_slugs):
+    page = context.new_page()
+    open_lesson(page, base_url, lesson_slugs[0])
+    wait_until_controlled(page)
+    context.set_offline(True)
+    for slug in lesson_slugs[1:4]:
+        page.goto(f"{base_url}{slug}.html")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        run_first_cell(page)
+    page.goto(base_url)
+    expect(page.locator("h1")).to_be_visible()
+
+
+def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_dir):
+    server, url = serve(site_dir, isolate=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}precision-recall.html")
+        assert page.evaluate("crossOriginIsolated") is False  # first load came from the network
+        wait_until_controlled(page)
+        page.reload()
+        assert page.evaluate("crossOriginIsolated") is True
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, lesson_slugs):
+    context.add_init_script(CSP_RECORDER)
+    page = context.new_page()
+    messages = []
+    page.on("console", lambda message: messages.append(message.text))
+    for path in ["", *[f"{slug}.html" for slug in lesson_slugs]]:
+        page.goto(f"{base_url}{path}")
+        if path:
+            assert page.evaluate("crossOriginIsolated") is True
+            expect(page.locator("[data-runtime-status]")).to_have_attribute(
+                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            run_first_cell(page)
+        assert page.evaluate("window.__cspViolations") == [], path
+    assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
+
+
+def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
+    lessons = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", lessons)
+    out = tmp_path / "dist"
+    build.build(lessons, out)
+    server, url = serve(out)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}precision-recall.html")
+        wait_until_controlled(page)
+        first_cache = page.evaluate("caches.keys()")
+        assert len(first_cache) == 1
+
+        lesson = lessons / "precision-recall.md"
+        lesson.write_text(lesson.read_text().replace("title: Precision@k and recall@k",
+                                                     "title: Precision@k and recall@k, revised"))
+        build.build(lessons, out)
+        page.reload()  # still the old build, from the old cache; the new one installs meanwhile
+        expect(page.locator("h1")).to_have_text("Precision@k and recall@k")
+        banner = page.locator("[data-update]")
+        expect(banner).to_contain_text("updated", timeout=PYTHON_READY_TIMEOUT)
+        banner.get_by_role("button", name="Reload").click()
+        expect(page.locator("h1")).to_have_text("Precision@k and recall@k, revised", timeout=PYTHON_READY_TIMEOUT)
+        caches_now = page.evaluate("caches.keys()")
+        assert len(caches_now) == 1 and caches_now != first_cache
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,70 @@
+"""The dev server: isolation and CSP headers, MIME types, precompressed files."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+import urllib.request
+
+import brotli
+import pytest
+
+from lessonbuild.serve import PAGE_POLICY, WORKER_POLICY, make_server
+
+
+@pytest.fixture
+def served(tmp_path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "page.html").write_text("<p>hello</p>" * 100)
+    (tmp_path / "page.html.br").write_bytes(brotli.compress(b"<p>hello</p>" * 100))
+    (tmp_path / "page.html.gz").write_bytes(gzip.compress(b"<p>hello</p>" * 100))
+    (tmp_path / "assets" / "worker.js").write_text("self.onmessage = () => {};")
+    (tmp_path / "python.wasm").write_bytes(b"\0asm")
+    (tmp_path / "module.mjs").write_text("export {};")
+    server = make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def get(url, encoding=None):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    with urllib.request.urlopen(request) as response:
+        return response.headers, response.read()
+
+
+def test_pages_are_isolated_and_have_a_strict_policy(served):
+    headers, _ = get(served + "page.html")
+    assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    assert headers["Content-Security-Policy"] == PAGE_POLICY
+    assert "unsafe-eval" not in PAGE_POLICY
+
+
+def test_only_the_worker_script_may_eval(served):
+    headers, _ = get(served + "assets/worker.js?v=1")
+    assert headers["Content-Security-Policy"] == WORKER_POLICY
+    assert "'unsafe-eval' 'wasm-unsafe-eval'" in WORKER_POLICY
+
+
+@pytest.mark.parametrize("path, mime", [("python.wasm", "application/wasm"), ("module.mjs", "text/javascript")])
+def test_mime_types(served, path, mime):
+    headers, _ = get(served + path)
+    assert headers["Content-Type"].startswith(mime)
+
+
+@pytest.mark.parametrize("accept, encoding, decode", [
+    ("br, gzip", "br", brotli.decompress),
+    ("gzip", "gzip", gzip.decompress),
+])
+def test_precompressed_files_when_accepted(served, accept, encoding, decode):
+    headers, body = get(served + "page.html", accept)
+    assert headers["Content-Encoding"] == encoding
+    assert headers["Content-Type"].startswith("text/html")
+    assert decode(body) == b"<p>hello</p>" * 100
+
+
+def test_plain_file_when_no_encoding_is_accepted(served):
+    headers, body = get(served + "page.html")
+    assert headers["Content-Encoding"] is None and body == b"<p>hello</p>" * 100
