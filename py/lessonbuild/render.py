@@ -21,6 +21,7 @@ from .highlight import highlight_code
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, make_markdown
 from .mathrender import MathError, render_math
 from .problems import BuildError, Problem
+from .takeaway import notebook_outline
 
 SITE_TITLE = "Top-k ranking metrics"
 SITE_DESCRIPTION = ("Precision@k, recall@k, hit-rate, MRR, MAP and NDCG, explained one idea at a time "
@@ -81,6 +82,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
                               "hash": _quiz_hash(quiz)}  # a saved answer only fits this version
                     for quiz in lesson.quizzes},
         "runtime": runtime,
+        "notebook": notebook_outline(lesson),
     }
 
 

@@ -4,6 +4,7 @@ import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
 import { registerServiceWorker, showUpdateBanner } from "./offline.js";
+import { setupTakeaway } from "./takeaway.js";
 
 /** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
 function setupResetAll(cells) {
@@ -54,5 +55,7 @@ if (location.protocol === "file:") {
 const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
 setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);
+setupTakeaway(document.querySelector("[data-lesson-tools]"), lesson,
+  (id) => cells.cells.find((cell) => cell.id === id).current);
 import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
 registerServiceWorker(showUpdateBanner);
