@@ -9,7 +9,7 @@ Read top to bottom, it is the whole recipe:
   5. offline   a service worker that precaches the whole build, and .br/.gz copies of files
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
-Usage: python build.py [--serve] [--port 8000] [--out dist]
+Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
     parser.add_argument("--serve", action="store_true", help="serve the site after building it")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--zip", type=Path, metavar="FILE",
+                        help="also write a handout zip: the site plus a launcher (python3 start.py)")
     parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
                         help="leave out the Pyodide memory snapshot (a faster build; slower page start)")
     args = parser.parse_args(argv)
@@ -96,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
+    if args.zip:
+        from lessonbuild.handout import write_handout
+        print(f"Handout: {write_handout(args.out, args.zip)}")
     if args.serve:
         from lessonbuild.serve import serve
         serve(args.out, args.port)

@@ -44,14 +44,7 @@ function setStatus(state, text) {
 }
 
 const runtime = new PythonRuntime(lesson.runtime, setStatus);
-if (location.protocol === "file:") {
-  // Browsers do not start module workers or fetch WebAssembly from file:// pages.
-  statusElement.dataset.runtimeStatus = "error";
-  statusElement.textContent = "Python cannot run in a page opened from a file. Serve the folder instead " +
-    "(for example `make serve`, or `python3 -m http.server` in the site folder) and open it from http://localhost.";
-} else {
-  runtime.start();
-}
+if (location.protocol !== "file:") runtime.start(); // file:// pages: see file-notice.js
 const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
 setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);
