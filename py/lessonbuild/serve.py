@@ -23,7 +23,11 @@ EXTRA_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "ap
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
-    "Cross-Origin-Resource-Policy": "same-origin",
+}
+# Pages and assets may be embedded and loaded by documentation on other origins.
+SHARING_HEADERS = {
+    "Cross-Origin-Resource-Policy": "cross-origin",
+    "Access-Control-Allow-Origin": "*",
 }
 # KaTeX and CodeMirror set inline styles, so styles may be inline; scripts may not.
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -47,6 +51,8 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
         if self.isolate:
             for name, value in ISOLATION_HEADERS.items():
                 self.send_header(name, value)
+        for name, value in SHARING_HEADERS.items():
+            self.send_header(name, value)
         path = self.path.split("?", 1)[0]
         self.send_header("Content-Security-Policy", WORKER_POLICY if path in WORKER_SCRIPTS else PAGE_POLICY)
         self.send_header("Cache-Control", "no-cache")

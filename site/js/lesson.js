@@ -5,6 +5,9 @@ import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
 import { registerServiceWorker, showUpdateBanner } from "./offline.js";
 import { setupTakeaway } from "./takeaway.js";
+import { setupEmbedMode } from "./embed-mode.js";
+
+setupEmbedMode();
 
 /** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
 function setupResetAll(cells) {

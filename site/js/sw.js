@@ -52,7 +52,7 @@ function withIsolation(response, method) {
   const headers = new Headers(response.headers);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Embedder-Policy", "require-corp");
-  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  headers.set("Cross-Origin-Resource-Policy", "cross-origin"); // lessons may be embedded elsewhere
   const body = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
