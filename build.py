@@ -15,6 +15,7 @@ Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -66,6 +67,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True) -> int:
 
     step("offline", "service worker, precompressed copies")
     site = {**assets, **pages}
+    site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
     site.update(service_worker(site))
     site.update(precompress(site))
 

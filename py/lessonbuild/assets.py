@@ -23,7 +23,7 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Entry points bundled by esbuild; the worker is its own entry so the page stays small.
 SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", "worker": SITE / "js" / "worker.js",
                   "index": SITE / "js" / "index.js", "file-notice": SITE / "js" / "file-notice.js",
-                  "embed-host": SITE / "js" / "embed-host.js"}
+                  "embed-host": SITE / "js" / "embed-host.js", "embed": SITE / "js" / "embed.js"}
 PACKAGES = {
     "cellruntime": "Runs lesson cells in the page: output capture, tracebacks, displays.",
     "rankmetrics": "Top-k ranking metrics from scratch: precision@k, recall@k, hit-rate, MRR, MAP, NDCG.",

@@ -10,9 +10,12 @@ export class CellController {
    * @param {Array<{id: string, code: string, hash: string, hidden: boolean, readonly: boolean, name: string}>} cellData
    * @param {import("./runtime.js").PythonRuntime} runtime
    * @param {(state: string, text: string) => void} setStatus
+   * @param {{findCell?: (id: string) => Element | null}} options  where a cell's element is
+   *   (by default in this document; embed.js finds them in shadow roots)
    */
-  constructor(slug, cellData, runtime, setStatus) {
+  constructor(slug, cellData, runtime, setStatus, { findCell } = {}) {
     this.slug = slug;
+    this.findCell = findCell ?? ((id) => document.querySelector(`[data-cell="${CSS.escape(id)}"]`));
     this.runtime = runtime;
     this.setStatus = setStatus;
     this.queue = Promise.resolve();
@@ -26,7 +29,7 @@ export class CellController {
   }
 
   #makeCell(data, index) {
-    const element = data.hidden ? null : document.querySelector(`[data-cell="${CSS.escape(data.id)}"]`);
+    const element = data.hidden ? null : this.findCell(data.id);
     const cell = { ...data, index, element, editor: null, ran: false, state: "idle", current: data.code };
     if (!element) return cell;
     cell.output = new OutputArea(element.querySelector("[data-output]"));
@@ -62,6 +65,7 @@ export class CellController {
         label: `${cell.name}, code editor`,
         onRun: () => this.requestRun(cell),
         onChange: (code) => this.#edited(cell, code),
+        root: cell.element.getRootNode() instanceof ShadowRoot ? cell.element.getRootNode() : undefined,
       });
     }
   }

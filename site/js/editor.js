@@ -13,10 +13,10 @@ const themeFor = (dark) => (dark ? darkTheme : lightTheme);
 /**
  * Replace `parent`'s content with an editor.
  * @param {HTMLElement} parent
- * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void}} options
+ * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot}} options
  * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
  */
-export function createEditor(parent, { code, readonly, label, onRun, onChange }) {
+export function createEditor(parent, { code, readonly, label, onRun, onChange, root }) {
   const theme = new Compartment();
   const runKeys = Prec.highest(keymap.of([
     { key: "Shift-Enter", run: () => (onRun(), true) },
@@ -24,6 +24,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange })
   ]));
   const view = new EditorView({
     parent,
+    root, // a shadow root when the editor lives inside one (embed.js)
     state: EditorState.create({
       doc: code,
       extensions: [

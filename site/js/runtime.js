@@ -2,17 +2,18 @@
 // time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
 // otherwise by replacing the worker).
 
-// From the page's address, not import.meta.url: bundling may move this code into a chunk.
-const WORKER_URL = new URL("assets/worker.js", document.baseURI);
 const INTERRUPT_GRACE_MS = 1000; // after this, a cell that ignored the interrupt is stopped by a restart
 
 export class PythonRuntime {
   /**
    * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages)
    * @param {(state: string, text: string) => void} onStatus  runtime status changes
+   * @param {{siteURL?: string}} options  where the site lives (its root); by default this page's
+   *   folder. Pages on another origin (embed.js) pass the site's own address.
    */
-  constructor(settings, onStatus) {
+  constructor(settings, onStatus, { siteURL = document.baseURI } = {}) {
     this.settings = settings;
+    this.siteURL = new URL(".", siteURL).href;
     this.onStatus = onStatus;
     this.worker = null;
     this.ready = null; // Promise that resolves when Python can run code
@@ -31,7 +32,7 @@ export class PythonRuntime {
     this.worker?.terminate();
     // A fresh buffer: one left at "interrupt" by a stopped worker must not stop the next one.
     this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    const worker = new Worker(WORKER_URL, { type: "module" });
+    const worker = createWorker(new URL("assets/worker.js", this.siteURL));
     this.worker = worker;
     this.isReady = false;
     this.ready = new Promise((resolve, reject) => {
@@ -45,7 +46,7 @@ export class PythonRuntime {
     this.onStatus("loading", "Python is loading…");
     worker.postMessage({
       type: "boot",
-      baseURL: document.baseURI,
+      baseURL: this.siteURL,
       runtime: this.settings,
       interruptBuffer: this.interruptBuffer,
     });
@@ -123,4 +124,12 @@ export class PythonRuntime {
       }
     }
   }
+}
+
+/** A module worker; from another origin through a same-origin blob that imports it (the
+ *  browser allows a worker script only from the page's own origin; imports may cross with CORS). */
+function createWorker(url) {
+  if (url.origin === location.origin) return new Worker(url, { type: "module" });
+  const wrapper = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
+  return new Worker(URL.createObjectURL(wrapper), { type: "module" });
 }

@@ -1,0 +1,87 @@
+// Drop-in script for someone else's documentation page: turns marked code blocks into
+// runnable, editable Python cells that share one Python worker, with the same UI contract as
+// the lesson pages. Each cell lives in a shadow root, so the host page's CSS cannot reach it.
+//
+//   <script type="module" src="https://COURSE-HOST/assets/embed.js"></script>
+//   <pre class="runnable">print("hello")</pre>      (or any element with data-runnable)
+//
+// Cells run in page order in one namespace, like a lesson. The host page may be on another
+// origin and needs no special headers; without cross-origin isolation Stop restarts Python.
+import { PythonRuntime } from "./runtime.js";
+import { CellController } from "./cells.js";
+
+const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
+const SELECTOR = ".runnable, [data-runnable]";
+
+async function main() {
+  const blocks = [...document.querySelectorAll(SELECTOR)];
+  if (blocks.length === 0) return;
+  const mounted = blocks.map((block, index) => mountCell(block, index));
+  const status = mounted[0].status;
+  const setStatus = (state, text) => {
+    status.dataset.runtimeStatus = state;
+    status.textContent = text;
+    if (state === "error") {
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => runtime.start());
+      status.append(" ", retry);
+    }
+  };
+  const settings = await fetch(new URL("assets/embed-runtime.json", SITE)).then((response) => response.json());
+  const runtime = new PythonRuntime(settings, setStatus, { siteURL: SITE.href });
+  const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
+  const cells = new CellController(`embed${location.pathname}`, mounted.map(({ data }) => data), runtime, setStatus,
+    { findCell: (id) => sections.get(id) ?? null });
+  runtime.start();
+  const { createEditor } = await import("./editor.js");
+  cells.attachEditors(createEditor);
+}
+
+/** Replace `block` with a cell in a shadow root; returns its data, section and status line. */
+function mountCell(block, index) {
+  const code = block.textContent.replace(/\n+$/, "");
+  const data = {
+    id: block.id || `cell-${index + 1}`, code, hash: hashOf(code), hidden: false, readonly: false,
+    name: `Code cell ${index + 1}`, check: null, solution: null,
+  };
+  const host = document.createElement("div");
+  host.className = "ranking-lessons-cell";
+  const shadow = host.attachShadow({ mode: "open" });
+  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
+  const section = element("section", { class: "cell", "data-cell": data.id, "data-state": "idle", "aria-label": data.name });
+  const pre = element("pre", { class: "highlight" });
+  pre.append(element("code", {}, code));
+  const editor = element("div", { class: "cell-editor", "data-editor": "" });
+  editor.append(pre);
+  const toolbar = element("div", { class: "cell-toolbar" });
+  toolbar.append(
+    element("button", { type: "button", "data-action": "run", "aria-keyshortcuts": "Shift+Enter" }, "Run"),
+    element("button", { type: "button", "data-action": "stop", disabled: "" }, "Stop"),
+    element("button", { type: "button", "data-action": "reset" }, "Reset"),
+  );
+  const output = element("div", { class: "cell-output", "data-output": "", "aria-live": "polite", tabindex: "0",
+    role: "region", "aria-label": `Output of code cell ${index + 1}` });
+  section.append(editor, toolbar, output);
+  shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
+  block.replaceWith(host);
+  return { data, section, status };
+}
+
+function element(tag, attributes, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A short, stable hash of the original code (keys the learner's saved edits). */
+function hashOf(text) {
+  let hash = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16);
+}
+
+main();
