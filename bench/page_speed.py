@@ -323,9 +323,12 @@ class Bench:
         if record["ready"] is not None:
             self.add("lesson cold ready", record["ready"])
         self.add("lesson first bytes", sent)
+        per_path: dict[str, int] = {}
         for path, size in entries:
             if path not in PYODIDE_CORE:
-                self.own_files.setdefault(path, []).append(size)
+                per_path[path] = per_path.get(path, 0) + size
+        for path, size in per_path.items():
+            self.own_files.setdefault(path, []).append(size)
         record, sent, _ = self.visit(page, self.next_url)
         self.add("lesson warm", record["output"])
         self.add("lesson next bytes", sent)
@@ -414,8 +417,8 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
     extra = [f"lesson repeat visit (reopen '{lesson}'): {seconds(r['lesson repeat'])}"]
     if r.get("lesson cold ready"):
         extra.append(f"lesson cold, Python ready: {seconds(r['lesson cold ready'])}")
-    extra.append(f"round trips: {len(r['lesson round trip'])} per page; naive runs on the main thread, "
-                 "the lesson in its worker")
+    extra.append("naive warm = its second open in the same context; round trips: "
+                 f"{len(r['lesson round trip'])} per page, naive on the main thread, the lesson in its worker")
     for line in extra:
         print(f"  {line}")
 
@@ -442,8 +445,9 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
              f"total ≤ {REPEAT_VISIT_BYTES // 1000} KB",
              "yes" if part("lesson repeat bytes", "total") <= REPEAT_VISIT_BYTES else "NO")]
     table(rows)
-    biggest = sorted(((median(sizes), path) for path, sizes in bench.own_files.items()), reverse=True)[:8]
-    print("  our own on the first visit, biggest: " + ", ".join(f"{path} {megabytes(size)}" for size, path in biggest))
+    biggest = sorted(((median(sizes), path) for path, sizes in bench.own_files.items()), reverse=True)[:6]
+    print("  our own on the first visit, the biggest: "
+          + "; ".join(f"{path.rsplit('/', 1)[-1]} {megabytes(size)}" for size, path in biggest))
 
     # The throttled runs are only honest if every byte went through the emulated network.
     for kind in ("naive", "lesson"):

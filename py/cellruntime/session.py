@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import sys
+import time
 import types
 from typing import Any, Iterable, Optional
 
@@ -16,6 +17,7 @@ from .cells import cell_filename, compile_cell
 from .checks import check_function, get_checker
 from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
+from .sleep import interruptible_sleep
 from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
 from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception
 
@@ -193,6 +195,7 @@ class Session:
             sys.stdin,
             builtins.input,
             sys.modules.get("__main__", _MISSING),
+            time.sleep,
         )
 
     def _swap_in(self) -> None:
@@ -200,11 +203,12 @@ class Session:
         sys.stdout, sys.stderr, sys.stdin = self._stdout, self._stderr, self._stdin
         builtins.input = self._input
         sys.modules["__main__"] = self._module
+        time.sleep = interruptible_sleep  # so Stop can interrupt a long sleep
 
     @staticmethod
     def _swap_out(saved: tuple) -> None:
         """Put back the state from :meth:`_saved_state`."""
-        sys.stdout, sys.stderr, sys.stdin, builtins.input, main = saved
+        sys.stdout, sys.stderr, sys.stdin, builtins.input, main, time.sleep = saved
         if main is _MISSING:
             sys.modules.pop("__main__", None)
         else:

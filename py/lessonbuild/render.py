@@ -43,7 +43,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     md = make_markdown()
     math_html = _render_all_math(course, md)
     env = _environment(templates_dir, context)
-    course_data = [{"slug": lesson.slug, "quizzes": [quiz.id for quiz in lesson.quizzes],
+    course_data = [{"slug": lesson.slug, "quizzes": {quiz.id: _quiz_hash(quiz) for quiz in lesson.quizzes},
                     "exercises": [cell.id for cell in lesson.cells if cell.check]} for lesson in course.lessons]
     pages = {"index.html": env.get_template("index.html").render(
         lessons=course.lessons, course_data=_script_json(course_data))}
@@ -160,7 +160,8 @@ def _render_inline(text: str, md: MarkdownIt, math_html: dict) -> str:
 
 def _math_markup(tex: str, display: bool, math_html: dict) -> str:
     html = math_html[(tex.strip(), display)]
-    return f'<div class="math-display">{html}</div>\n' if display else html
+    # Focusable, so keyboard users can scroll a formula wider than a phone screen.
+    return f'<div class="math-display" tabindex="0">{html}</div>\n' if display else html
 
 
 def _render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], str]:

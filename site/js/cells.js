@@ -19,6 +19,7 @@ export class CellController {
     this.runtime = runtime;
     this.setStatus = setStatus;
     this.queue = Promise.resolve();
+    this.stopCount = 0; // runs requested before the latest Stop are dropped
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
     // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
     runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
@@ -72,17 +73,29 @@ export class CellController {
 
   requestRun(target) {
     if (target.state === "queued" || target.state === "running") return;
+    target.stopped = false; // asked for by name: run it even if it was stopped before
     this.#setState(target, "queued");
-    this.queue = this.queue.then(() => this.#runUpTo(target));
+    const stops = this.stopCount;
+    this.queue = this.queue.then(() => (this.#dropped(target, stops) ? "stopped" : this.#runUpTo(target)));
+  }
+
+  /** True (and the cell is told) when a Stop came after this run was requested. */
+  #dropped(cell, stopsAtRequest) {
+    if (this.stopCount === stopsAtRequest) return false;
+    this.#setState(cell, "idle");
+    cell.output.note("Not run: Stop was pressed while this cell waited its turn.");
+    return true;
   }
 
   /** Run the exercise cell (and what it needs), then check its function against the reference. */
   requestCheck(cell) {
     if (cell.state === "queued" || cell.state === "running") return;
+    cell.stopped = false;
     this.#setState(cell, "queued");
     this.#setVerdict(cell, "", "Checking…");
+    const stops = this.stopCount;
     this.queue = this.queue.then(async () => {
-      const outcome = await this.#runUpTo(cell);
+      const outcome = this.#dropped(cell, stops) ? "stopped" : await this.#runUpTo(cell);
       if (outcome !== "ok") {
         this.#setVerdict(cell, "incorrect", outcome === "stopped"
           ? "Not checked: Python was stopped."
@@ -90,6 +103,7 @@ export class CellController {
         return;
       }
       this.#setState(cell, "running");
+      this.setStatus("busy", `Python is checking ${cell.name}…`);
       const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text));
       this.#setState(cell, result.restarted ? "error" : "done");
       this.setStatus("ready", "Python ready");
@@ -107,8 +121,15 @@ export class CellController {
     }
   }
 
+  /** Stop the running cell and drop every run queued behind it: Stop means stop. */
   stop(cell) {
-    if (cell.state === "running") this.runtime.stop();
+    if (cell.state !== "running") return;
+    this.stopCount += 1;
+    cell.stopped = true; // not re-run on its own as an "earlier cell"; only when asked
+    this.runtime.stop();
+    if (cell.buttons.stop === document.activeElement || cell.element.getRootNode().activeElement === cell.buttons.stop) {
+      cell.buttons.run.focus(); // Stop disables itself: keep the keyboard user in the cell
+    }
   }
 
   reset(cell) {
@@ -160,12 +181,17 @@ export class CellController {
     const note = document.createElement("p");
     note.className = "cell-notice";
     note.dataset.notice = "";
+    note.setAttribute("role", "status");
     note.textContent = text;
     if (actionLabel) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = actionLabel;
-      button.addEventListener("click", () => { action(); note.remove(); });
+      button.addEventListener("click", () => {
+        action();
+        note.remove();
+        cell.editor?.focus(); // the button is gone: put the keyboard where the new code is
+      });
       note.append(button);
     }
     cell.element.prepend(note);
@@ -174,7 +200,7 @@ export class CellController {
   /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure.
    *  Returns the outcome: "ok", "error" or "stopped". */
   async #runUpTo(target) {
-    const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran);
+    const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran && !cell.stopped);
     for (const cell of earlier) {
       const outcome = await this.#execute(cell, target);
       if (outcome !== "ok") {
@@ -203,9 +229,15 @@ export class CellController {
     }
     let result;
     const limit = this.runtime.settings.timeLimit;
-    await this.runtime.ready?.catch(() => {}); // the limit counts running time, not loading time
     let timedOut = false;
-    const timer = limit ? setTimeout(() => { timedOut = true; this.runtime.stop(); }, limit * 1000) : null;
+    let finished = false;
+    let timer = null;
+    if (limit) {
+      // The limit counts running time, not loading time.
+      this.runtime.ready.then(() => {
+        if (!finished) timer = setTimeout(() => { timedOut = true; this.runtime.stop(); }, limit * 1000);
+      }, () => {});
+    }
     try {
       result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
         if (cell.element || stream === "stderr") output.write(stream, text);
@@ -213,10 +245,16 @@ export class CellController {
     } catch (error) {
       result = { ok: false, error: `Python could not load: ${error.message}` };
     } finally {
+      finished = true;
       clearTimeout(timer);
     }
     if (timedOut) output.note(`Stopped: this lesson lets a cell run for ${limit} s at most.`, { top: true });
     if (this.runtime.isReady) this.setStatus("ready", "Python ready");
+    if (result.cancelled) {
+      output.note("Not run: Stop was pressed before Python had loaded.");
+      if (cell.element) this.#setState(cell, "idle");
+      return "stopped";
+    }
     if (result.restarted) {
       if (result.error) output.error(result.error);
       output.note(`${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +

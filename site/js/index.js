@@ -9,12 +9,15 @@ const lessons = JSON.parse(document.getElementById("course-data").textContent);
 for (const { slug, quizzes, exercises } of lessons) {
   const item = document.querySelector(`[data-lesson="${CSS.escape(slug)}"]`);
   const passed = exercises.filter((id) => load(slug, "exercise", id)?.verdict === "correct").length;
-  const answered = quizzes.filter((id) => load(slug, "quiz", id)?.verdict === "correct").length;
+  // A saved answer counts only for the quiz as it is now (its hash), as on the lesson page.
+  const answered = Object.entries(quizzes)
+    .filter(([id, hash]) => load(slug, "quiz", id)?.verdict === "correct" && load(slug, "quiz", id)?.hash === hash).length;
   if (passed === 0 && answered === 0) continue;
   const progress = document.createElement("p");
   progress.className = "lesson-progress";
-  progress.dataset.progress = passed === exercises.length && answered === quizzes.length ? "complete" : "started";
+  const quizCount = Object.keys(quizzes).length;
+  progress.dataset.progress = passed === exercises.length && answered === quizCount ? "complete" : "started";
   progress.textContent = `${passed} of ${exercises.length} exercise${exercises.length === 1 ? "" : "s"} passed · ` +
-    (answered === quizzes.length ? "quiz answered" : "quiz not answered yet");
+    (answered === quizCount ? "quiz answered" : "quiz not answered yet");
   item.append(progress);
 }

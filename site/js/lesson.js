@@ -27,6 +27,7 @@ function setupResetAll(cells) {
   undo.addEventListener("click", () => {
     undoReset?.();
     undo.hidden = true;
+    reset.focus(); // the Undo button hides itself: keep the keyboard nearby
   });
   tools.append(reset, undo);
 }

@@ -49,10 +49,18 @@ export class OutputArea {
     if (!bundle) return;
     const rich = bundle["image/svg+xml"] ?? bundle["text/html"];
     if (rich) {
+      // Sanitised (no script, no handlers, no forms), then shown in its own shadow root inside a
+      // box that contains paint: its <style> cannot restyle the page, nor can a fixed-position
+      // element escape the box.
       const box = document.createElement("div");
       box.className = "output-rich";
       const profile = bundle["image/svg+xml"] ? { svg: true, svgFilters: true } : { html: true, svg: true };
-      box.append(DOMPurify.sanitize(rich, { USE_PROFILES: profile, RETURN_DOM_FRAGMENT: true }));
+      const fit = document.createElement("style");
+      fit.textContent = "svg, img { max-width: 100%; height: auto; }";
+      box.attachShadow({ mode: "open" }).append(fit, DOMPurify.sanitize(rich, {
+        USE_PROFILES: profile, RETURN_DOM_FRAGMENT: true,
+        FORBID_TAGS: ["form", "input", "button", "textarea", "select"],
+      }));
       this.element.append(box);
       this.pre = null;
       this.lastStream = null;

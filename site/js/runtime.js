@@ -3,6 +3,7 @@
 // otherwise by replacing the worker).
 
 const INTERRUPT_GRACE_MS = 1000; // after this, a cell that ignored the interrupt is stopped by a restart
+const CANCELLED = Symbol("cancelled");
 
 export class PythonRuntime {
   /**
@@ -21,6 +22,9 @@ export class PythonRuntime {
     this.nextId = 1;
     this.isReady = false;
     this.interruptBuffer = null; // made fresh for each worker in start()
+    this.releaseOldReady = null; // wakes requests that waited for a worker that was replaced
+    this.cancelWaiting = null; // resolves requests waiting for Python when Stop comes first
+    this.waitingCancelled = null;
   }
 
   get canInterrupt() {
@@ -30,12 +34,14 @@ export class PythonRuntime {
   /** Start (or restart) the worker; returns the ready promise. */
   start() {
     this.worker?.terminate();
+    this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
     // A fresh buffer: one left at "interrupt" by a stopped worker must not stop the next one.
     this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     const worker = createWorker(new URL("assets/worker.js", this.siteURL));
     this.worker = worker;
     this.isReady = false;
     this.ready = new Promise((resolve, reject) => {
+      this.releaseOldReady = () => resolve("replaced");
       worker.onmessage = ({ data }) => this.#receive(data, resolve, reject);
       worker.onerror = (event) => {
         event.preventDefault();
@@ -64,7 +70,7 @@ export class PythonRuntime {
   }
 
   async #request(message, onOutput) {
-    await this.ready;
+    if (!(await this.#untilReady())) return { ok: false, display: null, error: null, cancelled: true };
     const id = this.nextId++;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0;
     return new Promise((resolve) => {
@@ -73,10 +79,25 @@ export class PythonRuntime {
     });
   }
 
+  /** Wait until Python can run code; false when Stop was pressed first. Throws if loading failed. */
+  async #untilReady() {
+    while (!this.isReady) {
+      if (!this.waitingCancelled) this.waitingCancelled = new Promise((resolve) => { this.cancelWaiting = resolve; });
+      if (await Promise.race([this.ready, this.waitingCancelled]) === CANCELLED) return false;
+    }
+    return true;
+  }
+
   /**
-   * Stop the running cell. Returns "interrupted" (namespace kept) or "restarted" (variables lost).
+   * Stop the running cell. Returns "cancelled" (Python was still loading: the waiting runs are
+   * dropped, loading goes on), "interrupted" (namespace kept) or "restarted" (variables lost).
    */
   stop() {
+    if (!this.isReady) {
+      this.cancelWaiting?.(CANCELLED);
+      this.waitingCancelled = null;
+      return "cancelled";
+    }
     if (this.interruptBuffer) {
       this.interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt
       // Code can ignore the interrupt (a C call such as time.sleep, or `except KeyboardInterrupt`):

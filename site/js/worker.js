@@ -21,27 +21,30 @@ async function checkCoreFiles(indexURL) {
 // A memory snapshot (made at build time, py/lessonbuild/snapshot.py) holds Python with
 // cellruntime and rankmetrics already imported: booting from it skips starting Python (about
 // 2 s) but costs a 30 MiB file (about 5 MB compressed). `runtime.snapshot.use` says when:
-//   "always"  fetch it on every boot (best on fast links),
-//   "cached"  only when the browser already has it (HTTP cache or the service worker's cache);
-//             otherwise boot normally and fetch it in the background for the next page,
+//   "cached"  (the build's choice) only when the browser already has it, in its HTTP cache or
+//             the service worker's; otherwise boot normally, then fetch it in the background
+//             for the next page. A first visit never waits for it.
+//   "always"  fetch it on every boot: fastest on a fast link, slower on a slow one.
 //   "off"     never.
-// A page address with ?snapshot=always|cached|off overrides it (benchmarks, tests).
 // Whatever goes wrong with the snapshot (missing, another Pyodide build, a failed restore),
 // the worker boots normally. Either way it posts {type: "boot", mode, ms, pythonMs, reason}
 // (ms: boot to ready; pythonMs: of which until Python ran, before the wheels were installed).
-const SNAPSHOT_USES = ["always", "cached", "off"];
-
 function snapshotPlan(runtime, baseURL) {
   const snapshot = runtime.snapshot;
   if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
-  const asked = new URL(baseURL).searchParams.get("snapshot");
-  const use = SNAPSHOT_USES.includes(asked) ? asked : snapshot.use ?? "cached";
-  return { use, url: new URL(snapshot.url, baseURL).href };
+  const url = new URL(snapshot.url, baseURL);
+  const use = snapshot.use ?? "cached";
+  // Embedded in another site's page this worker runs on that site's origin, where the browser
+  // will not say whether a file of the course's origin is cached.
+  if (use === "cached" && url.origin !== self.location.origin) {
+    return { use: "off", reason: "snapshot is on another origin" };
+  }
+  return { use, url: url.href };
 }
 
 /** The snapshot's response, or null with a reason when this boot should not use it. */
 async function snapshotResponse(plan) {
-  if (plan.use === "off") return { response: null, reason: plan.reason ?? "snapshot turned off" };
+  if (plan.use !== "always" && plan.use !== "cached") return { response: null, reason: plan.reason ?? "snapshot turned off" };
   // "only-if-cached" answers from the HTTP cache (or the service worker's) without the network,
   // and fails at once when the file is not there.
   const options = plan.use === "cached" ? { cache: "only-if-cached", mode: "same-origin" } : {};
@@ -90,18 +93,17 @@ async function boot({ baseURL, runtime, interruptBuffer }) {
   // Also after a snapshot: it holds the imported modules but not their files, which tracebacks
   // read; and the lesson's extra packages (e.g. pygal) are never in it. The wheels are pure
   // Python, so unpacking them is the whole install (pyodide.loadPackage does the same plus
-  // bookkeeping that took about 1 s on its first call after a snapshot).
+  // bookkeeping; under Node its first call after a snapshot took about 1 s, unpacking 0.1 s).
   const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
   for (const bytes of await Promise.all(wheels)) {
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   }
   pyodide.runPython("__import__('importlib').invalidate_caches()");
-  const unpackedMs = performance.now() - started;
 
   const { Session } = pyodide.pyimport("cellruntime");
   session = Session.callKwargs({ available_packages: runtime.packages });
   const ms = Math.round(performance.now() - started);
-  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), unpackedMs: Math.round(unpackedMs), reason });
+  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), reason });
   post({ type: "ready" });
   if (mode === "normal" && plan.use === "cached" && reason === "snapshot not cached yet") warmSnapshot(plan.url);
 }
@@ -112,11 +114,21 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Fetch the snapshot at low priority so the next page finds it cached (skipped when a service
- *  worker controls this page: it precaches the whole site, the snapshot included). */
-function warmSnapshot(url) {
-  if (self.navigator.serviceWorker?.controller) return;
-  fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
+/** Fetch the snapshot at low priority so the next page finds it in the HTTP cache; posts
+ *  {type: "snapshot", cached} when done. Skipped when the site's service worker (site/js/sw.js)
+ *  has a cache: it precaches every file, the snapshot included, so this would fetch it twice.
+ *  (A dedicated worker cannot see the service worker itself; its cache names start "lessons-".) */
+async function warmSnapshot(url) {
+  const keys = (await self.caches?.keys().catch(() => null)) ?? [];
+  if (keys.some((name) => name.startsWith("lessons-"))) return;
+  let cached = false;
+  try {
+    const response = await fetch(url, { priority: "low" });
+    cached = response.ok && (await response.arrayBuffer()).byteLength > 0;
+  } catch {
+    // offline, or the page went away: the next page boots normally and tries again
+  }
+  post({ type: "snapshot", cached });
 }
 
 function run({ id, cellId, code }) {
