@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import PYTHON_READY_TIMEOUT, ROOT
+from test_lesson_page import wait_for_editors
 
 GOLDEN = ROOT / "tests" / "lessons" / "golden"
 SLUGS = [line.strip()[2:].split()[0] for line in (ROOT / "lessons" / "index.yml").read_text().splitlines()
@@ -32,6 +33,7 @@ def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
     page.goto(f"{base_url}{slug}.html")
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
         "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    wait_for_editors(page)
     data = json.loads(page.locator("#lesson-data").text_content())
     golden = golden_outputs(slug)
 

@@ -20,7 +20,15 @@ def open_lesson(page, base_url, slug=SLUG):
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
     expect(status).to_have_text("Python ready")
+    wait_for_editors(page)
     return status
+
+
+def wait_for_editors(page):
+    """Every visible cell has its editor: clicks after this do not race the layout shift of the
+    static code being replaced."""
+    expect(page.locator("[data-cell] .cm-content")).to_have_count(page.locator("[data-cell]").count(),
+                                                                   timeout=PYTHON_READY_TIMEOUT)
 
 
 def lesson_cells(page):
