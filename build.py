@@ -30,14 +30,16 @@ from lessonbuild.offline import service_worker  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
-from lessonbuild.snapshot import runtime_setting  # noqa: E402
+from lessonbuild.snapshot import USES, runtime_setting  # noqa: E402
 from lessonbuild.validate import validate_course  # noqa: E402
 
 
-def build(lessons_dir: Path, out: Path, snapshot: bool = True) -> int:
+def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str = "auto") -> int:
     """Build the site into `out`; return the number of files written. Raises BuildError.
 
     `snapshot=False` leaves out the Pyodide memory snapshot (pages then start Python from scratch).
+    `snapshot_use` is when pages boot from it: "auto", "cached", "always" or "off" (see
+    site/js/worker.js); ValueError for another value.
     """
     started = time.perf_counter()
     step("load", f"lessons from {lessons_dir}")
@@ -58,7 +60,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True) -> int:
     context = PageContext(
         asset=lambda path: f"{path}?v={hashes[path]}",
         runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": runtime_setting(assets)},
+                 "snapshot": runtime_setting(assets, use=snapshot_use)},
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
     )
 
@@ -91,9 +93,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="also write a handout zip: the site plus a launcher (python3 start.py)")
     parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
                         help="leave out the Pyodide memory snapshot (a faster build; slower page start)")
+    parser.add_argument("--snapshot-use", choices=USES, default="auto",
+                        help="when pages boot from the snapshot: auto (default: a cached copy, or a "
+                             "download on a fast link), cached (only a cached copy), always, off")
     args = parser.parse_args(argv)
     try:
-        build(args.lessons, args.out, snapshot=args.snapshot)
+        build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
     except BuildError as error:
         print(f"\nThe build stopped; {args.out} was left as it was. "
               f"{len(error.problems)} problem(s):", file=sys.stderr)

@@ -94,7 +94,18 @@ window.naiveRoundTrips = (count) => {
 # when Python reports ready), and presses Run on a lesson's first cell as soon as it answers.
 RECORDER = """(() => {
   if (window.__bench) return;
-  const bench = (window.__bench = { output: null, state: null, text: "", ready: null });
+  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null });
+  // The lesson's worker reports how it booted ({type: "boot", mode, ms, pythonMs, reason}).
+  const NativeWorker = window.Worker;
+  if (NativeWorker) {
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        bench.workerAt ??= performance.now();
+        this.addEventListener("message", ({ data }) => { if (data?.type === "boot") bench.boot ??= data; });
+      }
+    };
+  }
   const check = () => {
     const now = performance.now();
     const status = document.querySelector("[data-runtime-status]");
@@ -273,6 +284,13 @@ class Bench:
     def add(self, key: str, value) -> None:
         self.results.setdefault(key, []).append(value)
 
+    def add_boot(self, scenario: str, record: dict) -> None:
+        """Keep how the lesson's worker booted: when it started, its mode and times."""
+        boot = record.get("boot") or {}
+        self.add(f"boot {scenario}", {"worker": record.get("workerAt"), "mode": boot.get("mode"), "ms": boot.get("ms"),
+                                      "pythonMs": boot.get("pythonMs"), "reason": boot.get("reason"),
+                                      "steps": boot.get("steps") or {}})
+
     def new_page(self, throttled: bool = False):
         context = self.browser.new_context(service_workers="allow")
         context.add_init_script(RECORDER)
@@ -319,6 +337,7 @@ class Bench:
         context, page = self.new_page()
         record, sent, entries = self.visit(page, self.lesson_url)
         self.add("lesson cold", record["output"])
+        self.add_boot("cold", record)
         self.add("lesson bytes at output", record["sent at output"])
         if record["ready"] is not None:
             self.add("lesson cold ready", record["ready"])
@@ -331,6 +350,7 @@ class Bench:
             self.own_files.setdefault(path, []).append(size)
         record, sent, _ = self.visit(page, self.next_url)
         self.add("lesson warm", record["output"])
+        self.add_boot("warm", record)
         self.add("lesson next bytes", sent)
         record, sent, _ = self.visit(page, self.lesson_url)
         self.add("lesson repeat", record["output"])
@@ -342,6 +362,8 @@ class Bench:
         context, page = self.new_page(throttled=True)
         record = self.open(page, self.naive_url if kind == "naive" else self.lesson_url)
         self.add(f"{kind} throttled", record["output"])
+        if kind == "lesson":
+            self.add_boot("throttled", record)
         context.close()
         self.traffic.settle()  # let the closed context's last requests end before the next run
 
@@ -397,10 +419,11 @@ def megabytes(size: float) -> str:
     return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} KB"
 
 
-def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str) -> None:
+def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str, snapshot_use: str) -> None:
     r = bench.results
     print(f"\nPage start-up: naive Pyodide page vs lesson '{lesson}' (then '{next_lesson}')")
-    print(f"Chromium {chromium}, headless, localhost, {runs} run(s); medians (min–max)\n")
+    print(f"Chromium {chromium}, headless, localhost, {runs} run(s), snapshot use '{snapshot_use}'; "
+          "medians (min–max)\n")
     rows = [("scenario", "naive", "lesson", "ratio", "goal", "met?")]
     verdicts = {}
     for key, label, goal in (("cold", "cold: open → first output", COLD_RATIO),
@@ -417,6 +440,20 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
     extra = [f"lesson repeat visit (reopen '{lesson}'): {seconds(r['lesson repeat'])}"]
     if r.get("lesson cold ready"):
         extra.append(f"lesson cold, Python ready: {seconds(r['lesson cold ready'])}")
+    for scenario in ("cold", "warm", "throttled"):
+        boots = r.get(f"boot {scenario}", [])
+        if not boots:
+            continue
+        modes = ", ".join(f"{mode} ×{count}" for mode, count in sorted(
+            {b["mode"]: sum(1 for x in boots if x["mode"] == b["mode"]) for b in boots}.items(), key=str))
+        reasons = sorted({b["reason"] for b in boots if b["reason"]})
+        starts = [b["worker"] for b in boots if b["worker"] is not None]
+        times = [b["ms"] for b in boots if b["ms"] is not None]
+        names = list(dict.fromkeys(name for b in boots for name in b["steps"]))
+        steps = ", ".join(f"{name} {median([b['steps'][name] for b in boots if name in b['steps']]):.0f}"
+                          for name in names)
+        extra.append(f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
+                     f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else ""))
     extra.append("naive warm = its second open in the same context; round trips: "
                  f"{len(r['lesson round trip'])} per page, naive on the main thread, the lesson in its worker")
     for line in extra:
@@ -480,6 +517,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one repetition")
     parser.add_argument("--lesson", default=slugs[0], help=f"first lesson (default {slugs[0]})")
     parser.add_argument("--next-lesson", default=slugs[1], help=f"lesson opened next (default {slugs[1]})")
+    parser.add_argument("--snapshot-use", default="auto", choices=("auto", "cached", "always", "off"),
+                        help="the site's snapshot policy (build.py --snapshot-use; default auto)")
     args = parser.parse_args()
     runs = 1 if args.quick else args.runs
     chromium = find_chromium()
@@ -489,7 +528,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
-        build.build(ROOT / "lessons", out)
+        build.build(ROOT / "lessons", out, snapshot_use=args.snapshot_use)
         (out / "naive.html").write_text(NAIVE_PAGE, encoding="utf-8")
         traffic = Traffic()
         server = counting_server(out, traffic)
@@ -522,7 +561,7 @@ def main() -> None:
     if max(load) > (os.cpu_count() or 1) / 2:
         bench.warnings.append(f"the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after, "
                               f"{os.cpu_count()} cores): other work slows both pages; run again when it is idle")
-    report(bench, runs, args.lesson, args.next_lesson, version)
+    report(bench, runs, args.lesson, args.next_lesson, version, args.snapshot_use)
     print(f"\n({time.monotonic() - started:.0f} s in all; load average {load[0]:.1f} before, {load[1]:.1f} after)")
 
 

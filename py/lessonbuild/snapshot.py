@@ -6,13 +6,16 @@ under Node.js with site/tools/make-snapshot.mjs from the same pinned Pyodide the
 Pyodide refuses a snapshot made by another build of itself (a build id in the header), and the
 worker then boots normally. See site/js/worker.js for when the page uses it.
 
-A snapshot is the interpreter's whole memory: 30 MiB, about 5–6 MB compressed. Making one takes
-a few seconds, so it is cached in build-cache/snapshot/ under a key of everything it is made
-from (Pyodide's build id, the wheels, the imports, the script).
+A snapshot is the interpreter's whole memory: 30 MiB, about 6 MB gzipped. The site ships it
+gzipped (SNAPSHOT_PATH) and the worker unpacks it with DecompressionStream, so it stays 6 MB on
+any host, even one that does not compress `.bin` files, and in the service worker's cache.
+Making one takes a few seconds, so it is cached in build-cache/snapshot/ under a key of
+everything it is made from (Pyodide's build id, the wheels, the imports, the script).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -26,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 SCRIPT = ROOT / "site" / "tools" / "make-snapshot.mjs"
 CACHE = ROOT / "build-cache" / "snapshot"
-SNAPSHOT_PATH = "pyodide/snapshot.bin"
+SNAPSHOT_PATH = "pyodide/snapshot.bin.gz"  # gzip of the snapshot; never re-encoded by the build
 # The packages in the snapshot: the project's core wheels (every page installs these).
 SNAPSHOT_PACKAGES = ("cellruntime", "rankmetrics")
 
@@ -129,19 +132,40 @@ def snapshot_assets(assets: dict[str, bytes]) -> dict[str, bytes]:
     The snapshot only speeds up the start: a site without it works (the worker boots normally).
     """
     try:
-        return {SNAPSHOT_PATH: make_snapshot(snapshot_wheels(assets))}
+        return {SNAPSHOT_PATH: gzip_snapshot(make_snapshot(snapshot_wheels(assets)))}
     except (RuntimeError, OSError, ValueError) as error:
         print(f"warning: no Pyodide snapshot, pages will start Python from scratch: {error}", flush=True)
         return {}
 
 
-def runtime_setting(assets: dict[str, bytes], use: str = "cached") -> dict | None:
+def gzip_snapshot(data: bytes, cache: Path | None = CACHE) -> bytes:
+    """`data` gzipped at the best level (deterministic: no time stamp), cached beside the snapshot."""
+    cached = cache / f"{hashlib.sha256(data).hexdigest()[:32]}.gz" if cache else None
+    if cached and cached.is_file():
+        return cached.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if cached:
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("*.gz"):
+            old.unlink(missing_ok=True)
+        cached.write_bytes(packed)
+    return packed
+
+
+USES = ("auto", "cached", "always", "off")
+
+
+def runtime_setting(assets: dict[str, bytes], use: str = "auto") -> dict | None:
     """The `snapshot` entry of the pages' runtime JSON, or None when the site has no snapshot.
 
-    The URL carries a hash of the snapshot, so a cached copy from an older build is never used.
-    `use` is the worker's policy ("always", "cached" or "off"; see site/js/worker.js).
+    {"url": versioned path, "bytes": size of the gzip file, "use": policy}. The URL carries a
+    hash of the snapshot, so a cached copy from an older build is never used. `use` is the
+    worker's policy, one of USES (see site/js/worker.js); `bytes` lets "auto" judge the link's
+    speed while the file downloads. Raises ValueError for an unknown `use`.
     """
+    if use not in USES:
+        raise ValueError(f"snapshot use must be one of {', '.join(USES)}, not {use!r}")
     data = assets.get(SNAPSHOT_PATH)
     if data is None:
         return None
-    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "use": use}
+    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "bytes": len(data), "use": use}

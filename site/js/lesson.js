@@ -55,4 +55,6 @@ setupResetAll(cells);
 setupTakeaway(document.querySelector("[data-lesson-tools]"), lesson,
   (id) => cells.cells.find((cell) => cell.id === id).current);
 import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
-registerServiceWorker(showUpdateBanner);
+// The service worker precaches the whole course (about 12 MB on a first visit): register it
+// once Python is ready (or has failed), so those downloads never compete with the first boot.
+runtime.ready?.catch(() => {}).then(() => registerServiceWorker(showUpdateBanner));

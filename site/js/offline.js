@@ -10,6 +10,7 @@ export async function registerServiceWorker(onUpdate) {
   } catch {
     return; // blocked (private mode, some iframes): the course still works online
   }
+  if (!registration) return; // a browser or test harness that stubs register() out
   const hadController = Boolean(navigator.serviceWorker.controller);
   const offer = (worker) => onUpdate(() => worker.postMessage("skip-waiting"));
   if (registration.waiting && hadController) offer(registration.waiting);

@@ -5,88 +5,197 @@
 let session = null;
 const post = (message) => self.postMessage(message);
 
-// Pyodide's loader can wait forever when a core file is missing, so ask for each first and
-// fail with a reason the page can show.
+// Pyodide's loader can wait forever when a core file is missing. If the boot is still going
+// after MISSING_CHECK_DELAY_MS, ask for each file and fail with a reason the page can show.
+// (Not at once: five more requests would queue beside the real downloads on a slow link.)
 const CORE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const MISSING_CHECK_DELAY_MS = 3000;
 
-async function checkCoreFiles(indexURL) {
+/** "the site is missing …" naming each core file that does not answer 200, or null. */
+async function missingCoreFilesReport(indexURL) {
   const answers = await Promise.all(CORE_FILES.map((name) =>
     fetch(indexURL + name, { method: "HEAD" }).then((response) => [name, response.status], () => [name, "no answer"])));
   const missing = answers.filter(([, status]) => status !== 200);
-  if (missing.length) {
-    throw new Error(`the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}`);
-  }
+  return missing.length ? `the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}` : null;
+}
+
+/** After MISSING_CHECK_DELAY_MS, rejects if a core file is missing; otherwise never settles
+ *  (for Promise.race). */
+async function missingCoreFiles(indexURL) {
+  await new Promise((resolve) => setTimeout(resolve, MISSING_CHECK_DELAY_MS));
+  const report = await missingCoreFilesReport(indexURL);
+  if (report) throw new Error(report);
+  return new Promise(() => {});
 }
 
 // A memory snapshot (made at build time, py/lessonbuild/snapshot.py) holds Python with
-// cellruntime and rankmetrics already imported: booting from it skips starting Python (about
-// 2 s) but costs a 30 MiB file (about 5 MB compressed). `runtime.snapshot.use` says when:
-//   "cached"  (the build's choice) only when the browser already has it, in its HTTP cache or
-//             the service worker's; otherwise boot normally, then fetch it in the background
-//             for the next page. A first visit never waits for it.
-//   "always"  fetch it on every boot: fastest on a fast link, slower on a slow one.
+// cellruntime and rankmetrics already imported: booting from it skips starting Python (1–2 s)
+// but costs a gzip file of about 6 MB (30 MiB unpacked here with DecompressionStream, so it is
+// small on any host). `runtime.snapshot.use` says when:
+//   "auto"    (the build's choice) a copy the browser already has (HTTP cache or the service
+//             worker's) is used at once. Otherwise it is downloaded beside Pyodide's own files
+//             while the link proves fast enough to bring it within AUTO_BUDGET_MS; on a slower
+//             link the download stops and Python starts normally, so a slow link never waits.
+//   "cached"  only a copy the browser already has.
+//   "always"  download it on every boot, however slow the link.
 //   "off"     never.
-// Whatever goes wrong with the snapshot (missing, another Pyodide build, a failed restore),
-// the worker boots normally. Either way it posts {type: "boot", mode, ms, pythonMs, reason}
-// (ms: boot to ready; pythonMs: of which until Python ran, before the wheels were installed).
+// "auto" and "cached" fetch it in the background after a normal boot (unless the service
+// worker precaches it), for the next page. Whatever goes wrong with the snapshot (missing,
+// another Pyodide build, a failed restore) the worker boots normally. Either way it posts
+// {type: "boot", mode, ms, pythonMs, reason, steps} (ms: boot to ready; pythonMs: of which
+// until Python ran, before the wheels were installed; steps: when each step ended).
+const AUTO_BUDGET_MS = 1000; // about what a snapshot saves on a laptop; more than that and it loses
+const AUTO_MIN_OBSERVED_MS = 100; // judge the link's speed only after this long
+const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server sends nothing to judge)
+const WARM_DELAY_MS = 3000; // fetch it for the next page this long after ready, not during the first runs
+const GZIP_MAGIC = [0x1f, 0x8b];
+
 function snapshotPlan(runtime, baseURL) {
   const snapshot = runtime.snapshot;
   if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
   const url = new URL(snapshot.url, baseURL);
-  const use = snapshot.use ?? "cached";
+  let use = snapshot.use ?? "auto";
+  if (!["auto", "cached", "always", "off"].includes(use)) use = "auto";
   // Embedded in another site's page this worker runs on that site's origin, where the browser
   // will not say whether a file of the course's origin is cached.
-  if (use === "cached" && url.origin !== self.location.origin) {
-    return { use: "off", reason: "snapshot is on another origin" };
+  const sameOrigin = url.origin === self.location.origin;
+  if (use === "cached" && !sameOrigin) return { use: "off", reason: "snapshot is on another origin" };
+  return { use, url: url.href, bytes: snapshot.bytes ?? 0, sameOrigin };
+}
+
+/** The snapshot's bytes (the memory image, unpacked), or null with a reason why this boot
+ *  does without. */
+async function snapshotBytes(plan, started) {
+  if (plan.use === "off") return { bytes: null, reason: plan.reason ?? "snapshot turned off" };
+  const controller = new AbortController();
+  const deadline = plan.use !== "always" && setTimeout(() => controller.abort(
+    new Error(`it did not arrive within ${AUTO_DEADLINE_MS} ms`)), Math.max(0, started + AUTO_DEADLINE_MS - performance.now()));
+  try {
+    if (plan.sameOrigin) {
+      // "only-if-cached" answers from the HTTP cache (or the service worker's) without the
+      // network, and fails at once when the file is not there.
+      const cached = await fetch(plan.url, { cache: "only-if-cached", mode: "same-origin", signal: controller.signal })
+        .catch(() => null);
+      if (cached?.ok) return await readSnapshot(cached, null);
+    }
+    if (plan.use === "cached") return { bytes: null, reason: "snapshot not cached yet" };
+    // The learner asked for less data. (The browser's speed estimate, navigator.connection.downlink,
+    // is no guide: headless Chromium said 1.5 Mbit/s on localhost.)
+    if (self.navigator.connection?.saveData) return { bytes: null, reason: "the browser asks to save data" };
+    const response = await fetch(plan.url, { signal: controller.signal }).catch((error) => error);
+    if (response instanceof Error) return { bytes: null, reason: `snapshot not used: ${response.message}` };
+    if (!response.ok) return { bytes: null, reason: `snapshot answered ${response.status}` };
+    if (plan.use === "always" || !plan.bytes) return await readSnapshot(response, null);
+    return await readSnapshot(response, paceJudge(plan, started, controller));
+  } finally {
+    clearTimeout(deadline);
   }
-  return { use, url: url.href };
 }
 
-/** The snapshot's response, or null with a reason when this boot should not use it. */
-async function snapshotResponse(plan) {
-  if (plan.use !== "always" && plan.use !== "cached") return { response: null, reason: plan.reason ?? "snapshot turned off" };
-  // "only-if-cached" answers from the HTTP cache (or the service worker's) without the network,
-  // and fails at once when the file is not there.
-  const options = plan.use === "cached" ? { cache: "only-if-cached", mode: "same-origin" } : {};
-  const response = await fetch(plan.url, options).catch(() => null);
-  if (!response) return { response: null, reason: plan.use === "cached" ? "snapshot not cached yet" : "snapshot fetch failed" };
-  if (!response.ok) return { response: null, reason: `snapshot answered ${response.status}` };
-  return { response, reason: null };
+/** "auto": a progress callback that aborts the download as soon as its pace says it cannot
+ *  arrive within AUTO_BUDGET_MS of the boot's start. */
+function paceJudge(plan, started, controller) {
+  return (received, firstByteAt) => {
+    const now = performance.now();
+    if (now - firstByteAt < AUTO_MIN_OBSERVED_MS) return;
+    const expectedEnd = now + (plan.bytes - received) * (now - firstByteAt) / received;
+    if (expectedEnd - started > AUTO_BUDGET_MS) {
+      controller.abort(new Error(`the link is too slow for it (it would arrive after ${Math.round(expectedEnd - started)} ms)`));
+    }
+  };
 }
 
-async function bootFromSnapshot(loadPyodide, indexURL, response) {
-  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: response.arrayBuffer() });
+/** Read a snapshot response to the end (telling `onProgress(received, firstByteAt)` after each
+ *  chunk, which may abort it), then gunzip it unless a host already did. */
+async function readSnapshot(response, onProgress) {
+  const chunks = [];
+  let received = 0;
+  let firstByteAt = null;
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      firstByteAt ??= performance.now();
+      chunks.push(value);
+      received += value.length;
+      onProgress?.(received, firstByteAt);
+    }
+  } catch (error) {
+    return { bytes: null, reason: `snapshot not used: ${error.message || error}` };
+  }
+  let packed = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    packed.set(chunk, offset);
+    offset += chunk.length;
+  }
+  chunks.length = 0;
+  if (packed[0] !== GZIP_MAGIC[0] || packed[1] !== GZIP_MAGIC[1]) return { bytes: packed, reason: null };
+  try {
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    packed = null;
+    return { bytes: new Uint8Array(await new Response(stream).arrayBuffer()), reason: null };
+  } catch (error) {
+    return { bytes: null, reason: `snapshot is damaged: ${error.message || error}` };
+  }
+}
+
+async function bootFromSnapshot(loadPyodide, indexURL, bytes) {
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
   // The snapshot's random module was seeded at build time: reseed it, or every visit would
   // draw the same numbers. Also prove the packages are there before trusting this Python.
   pyodide.runPython("__import__('cellruntime'), __import__('rankmetrics'), __import__('random').seed()");
   return pyodide;
 }
 
-async function boot({ baseURL, runtime, interruptBuffer }) {
+/** Boot; when that fails because a core file cannot be fetched, say which (the loader's own
+ *  message names one URL at best). */
+async function boot(message) {
+  try {
+    await bootPython(message);
+  } catch (error) {
+    if (String(error.message).startsWith("the site is missing")) throw error;
+    const report = await missingCoreFilesReport(new URL(message.runtime.pyodide, message.baseURL).href);
+    throw report ? new Error(report) : error;
+  }
+}
+
+async function bootPython({ baseURL, runtime, interruptBuffer }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
   if (typeof WebAssembly === "undefined") {
     throw new Error("this browser has WebAssembly turned off or does not support it, and Python needs it");
   }
-  await checkCoreFiles(indexURL);
-  // The wheels download while Python starts.
+  const missing = missingCoreFiles(indexURL);
+  missing.catch(() => {}); // raced below; no unhandled rejection before then
+  const orMissing = (promise) => Promise.race([promise, missing]);
+  // The wheels and the snapshot download while Pyodide's own files do.
   const wheels = runtime.wheels.map((path) => fetchBytes(new URL(path, baseURL).href));
   wheels.forEach((download) => download.catch(() => {})); // awaited below; no unhandled rejection
-  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const plan = snapshotPlan(runtime, baseURL);
-  let { response, reason } = await snapshotResponse(plan);
+  const snapshot = snapshotBytes(plan, started);
+  const steps = {}; // when each step ended, in ms from the boot's start (for bench/page_speed.py)
+  const step = (name) => { steps[name] = Math.round(performance.now() - started); };
+  const { loadPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
+  step("loader");
+  let { bytes, reason } = await snapshot;
+  step("snapshot");
   let pyodide = null;
-  if (response) {
+  if (bytes) {
     try {
-      pyodide = await bootFromSnapshot(loadPyodide, indexURL, response);
+      pyodide = await orMissing(bootFromSnapshot(loadPyodide, indexURL, bytes));
     } catch (error) {
+      if (String(error.message).startsWith("the site is missing")) throw error;
       reason = `snapshot failed: ${error.message || error}`;
     }
+    bytes = null;
   }
   const mode = pyodide ? "snapshot" : "normal";
-  pyodide ??= await loadPyodide({ indexURL });
+  pyodide ??= await orMissing(loadPyodide({ indexURL }));
   const pythonMs = performance.now() - started;
+  step("python");
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
   post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
@@ -95,17 +204,20 @@ async function boot({ baseURL, runtime, interruptBuffer }) {
   // Python, so unpacking them is the whole install (pyodide.loadPackage does the same plus
   // bookkeeping; under Node its first call after a snapshot took about 1 s, unpacking 0.1 s).
   const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
-  for (const bytes of await Promise.all(wheels)) {
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  for (const wheel of await Promise.all(wheels)) {
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
   pyodide.runPython("__import__('importlib').invalidate_caches()");
+  step("wheels");
 
   const { Session } = pyodide.pyimport("cellruntime");
   session = Session.callKwargs({ available_packages: runtime.packages });
   const ms = Math.round(performance.now() - started);
-  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), reason });
+  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), reason, steps });
   post({ type: "ready" });
-  if (mode === "normal" && plan.use === "cached" && reason === "snapshot not cached yet") warmSnapshot(plan.url);
+  if (mode === "normal" && plan.url && plan.use !== "always" && plan.sameOrigin) {
+    setTimeout(() => warmSnapshot(plan.url), WARM_DELAY_MS);
+  }
 }
 
 async function fetchBytes(url) {
@@ -115,20 +227,26 @@ async function fetchBytes(url) {
 }
 
 /** Fetch the snapshot at low priority so the next page finds it in the HTTP cache; posts
- *  {type: "snapshot", cached} when done. Skipped when the site's service worker (site/js/sw.js)
- *  has a cache: it precaches every file, the snapshot included, so this would fetch it twice.
- *  (A dedicated worker cannot see the service worker itself; its cache names start "lessons-".) */
+ *  {type: "snapshot", fetched, reason} when done. Skipped when the site's service worker
+ *  (site/js/sw.js) has a cache: it precaches every file, the snapshot included, so this would
+ *  fetch it twice. (A dedicated worker cannot see the service worker itself; its cache names
+ *  start "lessons-".) */
 async function warmSnapshot(url) {
   const keys = (await self.caches?.keys().catch(() => null)) ?? [];
-  if (keys.some((name) => name.startsWith("lessons-"))) return;
-  let cached = false;
+  if (keys.some((name) => name.startsWith("lessons-"))) {
+    post({ type: "snapshot", fetched: false, reason: "the service worker precaches it" });
+    return;
+  }
+  let fetched = false;
+  let reason = null;
   try {
     const response = await fetch(url, { priority: "low" });
-    cached = response.ok && (await response.arrayBuffer()).byteLength > 0;
-  } catch {
-    // offline, or the page went away: the next page boots normally and tries again
+    fetched = response.ok && (await response.arrayBuffer()).byteLength > 0;
+    if (!response.ok) reason = `snapshot answered ${response.status}`;
+  } catch (error) {
+    reason = String(error.message || error); // offline: the next page boots normally and tries again
   }
-  post({ type: "snapshot", cached });
+  post({ type: "snapshot", fetched, reason });
 }
 
 function run({ id, cellId, code }) {

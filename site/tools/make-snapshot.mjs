@@ -31,7 +31,7 @@ const pyodide = await loadPyodide({
   stdout: (line) => process.stderr.write(`[python] ${line}\n`),
   stderr: (line) => process.stderr.write(`[python] ${line}\n`),
 });
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
 for (const wheel of request.wheels) {
   pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
 }

@@ -3,6 +3,7 @@ sane header, cached between builds, booting with the packages imported, and left
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import struct
@@ -15,7 +16,7 @@ import build
 from lessonbuild import snapshot as snapshot_module
 from lessonbuild.assets import PACKAGES
 from lessonbuild.snapshot import (
-    MAGIC, SNAPSHOT_PATH, WASM_PAGE, make_snapshot, pyodide_build_id, read_header, runtime_setting,
+    MAGIC, SNAPSHOT_PATH, WASM_PAGE, gzip_snapshot, make_snapshot, pyodide_build_id, read_header, runtime_setting,
     snapshot_assets, snapshot_wheels,
 )
 from lessonbuild.wheels import build_wheel
@@ -52,9 +53,19 @@ def test_pinned_pyodide_has_a_build_id():
 
 def test_runtime_setting_versions_the_url_and_is_none_without_a_snapshot():
     setting = runtime_setting({SNAPSHOT_PATH: b"one"})
-    assert setting["url"].startswith(f"{SNAPSHOT_PATH}?v=") and setting["use"] == "cached"
+    assert setting["url"].startswith(f"{SNAPSHOT_PATH}?v=") and setting["use"] == "auto" and setting["bytes"] == 3
     assert runtime_setting({SNAPSHOT_PATH: b"two"})["url"] != setting["url"]
     assert runtime_setting({"wheels/x.whl": b""}) is None
+    with pytest.raises(ValueError, match="auto"):
+        runtime_setting({SNAPSHOT_PATH: b"one"}, use="sometimes")
+
+
+def test_gzip_snapshot_is_deterministic_and_cached(tmp_path):
+    data = fake_snapshot(memory=bytes(range(256)) * 512)
+    packed = gzip_snapshot(data, cache=tmp_path)
+    assert gzip.decompress(packed) == data and len(packed) < len(data)
+    assert gzip_snapshot(data, cache=None) == packed  # no time stamp: the same bytes every build
+    assert [path.suffix for path in tmp_path.iterdir()] == [".gz"]
 
 
 def test_a_failure_to_make_it_leaves_the_site_without_it(monkeypatch, capsys):
@@ -144,3 +155,16 @@ def test_build_without_snapshot_leaves_it_out(make_lessons, good_lesson, tmp_pat
     page = (out / "sample.html").read_text()
     data = json.loads(page.split('id="lesson-data">', 1)[1].split("</script>", 1)[0])
     assert data["runtime"]["snapshot"] is None
+
+
+@pytest.mark.node
+def test_build_ships_the_snapshot_gzipped_as_is_with_its_policy(make_lessons, good_lesson, tmp_path):
+    out = tmp_path / "dist"
+    build.build(make_lessons({"sample": good_lesson}), out, snapshot_use="cached")
+    shipped = (out / SNAPSHOT_PATH).read_bytes()
+    assert read_header(gzip.decompress(shipped)).build_id == pyodide_build_id()
+    assert not list(out.glob(f"{SNAPSHOT_PATH}.*")), "the build must not re-encode the gzip file"
+    page = (out / "sample.html").read_text()
+    data = json.loads(page.split('id="lesson-data">', 1)[1].split("</script>", 1)[0])
+    assert data["runtime"]["snapshot"]["use"] == "cached"
+    assert data["runtime"]["snapshot"]["bytes"] == len(shipped)

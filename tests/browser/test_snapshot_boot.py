@@ -1,0 +1,160 @@
+"""Booting from the Pyodide memory snapshot (site/js/worker.js): a fast link boots from it with
+fresh random numbers, and a missing, damaged, foreign or stalled snapshot gives way to a normal
+boot with a reason, never to a broken or hanging page."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT
+from lessonbuild.snapshot import SNAPSHOT_PATH
+from test_lesson_page import SLUG, open_lesson, replace_code
+
+# Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
+BOOT_RECORDER = """(() => {
+  const NativeWorker = window.Worker;
+  window.__boots = [];
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => { if (data?.type === "boot") window.__boots.push(data); });
+    }
+  };
+})();"""
+
+SNAPSHOT_GLOB = f"**/{SNAPSHOT_PATH}*"
+
+
+@pytest.fixture
+def recorded(browser):
+    """A fresh context that records how its pages' workers booted, and fails on page errors."""
+    context = browser.new_context()
+    context.add_init_script(BOOT_RECORDER)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    yield context
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def boot_of(page) -> dict:
+    boots = page.evaluate("window.__boots")
+    assert len(boots) == 1, boots
+    return boots[0]
+
+
+def run_first_cell(page, code: str) -> str:
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, code)
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    return cell.locator("[data-output]").inner_text().strip()
+
+
+def test_a_fast_link_boots_from_the_snapshot_with_fresh_random_numbers(browser, base_url):
+    draws = []
+    for _ in range(2):  # two first visits: each downloads the snapshot, made once at build time
+        context = browser.new_context()
+        context.add_init_script(BOOT_RECORDER)
+        page = context.new_page()
+        open_lesson(page, base_url)
+        boot = boot_of(page)
+        assert boot["mode"] == "snapshot", boot
+        assert boot["steps"]["python"] <= boot["ms"]
+        draws.append(run_first_cell(page, "import random\nimport rankmetrics\n"
+                                          "print(random.random(), rankmetrics.precision_at_k(['a', 'b'], {'a'}, k=2))"))
+        context.close()
+    assert [draw.split()[1] for draw in draws] == ["0.5", "0.5"]
+    assert draws[0].split()[0] != draws[1].split()[0], "random was not reseeded after the snapshot"
+
+
+def _truncated(body: bytes) -> bytes:
+    return body[: len(body) // 2]
+
+
+def _foreign(body: bytes) -> bytes:
+    snapshot = bytearray(gzip.decompress(body))
+    snapshot[16:48] = b"\x11" * 32  # another Pyodide build's id
+    return gzip.compress(bytes(snapshot), compresslevel=1)
+
+
+def _not_gzip(body: bytes) -> bytes:
+    return b"\x1f\x8b" + b"this is not gzip data" * 100
+
+
+@pytest.mark.parametrize("damage, reason", [
+    (None, "answered 404"),
+    (_truncated, "damaged"),
+    (_not_gzip, "damaged"),
+    (_foreign, "snapshot failed"),
+], ids=["missing", "truncated", "not gzip", "another Pyodide build"])
+def test_a_bad_snapshot_gives_way_to_a_normal_boot(recorded, base_url, damage, reason):
+    def answer(route):
+        if damage is None:
+            route.fulfill(status=404, body="not here")
+        else:
+            response = route.fetch()
+            route.fulfill(status=200, body=damage(response.body()), headers={"Content-Type": "application/gzip"})
+
+    recorded.route(SNAPSHOT_GLOB, answer)
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    boot = boot_of(page)
+    assert boot["mode"] == "normal" and reason in boot["reason"], boot
+    assert run_first_cell(page, "import rankmetrics\nprint(rankmetrics.recall_at_k(['a', 'b'], {'a', 'c'}, k=2))") == "0.5"
+
+
+def test_a_stalled_snapshot_download_gives_way_to_a_normal_boot(recorded, base_url):
+    stalled = []
+
+    def stall(route):
+        if stalled or "only-if-cached" in str(route.request.headers):
+            stalled.append(route)  # never answered
+        else:
+            stalled.append(None)
+            route.continue_()  # the first request only asks the cache, which has nothing
+
+    recorded.route(SNAPSHOT_GLOB, stall)
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    assert stalled, "the page never asked for the snapshot"
+    boot = boot_of(page)
+    assert boot["mode"] == "normal" and "did not arrive" in boot["reason"], boot
+    assert run_first_cell(page, "print(6 * 7)") == "42"
+
+
+def test_site_set_to_never_use_the_snapshot_does_not_fetch_it(recorded, base_url):
+    """`build.py --snapshot-use off` (here: the page's runtime JSON rewritten on the way)."""
+    asked = []
+    recorded.route(SNAPSHOT_GLOB, lambda route: (asked.append(route.request.url), route.continue_()))
+
+    def snapshot_off(route):
+        html = route.fetch().text()
+        start = html.index('id="lesson-data">') + len('id="lesson-data">')
+        end = html.index("</script>", start)
+        data = json.loads(html[start:end])
+        data["runtime"]["snapshot"]["use"] = "off"
+        route.fulfill(body=html[:start] + json.dumps(data) + html[end:], headers={"Content-Type": "text/html"})
+
+    recorded.route(f"**/{SLUG}.html", snapshot_off)
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    boot = boot_of(page)
+    assert boot["mode"] == "normal" and boot["reason"] == "snapshot turned off", boot
+    assert asked == []
+
+
+def test_pages_work_where_service_workers_are_blocked(browser, base_url):
+    context = browser.new_context(service_workers="block")
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    page = context.new_page()
+    open_lesson(page, base_url)
+    assert run_first_cell(page, "print('still here')") == "still here"
+    page.wait_for_timeout(500)  # the service worker is registered once Python is ready
+    context.close()
+    assert errors == []
