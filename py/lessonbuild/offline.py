@@ -13,12 +13,19 @@ import json
 from pathlib import Path
 
 SW_SOURCE = Path(__file__).resolve().parents[2] / "site" / "js" / "sw.js"
-NOT_PRECACHED_SUFFIXES = (".br", ".gz")
+PRECOMPRESSED_SUFFIXES = (".br", ".gz")
+
+
+def is_precompressed_copy(path: str, site: dict) -> bool:
+    """FILE.br / FILE.gz beside FILE: the server's copy of FILE, which the browser never asks
+    for by name. (A file that is gzip in its own right, like the snapshot, is not one.)"""
+    return path.endswith(PRECOMPRESSED_SUFFIXES) and path.rsplit(".", 1)[0] in site
 
 
 def service_worker(site: dict[str, bytes | str]) -> dict[str, bytes]:
-    """Return {"sw.js": …} precaching every file of `site` ({path: content})."""
-    files = sorted(path for path in site if not path.endswith(NOT_PRECACHED_SUFFIXES))
+    """Return {"sw.js": …} precaching every file of `site` ({path: content}) but the
+    precompressed copies."""
+    files = sorted(path for path in site if not is_precompressed_copy(path, site))
     digest = hashlib.sha256()
     for path in files:
         content = site[path]

@@ -12,7 +12,11 @@ export async function registerServiceWorker(onUpdate) {
   }
   if (!registration) return; // a browser or test harness that stubs register() out
   const hadController = Boolean(navigator.serviceWorker.controller);
-  const offer = (worker) => onUpdate(() => worker.postMessage("skip-waiting"));
+  let reloadAsked = false;
+  const offer = (worker) => onUpdate(() => {
+    reloadAsked = true;
+    worker.postMessage("skip-waiting");
+  });
   if (registration.waiting && hadController) offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
@@ -20,9 +24,11 @@ export async function registerServiceWorker(onUpdate) {
       if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
     });
   });
-  // Reload once the new build has taken over; never on the first install (no reload-twice).
+  // Reload once the new build has taken over, and only when the learner asked for it: never on
+  // the first install (no reload-twice), never under a learner's click.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) location.reload();
+    if (reloadAsked) location.reload();
+    else if (hadController) onUpdate(() => location.reload()); // another tab took the update
   });
 }
 

@@ -11,12 +11,19 @@ const post = (message) => self.postMessage(message);
 const CORE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const MISSING_CHECK_DELAY_MS = 3000;
 
-/** "the site is missing …" naming each core file that does not answer 200, or null. */
+/** "the site is missing …" naming each core file that does not answer 200, or a sentence on
+ *  a wasm file of the wrong type (the browser then refuses to compile it and Pyodide waits
+ *  forever); null when all is well. */
 async function missingCoreFilesReport(indexURL) {
-  const answers = await Promise.all(CORE_FILES.map((name) =>
-    fetch(indexURL + name, { method: "HEAD" }).then((response) => [name, response.status], () => [name, "no answer"])));
+  const answers = await Promise.all(CORE_FILES.map((name) => fetch(indexURL + name, { method: "HEAD" })
+    .then((response) => [name, response.status, response.headers.get("Content-Type") ?? ""], () => [name, "no answer", ""])));
   const missing = answers.filter(([, status]) => status !== 200);
-  return missing.length ? `the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}` : null;
+  if (missing.length) return `the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}`;
+  const wrongType = answers.find(([name, , type]) => name.endsWith(".wasm") && type.split(";")[0].trim() !== "application/wasm");
+  if (wrongType) {
+    return `the site is missing a correct ${wrongType[0]}: it is served as "${wrongType[2] || "no type"}", and browsers only run "application/wasm"`;
+  }
+  return null;
 }
 
 /** After MISSING_CHECK_DELAY_MS, rejects if a core file is missing; otherwise never settles

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import PYTHON_READY_TIMEOUT, ROOT
+from test_lesson_page import wait_for_editors
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -33,10 +34,10 @@ def test_every_lesson_has_no_violations(browser, base_url, lesson_slugs, scheme)
         page.goto(f"{base_url}{slug}.html")
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
             "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
-        expect(page.locator(".cm-content").first).to_be_visible()
+        wait_for_editors(page)
         # Run the first cell and check a quiz, so outputs and explanations are audited too.
         page.locator("[data-cell]").first.get_by_role("button", name="Run").click()
-        expect(page.locator("[data-cell]").first).to_have_attribute("data-state", "done")
+        expect(page.locator("[data-cell]").first).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
         form = page.locator("form[data-quiz]").first
         form.locator("input").first.check()
         form.get_by_role("button", name="Check answer").click()

@@ -161,6 +161,20 @@ def test_offline_first_visit_says_why(page, base_url):
     expect(status).to_contain_text("no answer")
 
 
+def test_wasm_of_the_wrong_type_says_why_instead_of_loading_forever(page, base_url):
+    """A host that sends pyodide.asm.wasm as application/octet-stream: Chromium will not compile it."""
+    def wrong_type(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": "application/octet-stream"})
+
+    page.route("**/pyodide/pyodide.asm.wasm", wrong_type)
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text('served as "application/octet-stream"')
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
+
+
 def test_a_crash_of_python_itself_restarts_it(page, base_url):
     """Raising the recursion limit lets a recursion overflow the JavaScript stack: Python is
     replaced, the learner is told, and the next run works."""

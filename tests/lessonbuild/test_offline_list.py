@@ -1,0 +1,25 @@
+"""The service worker's precache list (py/lessonbuild/offline.py): every file of the build, the
+gzipped snapshot included, but none of the server's precompressed copies."""
+
+from __future__ import annotations
+
+import json
+
+from lessonbuild.offline import service_worker
+
+
+def precached(site: dict) -> list[str]:
+    first_line = service_worker(site)["sw.js"].decode().split("\n", 1)[0]
+    return json.loads(first_line.removeprefix("self.BUILD = ").rstrip(";"))["files"]
+
+
+def test_every_file_is_precached_but_the_precompressed_copies():
+    site = {"index.html": "<p>", "index.html.br": b"b", "index.html.gz": b"g",
+            "pyodide/snapshot.bin.gz": b"\x1f\x8b", "pyodide/python_stdlib.zip": b"PK"}
+    assert precached(site) == ["./", "index.html", "pyodide/python_stdlib.zip", "pyodide/snapshot.bin.gz"]
+
+
+def test_the_cache_name_changes_with_any_file():
+    one = service_worker({"a.html": "1"})["sw.js"].split(b"\n", 1)[0]
+    two = service_worker({"a.html": "2"})["sw.js"].split(b"\n", 1)[0]
+    assert one != two
