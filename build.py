@@ -23,14 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from lessonbuild.assets import collect_assets, content_hash, package_wheels, wheel_paths  # noqa: E402
+from lessonbuild.assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
 from lessonbuild.lessonformat import load_course  # noqa: E402
 from lessonbuild.offline import service_worker  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
-from lessonbuild.snapshot import USES, runtime_setting  # noqa: E402
+from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
 from lessonbuild.validate import validate_course  # noqa: E402
 
 
@@ -57,11 +57,21 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     for wheels in extra.values():
         assets.update(wheels)
     hashes = {path: content_hash(data) for path, data in assets.items()}
+    versioned: dict[str, str] = {}  # what pages ask for as path?v=hash, for the service worker
+
+    def asset(path: str) -> str:
+        versioned[path] = hashes[path]
+        return f"{path}?v={hashes[path]}"
+
+    snapshot_setting = runtime_setting(assets, use=snapshot_use)
+    if snapshot_setting:
+        versioned[SNAPSHOT_PATH] = snapshot_setting["url"].split("?v=", 1)[1]
     context = PageContext(
-        asset=lambda path: f"{path}?v={hashes[path]}",
+        asset=asset,
         runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": runtime_setting(assets, use=snapshot_use)},
+                 "snapshot": snapshot_setting},
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
+        lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
     )
 
     step("render", "pages")
@@ -70,7 +80,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     step("offline", "service worker, precompressed copies")
     site = {**assets, **pages}
     site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
-    site.update(service_worker(site))
+    site.update(service_worker(site, versioned))
     site.update(precompress(site))
 
     step("write", str(out))

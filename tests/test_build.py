@@ -87,3 +87,13 @@ def test_bad_math_fails_the_build_with_its_line(tmp_path, make_lessons, good_les
     with pytest.raises(BuildError) as caught:
         build.build(broken, tmp_path / "dist")
     assert "sample.md:6: KaTeX cannot render" in str(caught.value)
+
+
+def test_static_imports_of_the_built_lesson_script_are_its_chunks(built_site):
+    page = (built_site / "hit-rate.html").read_text()
+    preloaded = [line.split('href="', 1)[1].split('"', 1)[0] for line in page.splitlines()
+                 if 'rel="modulepreload"' in line]
+    lesson_script = (built_site / "assets" / "lesson.js").read_bytes()
+    assert preloaded and all(path.startswith("assets/chunks/") for path in preloaded)
+    assert all(path.rsplit("/", 1)[1].encode() in lesson_script for path in preloaded if "chunk-" in path)
+    assert not any("editor" in path for path in preloaded), "the editor loads on demand"

@@ -7,6 +7,8 @@ the page scripts are bundled by esbuild, and the project's packages become wheel
 from __future__ import annotations
 
 import hashlib
+import posixpath
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -81,6 +83,27 @@ def bundle_scripts() -> dict[str, bytes]:
             raise RuntimeError(f"esbuild failed:\n{completed.stderr.strip()}")
         return {f"assets/{path.relative_to(out).as_posix()}": path.read_bytes()
                 for path in sorted(Path(out).rglob("*")) if path.is_file()}
+
+
+# A static import in esbuild's minified ESM output: `import{a as b}from"./chunks/x.js"` or
+# `import"./chunks/x.js"`; not a dynamic `import("./chunks/x.js")` (loaded on demand).
+STATIC_IMPORT = re.compile(rb"""(?:^|[;}\s])import(?:[^"'()]*?from)?\s*["'](\.{1,2}/[^"']+)["']""")
+
+
+def static_imports(assets: dict[str, bytes], entry: str) -> list[str]:
+    """Every module `entry` (a path in `assets`) needs before it runs, in load order: its static
+    imports and theirs. The page lists them as <link rel="modulepreload">, so the browser asks for
+    them all at once instead of discovering them one level at a time."""
+    found: list[str] = []
+    pending = [entry]
+    while pending:
+        module = pending.pop(0)
+        for match in STATIC_IMPORT.finditer(assets[module]):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), match.group(1).decode()))
+            if path in assets and path not in found and path != entry:
+                found.append(path)
+                pending.append(path)
+    return found
 
 
 def content_hash(data: bytes) -> str:

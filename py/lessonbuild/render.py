@@ -36,6 +36,7 @@ class PageContext:
     asset: Callable[[str], str]  # "assets/site.css" -> "assets/site.css?v=hash"
     runtime: dict  # JSON for every page's runtime: pyodide path, core wheels, importable packages
     package_wheels: dict[str, list[str]]  # extra package -> its wheel paths in dist/
+    lesson_imports: tuple[str, ...] = ()  # the chunks assets/lesson.js imports (modulepreload)
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
@@ -102,7 +103,8 @@ def _environment(templates_dir: Path, context: PageContext) -> Environment:
     env = Environment(loader=FileSystemLoader(templates_dir), autoescape=select_autoescape(["html"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(site_title=SITE_TITLE, site_description=SITE_DESCRIPTION, asset=context.asset,
-                       preloads=["assets/worker.js"] + [context.runtime["pyodide"] + name for name in PYODIDE_PRELOADS])
+                       preloads=["assets/worker.js"] + [context.runtime["pyodide"] + name for name in PYODIDE_PRELOADS],
+                       lesson_imports=context.lesson_imports)
     env.filters["lower_first"] = lambda text: text[:1].lower() + text[1:]
     return env
 

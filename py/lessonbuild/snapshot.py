@@ -158,14 +158,17 @@ USES = ("auto", "cached", "always", "off")
 def runtime_setting(assets: dict[str, bytes], use: str = "auto") -> dict | None:
     """The `snapshot` entry of the pages' runtime JSON, or None when the site has no snapshot.
 
-    {"url": versioned path, "bytes": size of the gzip file, "use": policy}. The URL carries a
-    hash of the snapshot, so a cached copy from an older build is never used. `use` is the
-    worker's policy, one of USES (see site/js/worker.js); `bytes` lets "auto" judge the link's
-    speed while the file downloads. Raises ValueError for an unknown `use`.
+    {"url": versioned path, "bytes": size of the gzip file, "use": policy, "wheels": [paths]}.
+    The URL carries a hash of the snapshot, so a cached copy from an older build is never used.
+    `use` is the worker's policy, one of USES (see site/js/worker.js); `bytes` lets "auto" judge
+    the link's speed while the file downloads; `wheels` are the site's wheels already imported in
+    the snapshot (the worker unpacks those after the first run). Raises ValueError for an
+    unknown `use`.
     """
     if use not in USES:
         raise ValueError(f"snapshot use must be one of {', '.join(USES)}, not {use!r}")
     data = assets.get(SNAPSHOT_PATH)
     if data is None:
         return None
-    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "bytes": len(data), "use": use}
+    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "bytes": len(data), "use": use,
+            "wheels": [f"wheels/{name}" for name in snapshot_wheels(assets)]}

@@ -226,6 +226,10 @@ export class CellController {
     }
     if (this.runtime.isReady) {
       this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
+    } else if (cell.element) {
+      // Said at the cell too: the page's status line may be scrolled out of view.
+      const waiting = output.note("Waiting for Python to finish loading; this cell runs as soon as it has.");
+      this.runtime.ready.finally(() => waiting.remove()).catch(() => {});
     }
     let result;
     const limit = this.runtime.settings.timeLimit;

@@ -16,8 +16,18 @@ const themeFor = (dark) => (dark ? darkTheme : lightTheme);
  * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot}} options
  * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
  */
+let editorCount = 0;
+
 export function createEditor(parent, { code, readonly, label, onRun, onChange, root }) {
   const theme = new Compartment();
+  // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
+  // under the editor, and read out as its description).
+  const keys = document.createElement("p");
+  keys.className = "editor-keys";
+  keys.id = `editor-keys-${++editorCount}`;
+  keys.textContent = readonly
+    ? "Shift+Enter runs this cell."
+    : "Shift+Enter runs this cell. Tab indents; Escape, then Tab, leaves the editor.";
   const runKeys = Prec.highest(keymap.of([
     { key: "Shift-Enter", run: () => (onRun(), true) },
     { key: "Mod-Enter", run: () => (onRun(), true) },
@@ -35,13 +45,14 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
         EditorView.lineWrapping,
         theme.of(themeFor(darkQuery.matches)),
         EditorState.readOnly.of(readonly),
-        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChange(update.state.doc.toString());
         }),
       ],
     }),
   });
+  parent.append(keys);
   darkQuery.addEventListener("change", (event) =>
     view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) }));
   return {

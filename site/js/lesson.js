@@ -32,10 +32,18 @@ function setupResetAll(cells) {
   tools.append(reset, undo);
 }
 
+// This script is loaded `async` from the <head>, right after the lesson's JSON: it starts the
+// Python worker before the rest of the page has been parsed or styled, then waits for the
+// document before touching it.
 const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
-const statusElement = document.querySelector("[data-runtime-status]");
+let statusElement = null;
+let pendingStatus = null; // the latest status from before the document was ready
 
 function setStatus(state, text) {
+  if (!statusElement) {
+    pendingStatus = [state, text];
+    return;
+  }
   statusElement.dataset.runtimeStatus = state;
   statusElement.textContent = text;
   if (state === "error") {
@@ -49,6 +57,12 @@ function setStatus(state, text) {
 
 const runtime = new PythonRuntime(lesson.runtime, setStatus);
 if (location.protocol !== "file:") runtime.start(); // file:// pages: see file-notice.js
+
+if (document.readyState === "loading") {
+  await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+}
+statusElement = document.querySelector("[data-runtime-status]");
+if (pendingStatus) setStatus(...pendingStatus);
 const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
 setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);

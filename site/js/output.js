@@ -90,6 +90,7 @@ export class OutputArea {
     p.textContent = text;
     if (top) this.element.prepend(p);
     else this.element.append(p);
+    return p;
   }
 
   #needsNewline() {

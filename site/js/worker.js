@@ -3,6 +3,8 @@
 // It stays thin on purpose: the logic lives in py/cellruntime and is tested under CPython.
 
 let session = null;
+let installLater = null; // after a snapshot boot: unpacks the wheels it already imported
+const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
 // Pyodide's loader can wait forever when a core file is missing. If the boot is still going
@@ -92,8 +94,8 @@ async function snapshotBytes(plan, started) {
     const response = await fetch(plan.url, { signal: controller.signal }).catch((error) => error);
     if (response instanceof Error) return { bytes: null, reason: `snapshot not used: ${response.message}` };
     if (!response.ok) return { bytes: null, reason: `snapshot answered ${response.status}` };
-    if (plan.use === "always" || !plan.bytes) return await readSnapshot(response, null);
-    return await readSnapshot(response, paceJudge(plan, started, controller));
+    if (plan.use === "always" || !plan.bytes) return await readSnapshot(response, null, controller.signal);
+    return await readSnapshot(response, paceJudge(plan, started, controller), controller.signal);
   } finally {
     clearTimeout(deadline);
   }
@@ -112,39 +114,43 @@ function paceJudge(plan, started, controller) {
   };
 }
 
-/** Read a snapshot response to the end (telling `onProgress(received, firstByteAt)` after each
- *  chunk, which may abort it), then gunzip it unless a host already did. */
-async function readSnapshot(response, onProgress) {
-  const chunks = [];
+/** Read a snapshot response to the end, gunzipping it as it arrives (unless a host already
+ *  did), and tell `onProgress(received, firstByteAt)` the gzip bytes so far, which may abort
+ *  `signal`'s download. */
+async function readSnapshot(response, onProgress, signal = null) {
+  const source = response.body.getReader();
+  let networkError = null;
+  const read = () => source.read().catch((error) => {
+    networkError = error;
+    throw error;
+  });
   let received = 0;
   let firstByteAt = null;
+  const counted = (chunk) => {
+    firstByteAt ??= performance.now();
+    received += chunk.length;
+    onProgress?.(received, firstByteAt);
+    return chunk;
+  };
   try {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      firstByteAt ??= performance.now();
-      chunks.push(value);
-      received += value.length;
-      onProgress?.(received, firstByteAt);
-    }
+    const first = await read();
+    if (first.done) return { bytes: null, reason: "snapshot is empty" };
+    const gzipped = first.value[0] === GZIP_MAGIC[0] && first.value[1] === GZIP_MAGIC[1];
+    const arriving = new ReadableStream({
+      start: (controller) => controller.enqueue(counted(first.value)),
+      pull: async (controller) => {
+        const { done, value } = await read();
+        if (done) controller.close();
+        else controller.enqueue(counted(value));
+      },
+      cancel: (reason) => source.cancel(reason),
+    });
+    const unpacked = gzipped ? arriving.pipeThrough(new DecompressionStream("gzip")) : arriving;
+    return { bytes: new Uint8Array(await new Response(unpacked).arrayBuffer()), reason: null };
   } catch (error) {
-    return { bytes: null, reason: `snapshot not used: ${error.message || error}` };
-  }
-  let packed = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    packed.set(chunk, offset);
-    offset += chunk.length;
-  }
-  chunks.length = 0;
-  if (packed[0] !== GZIP_MAGIC[0] || packed[1] !== GZIP_MAGIC[1]) return { bytes: packed, reason: null };
-  try {
-    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    packed = null;
-    return { bytes: new Uint8Array(await new Response(stream).arrayBuffer()), reason: null };
-  } catch (error) {
-    return { bytes: null, reason: `snapshot is damaged: ${error.message || error}` };
+    if (signal?.aborted) return { bytes: null, reason: `snapshot not used: ${signal.reason?.message ?? "download stopped"}` };
+    const message = error.message || String(error);
+    return { bytes: null, reason: networkError ? `snapshot not used: ${message}` : `snapshot is damaged: ${message}` };
   }
 }
 
@@ -181,10 +187,10 @@ async function bootPython({ baseURL, runtime, interruptBuffer }) {
   // The wheels and the snapshot download while Pyodide's own files do.
   const wheels = runtime.wheels.map((path) => fetchBytes(new URL(path, baseURL).href));
   wheels.forEach((download) => download.catch(() => {})); // awaited below; no unhandled rejection
-  const plan = snapshotPlan(runtime, baseURL);
-  const snapshot = snapshotBytes(plan, started);
   const steps = {}; // when each step ended, in ms from the boot's start (for bench/page_speed.py)
   const step = (name) => { steps[name] = Math.round(performance.now() - started); };
+  const plan = snapshotPlan(runtime, baseURL);
+  const snapshot = snapshotBytes(plan, started);
   const { loadPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
   let { bytes, reason } = await snapshot;
@@ -210,15 +216,35 @@ async function bootPython({ baseURL, runtime, interruptBuffer }) {
   // read; and the lesson's extra packages (e.g. pygal) are never in it. The wheels are pure
   // Python, so unpacking them is the whole install (pyodide.loadPackage does the same plus
   // bookkeeping; under Node its first call after a snapshot took about 1 s, unpacking 0.1 s).
+  // The wheels whose packages the snapshot already imported are only needed for their source
+  // lines (tracebacks, inspect): they are unpacked after the first run, which then comes sooner.
   const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
-  for (const wheel of await Promise.all(wheels)) {
-    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  const imported = new Set(mode === "snapshot" ? runtime.snapshot.wheels ?? [] : []);
+  const install = async (paths) => {
+    if (!paths.length) return;
+    const downloads = await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)]));
+    for (const wheel of downloads) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    // Forget site-packages' cached listing. Only that finder's: importlib.invalidate_caches()
+    // also imports importlib.metadata, which took 0.25 s and more here.
+    pyodide.runPython(`finder = __import__('sys').path_importer_cache.get(${JSON.stringify(sitePackages)})
+if finder is not None:
+    finder.invalidate_caches()
+del finder`);
+  };
+  await install(runtime.wheels.filter((path) => !imported.has(path)));
+  const later = runtime.wheels.filter((path) => imported.has(path));
+  if (later.length) {
+    installLater = () => {
+      installLater = null;
+      install(later).catch((error) => console.warn("unpacking the wheels after the first run failed:", error));
+    };
+    setTimeout(() => installLater?.(), INSTALL_LATER_MS);
   }
-  pyodide.runPython("__import__('importlib').invalidate_caches()");
   step("wheels");
 
   const { Session } = pyodide.pyimport("cellruntime");
   session = Session.callKwargs({ available_packages: runtime.packages });
+  step("session");
   const ms = Math.round(performance.now() - started);
   post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), reason, steps });
   post({ type: "ready" });
@@ -295,7 +321,9 @@ self.onmessage = async ({ data: message }) => {
     }
   } else if (message.type === "run") {
     run(message);
+    installLater?.();
   } else if (message.type === "check") {
     check(message);
+    installLater?.();
   }
 };

@@ -191,7 +191,13 @@ def test_quiz_works_with_the_keyboard_alone(page, base_url):
 def test_escape_then_tab_leaves_the_editor(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
-    cell.get_by_role("textbox").click()
+    editor = cell.get_by_role("textbox")
+    hint = cell.locator(".editor-keys")
+    editor.click()
+    # The editor says how to leave it, on screen and as its description.
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("Escape, then Tab")
+    expect(editor).to_have_accessible_description(re.compile("Escape, then Tab"))
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('role')")

@@ -4,9 +4,9 @@ and exits leave Python usable, output floods stay capped, and the tab never free
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from conftest import PYTHON_READY_TIMEOUT
@@ -223,13 +223,42 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
     expect(second.locator("[data-output]")).to_have_text("second")
 
 
+def hold_wasm(page) -> list:
+    """Keep Python loading: Pyodide's wasm is held until `release_wasm`."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    return held
+
+
+def release_wasm(page, held: list) -> None:
+    """Let the held wasm through (once the worker has asked for it) and every later request."""
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        try:
+            route.continue_()
+        except PlaywrightError:  # its worker was replaced meanwhile: the request is gone
+            pass
+
+
+def test_a_run_pressed_while_python_loads_says_so_at_the_cell(page, base_url):
+    held = hold_wasm(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cell = cells(page).first
+    cell.get_by_role("button", name="Run").click()
+    output = cell.locator("[data-output]")
+    expect(output).to_contain_text("Waiting for Python to finish loading")
+    release_wasm(page, held)
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(output).not_to_contain_text("Waiting for Python")
+
+
 @pytest.mark.parametrize("isolated", [True, False])
 def test_stop_while_python_loads_cancels_the_run(page, base_url, plain_host_url, isolated):
-    def slow_wasm(route):  # keeps Python loading long enough to press Stop
-        time.sleep(3)
-        route.continue_()
-
-    page.route("**/pyodide.asm.wasm", slow_wasm)
+    held = hold_wasm(page)
     page.goto(f"{base_url if isolated else plain_host_url}{SLUG}.html")
     cell = cells(page).first
     cell.get_by_role("button", name="Run").click()
@@ -237,6 +266,7 @@ def test_stop_while_python_loads_cancels_the_run(page, base_url, plain_host_url,
     cell.get_by_role("button", name="Stop").click()
     expect(cell).to_have_attribute("data-state", "idle")
     expect(cell.locator("[data-output]")).to_contain_text("before Python had loaded")
+    release_wasm(page, held)
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
     cell.get_by_role("button", name="Run").click()

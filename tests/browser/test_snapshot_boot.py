@@ -127,8 +127,11 @@ def test_a_stalled_snapshot_download_gives_way_to_a_normal_boot(recorded, base_u
     assert run_first_cell(page, "print(6 * 7)") == "42"
 
 
-def test_site_set_to_never_use_the_snapshot_does_not_fetch_it(recorded, base_url):
-    """`build.py --snapshot-use off` (here: the page's runtime JSON rewritten on the way)."""
+def test_site_set_to_never_use_the_snapshot_does_not_fetch_it(browser, base_url):
+    """`build.py --snapshot-use off` (here: the page's runtime JSON rewritten on the way). No
+    service worker: it precaches every file, the snapshot too, once Python is ready."""
+    recorded = browser.new_context(service_workers="block")
+    recorded.add_init_script(BOOT_RECORDER)
     asked = []
     recorded.route(SNAPSHOT_GLOB, lambda route: (asked.append(route.request.url), route.continue_()))
 
@@ -146,6 +149,7 @@ def test_site_set_to_never_use_the_snapshot_does_not_fetch_it(recorded, base_url
     boot = boot_of(page)
     assert boot["mode"] == "normal" and boot["reason"] == "snapshot turned off", boot
     assert asked == []
+    recorded.close()
 
 
 def test_pages_work_where_service_workers_are_blocked(browser, base_url):

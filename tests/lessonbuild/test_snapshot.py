@@ -52,12 +52,15 @@ def test_pinned_pyodide_has_a_build_id():
 
 
 def test_runtime_setting_versions_the_url_and_is_none_without_a_snapshot():
-    setting = runtime_setting({SNAPSHOT_PATH: b"one"})
+    wheels = {"wheels/cellruntime-1-py3-none-any.whl": b"c", "wheels/rankmetrics-1-py3-none-any.whl": b"r",
+              "wheels/pygal-3-py3-none-any.whl": b"p"}
+    setting = runtime_setting({SNAPSHOT_PATH: b"one", **wheels})
     assert setting["url"].startswith(f"{SNAPSHOT_PATH}?v=") and setting["use"] == "auto" and setting["bytes"] == 3
-    assert runtime_setting({SNAPSHOT_PATH: b"two"})["url"] != setting["url"]
+    assert setting["wheels"] == ["wheels/cellruntime-1-py3-none-any.whl", "wheels/rankmetrics-1-py3-none-any.whl"]
+    assert runtime_setting({SNAPSHOT_PATH: b"two", **wheels})["url"] != setting["url"]
     assert runtime_setting({"wheels/x.whl": b""}) is None
     with pytest.raises(ValueError, match="auto"):
-        runtime_setting({SNAPSHOT_PATH: b"one"}, use="sometimes")
+        runtime_setting({SNAPSHOT_PATH: b"one", **wheels}, use="sometimes")
 
 
 def test_gzip_snapshot_is_deterministic_and_cached(tmp_path):
