@@ -68,7 +68,23 @@ setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);
 setupTakeaway(document.querySelector("[data-lesson-tools]"), lesson,
   (id) => cells.cells.find((cell) => cell.id === id).current);
-import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
+// The editors (a 130 KB script, and main-thread work for every cell) load once Python is ready,
+// or at once when the learner goes to edit: focus or press on a cell's code, which then gets
+// its editor's focus. Until then the code is shown highlighted, and Run runs it.
+let editorsLoaded = null;
+function loadEditors(focusCellId = null) {
+  editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
+  if (focusCellId) editorsLoaded.then(() => cells.cells.find((cell) => cell.id === focusCellId)?.editor?.focus());
+}
+for (const type of ["focusin", "pointerdown"]) {
+  document.addEventListener(type, (event) => {
+    if (editorsLoaded) return;
+    const code = event.target.closest?.("[data-editor]");
+    if (code) loadEditors(code.closest("[data-cell]")?.dataset.cell);
+  });
+}
+if (runtime.ready) runtime.ready.catch(() => {}).then(() => loadEditors());
+else loadEditors();
 // The service worker precaches the whole course (about 12 MB on a first visit): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
 runtime.ready?.catch(() => {}).then(() => registerServiceWorker(showUpdateBanner));

@@ -54,7 +54,7 @@ async function missingCoreFiles(indexURL) {
 // {type: "boot", mode, ms, pythonMs, reason, steps} (ms: boot to ready; pythonMs: of which
 // until Python ran, before the wheels were installed; steps: when each step ended).
 const AUTO_BUDGET_MS = 1000; // about what a snapshot saves on a laptop; more than that and it loses
-const AUTO_MIN_OBSERVED_MS = 100; // judge the link's speed only after this long
+const AUTO_MIN_OBSERVED_MS = 50; // judge the link's speed only after this long
 const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server sends nothing to judge)
 const WARM_DELAY_MS = 3000; // fetch it for the next page this long after ready, not during the first runs
 const GZIP_MAGIC = [0x1f, 0x8b];

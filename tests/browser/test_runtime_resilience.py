@@ -256,6 +256,22 @@ def test_a_run_pressed_while_python_loads_says_so_at_the_cell(page, base_url):
     expect(output).not_to_contain_text("Waiting for Python")
 
 
+def test_code_can_be_edited_while_python_loads(page, base_url):
+    """The editors load with Python, or sooner for a learner who goes to edit: a click on a
+    cell's code (or Tab to it) brings them, with the focus in that cell's editor."""
+    held = hold_wasm(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cell = cells(page).nth(1)
+    cell.locator("[data-editor] pre").click()
+    editor = cell.get_by_role("textbox")
+    expect(editor).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("print('edited early')")
+    release_wasm(page, held)
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.locator("[data-output]")).to_have_text("edited early", timeout=PYTHON_READY_TIMEOUT)
+
+
 @pytest.mark.parametrize("isolated", [True, False])
 def test_stop_while_python_loads_cancels_the_run(page, base_url, plain_host_url, isolated):
     held = hold_wasm(page)
