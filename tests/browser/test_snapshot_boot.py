@@ -72,6 +72,17 @@ def test_a_fast_link_boots_from_the_snapshot_with_fresh_random_numbers(browser, 
     assert draws[0].split()[0] != draws[1].split()[0], "random was not reseeded after the snapshot"
 
 
+def test_the_first_cell_has_the_whole_standard_library(recorded, base_url):
+    """After a snapshot boot, modules that neither Python's start nor the snapshot imported
+    still import from the standard library's zip."""
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    assert boot_of(page)["mode"] == "snapshot"
+    code = ("import csv, statistics, fractions, textwrap\n"
+            "print(statistics.mean([1, 2, 3]), fractions.Fraction(1, 3), textwrap.dedent('  a'))")
+    assert run_first_cell(page, code) == "2 1/3 a"
+
+
 def _truncated(body: bytes) -> bytes:
     return body[: len(body) // 2]
 
