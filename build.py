@@ -31,6 +31,7 @@ from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
 from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
+from lessonbuild.stdlib import runtime_setting as stdlib_setting  # noqa: E402
 from lessonbuild.validate import validate_course  # noqa: E402
 
 
@@ -69,7 +70,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     context = PageContext(
         asset=asset,
         runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": snapshot_setting},
+                 "snapshot": snapshot_setting, "stdlib": stdlib_setting(assets)},
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
         lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
     )

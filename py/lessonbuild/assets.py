@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .highlight import highlight_css
 from .snapshot import snapshot_assets
+from .stdlib import boot_stdlib_assets
 from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
@@ -48,6 +49,7 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
         assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
     assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")
                                  + "\n/* Code highlighting (Pygments) */\n" + highlight_css()).encode()
+    assets.update(boot_stdlib_assets(assets))
     assets.update(bundle_scripts())
     for package, summary in PACKAGES.items():
         name, data = build_wheel(ROOT / "py" / package, summary)

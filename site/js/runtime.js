@@ -12,8 +12,11 @@ export class PythonRuntime {
    * @param {{siteURL?: string}} options  where the site lives (its root); by default this page's
    *   folder. Pages on another origin (embed.js) pass the site's own address.
    */
-  constructor(settings, onStatus, { siteURL = document.baseURI } = {}) {
+  constructor(settings, onStatus, { siteURL = document.baseURI, stdlibFromPage = false } = {}) {
     this.settings = settings;
+    // The page fetches the full standard library and hands it over (provideStdlib); see worker.js.
+    this.stdlibFromPage = stdlibFromPage && Boolean(settings.stdlib);
+    this.stdlib = null; // {bytes} once the page has it, for this worker and any restarted one
     this.siteURL = new URL(".", siteURL).href;
     this.onStatus = onStatus;
     this.worker = null;
@@ -55,8 +58,17 @@ export class PythonRuntime {
       baseURL: this.siteURL,
       runtime: this.settings,
       interruptBuffer: this.interruptBuffer,
+      stdlibFromPage: this.stdlibFromPage,
     });
+    if (this.stdlib) worker.postMessage({ type: "stdlib", ...this.stdlib });
     return this.ready;
+  }
+
+  /** The full standard library's bytes (an ArrayBuffer), or null when the page could not get
+   *  them (the worker then fetches them itself). */
+  provideStdlib(bytes) {
+    this.stdlib = { bytes };
+    this.worker?.postMessage({ type: "stdlib", bytes });
   }
 
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */

@@ -154,6 +154,37 @@ async function readSnapshot(response, onProgress, signal = null) {
   }
 }
 
+// Python starts with a small standard library (runtime.stdlib.boot: the files its start reads,
+// py/lessonbuild/stdlib.py); the full one is put in its place before the first cell runs. On a
+// lesson page the page itself fetches the full one once the wasm is in, and posts it here
+// ({type: "stdlib", bytes}): this thread is busy while Python starts, and on a slow link the
+// files Python starts with must come first. Elsewhere (embed.js) the worker fetches it at once.
+let stdlibMessage = null; // the page's {type: "stdlib"} message, if it came before it was awaited
+let receiveStdlib = null;
+
+/** Bytes of the full standard library: from the page when it offered them, else fetched here. */
+function fullStdlibDownload(url, fromPage) {
+  const bytes = fromPage
+    ? new Promise((resolve) => {
+      receiveStdlib = (message) => resolve(message.bytes ? new Uint8Array(message.bytes) : fetchBytes(url));
+      if (stdlibMessage) receiveStdlib(stdlibMessage);
+    })
+    : fetchBytes(url);
+  bytes.catch(() => {}); // awaited later; no unhandled rejection
+  return bytes;
+}
+
+/** Put the full standard library where Python's zip importer reads it. */
+async function installFullStdlib(pyodide, download) {
+  const bytes = await download;
+  const path = pyodide.runPython("next(p for p in __import__('sys').path if p.endswith('.zip'))");
+  pyodide.FS.writeFile(path, bytes);
+  pyodide.runPython(`finder = __import__('sys').path_importer_cache.get(${JSON.stringify(path)})
+if finder is not None:
+    finder.invalidate_caches()
+del finder`);
+}
+
 async function bootFromSnapshot(loadPyodide, indexURL, bytes) {
   const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
   // The snapshot's random module was seeded at build time: reseed it, or every visit would
@@ -174,7 +205,7 @@ async function boot(message) {
   }
 }
 
-async function bootPython({ baseURL, runtime, interruptBuffer }) {
+async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
@@ -191,8 +222,12 @@ async function bootPython({ baseURL, runtime, interruptBuffer }) {
   const step = (name) => { steps[name] = Math.round(performance.now() - started); };
   const plan = snapshotPlan(runtime, baseURL);
   const snapshot = snapshotBytes(plan, started);
-  const { loadPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
+  const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
+  const stdlib = runtime.stdlib
+    ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: fullStdlibDownload(new URL(runtime.stdlib.full, baseURL).href, stdlibFromPage) }
+    : null;
+  const loadPyodide = (options) => loadFullPyodide({ ...options, ...(stdlib ? { stdLibURL: stdlib.boot } : {}) });
   let { bytes, reason } = await snapshot;
   step("snapshot");
   let pyodide = null;
@@ -206,9 +241,22 @@ async function bootPython({ baseURL, runtime, interruptBuffer }) {
     bytes = null;
   }
   const mode = pyodide ? "snapshot" : "normal";
-  pyodide ??= await orMissing(loadPyodide({ indexURL }));
+  if (!pyodide) {
+    try {
+      pyodide = await orMissing(loadPyodide({ indexURL }));
+    } catch (error) {
+      // A start that needed a file the small standard library lacks: start with the full one.
+      if (!stdlib || String(error.message).startsWith("the site is missing")) throw error;
+      reason = `${reason ?? ""}; the small standard library failed: ${error.message || error}`;
+      pyodide = await orMissing(loadFullPyodide({ indexURL }));
+    }
+  }
   const pythonMs = performance.now() - started;
   step("python");
+  if (stdlib) {
+    await orMissing(installFullStdlib(pyodide, stdlib.full));
+    step("stdlib");
+  }
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
   post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
@@ -319,6 +367,9 @@ self.onmessage = async ({ data: message }) => {
     } catch (error) {
       post({ type: "failed", reason: String(error.message || error) });
     }
+  } else if (message.type === "stdlib") {
+    stdlibMessage = message;
+    receiveStdlib?.(message);
   } else if (message.type === "run") {
     run(message);
     installLater?.();
