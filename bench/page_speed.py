@@ -95,7 +95,7 @@ window.naiveRoundTrips = (count) => {
 RECORDER = """(() => {
   if (window.__bench) return;
   const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null });
-  // The lesson's worker reports how it booted ({type: "boot", mode, ms, pythonMs, reason}).
+  // The lesson's worker reports how it booted ({type: "boot", mode, ms, reason, steps}).
   const NativeWorker = window.Worker;
   if (NativeWorker) {
     window.Worker = class extends NativeWorker {
@@ -288,7 +288,7 @@ class Bench:
         """Keep how the lesson's worker booted: when it started, its mode and times."""
         boot = record.get("boot") or {}
         self.add(f"boot {scenario}", {"worker": record.get("workerAt"), "mode": boot.get("mode"), "ms": boot.get("ms"),
-                                      "pythonMs": boot.get("pythonMs"), "reason": boot.get("reason"),
+                                      "reason": boot.get("reason"),
                                       "steps": boot.get("steps") or {}})
 
     def new_page(self, throttled: bool = False):

@@ -65,7 +65,7 @@ if (location.protocol !== "file:") {
  *  on a slow link it never delays the files Python starts with (see worker.js). */
 function fetchFullStdlib() {
   if (!runtime.stdlibFromPage) return;
-  const url = new URL(lesson.runtime.stdlib.full, new URL(".", document.baseURI)).href;
+  const url = new URL(lesson.runtime.stdlib.full, runtime.siteURL).href;
   let started = false;
   const start = () => {
     if (started) return;

@@ -28,13 +28,26 @@ async function missingCoreFilesReport(indexURL) {
   return null;
 }
 
+/** A core file that is missing or unusable: the boot stops, and says so (never a fallback). */
+class MissingFileError extends Error {}
+
 /** After MISSING_CHECK_DELAY_MS, rejects if a core file is missing; otherwise never settles
  *  (for Promise.race). */
 async function missingCoreFiles(indexURL) {
   await new Promise((resolve) => setTimeout(resolve, MISSING_CHECK_DELAY_MS));
   const report = await missingCoreFilesReport(indexURL);
-  if (report) throw new Error(report);
+  if (report) throw new MissingFileError(report);
   return new Promise(() => {});
+}
+
+/** Forget the cached listing of one sys.path entry (a folder or a zip) after its files changed.
+ *  Only that finder's: importlib.invalidate_caches() also imports importlib.metadata, which
+ *  took 0.25 s and more here. */
+function refreshFinder(pyodide, path) {
+  pyodide.runPython(`finder = __import__('sys').path_importer_cache.get(${JSON.stringify(path)})
+if finder is not None:
+    finder.invalidate_caches()
+del finder`);
 }
 
 // A memory snapshot (made at build time, py/lessonbuild/snapshot.py) holds Python with
@@ -51,8 +64,8 @@ async function missingCoreFiles(indexURL) {
 // "auto" and "cached" fetch it in the background after a normal boot (unless the service
 // worker precaches it), for the next page. Whatever goes wrong with the snapshot (missing,
 // another Pyodide build, a failed restore) the worker boots normally. Either way it posts
-// {type: "boot", mode, ms, pythonMs, reason, steps} (ms: boot to ready; pythonMs: of which
-// until Python ran, before the wheels were installed; steps: when each step ended).
+// {type: "boot", mode, ms, reason, steps} (ms: boot to ready; steps: when each step ended, e.g.
+// steps.python: Python running, before the full standard library and the wheels).
 const AUTO_BUDGET_MS = 1000; // about what a snapshot saves on a laptop; more than that and it loses
 const AUTO_MIN_OBSERVED_MS = 50; // judge the link's speed only after this long
 const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server sends nothing to judge)
@@ -179,10 +192,7 @@ async function installFullStdlib(pyodide, download) {
   const bytes = await download;
   const path = pyodide.runPython("next(p for p in __import__('sys').path if p.endswith('.zip'))");
   pyodide.FS.writeFile(path, bytes);
-  pyodide.runPython(`finder = __import__('sys').path_importer_cache.get(${JSON.stringify(path)})
-if finder is not None:
-    finder.invalidate_caches()
-del finder`);
+  refreshFinder(pyodide, path);
 }
 
 async function bootFromSnapshot(loadPyodide, indexURL, bytes) {
@@ -199,9 +209,9 @@ async function boot(message) {
   try {
     await bootPython(message);
   } catch (error) {
-    if (String(error.message).startsWith("the site is missing")) throw error;
+    if (error instanceof MissingFileError) throw error;
     const report = await missingCoreFilesReport(new URL(message.runtime.pyodide, message.baseURL).href);
-    throw report ? new Error(report) : error;
+    throw report ? new MissingFileError(report) : error;
   }
 }
 
@@ -235,7 +245,7 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
     try {
       pyodide = await orMissing(bootFromSnapshot(loadPyodide, indexURL, bytes));
     } catch (error) {
-      if (String(error.message).startsWith("the site is missing")) throw error;
+      if (error instanceof MissingFileError) throw error;
       reason = `snapshot failed: ${error.message || error}`;
     }
     bytes = null;
@@ -246,12 +256,11 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
       pyodide = await orMissing(loadPyodide({ indexURL }));
     } catch (error) {
       // A start that needed a file the small standard library lacks: start with the full one.
-      if (!stdlib || String(error.message).startsWith("the site is missing")) throw error;
+      if (!stdlib || error instanceof MissingFileError) throw error;
       reason = `${reason ?? ""}; the small standard library failed: ${error.message || error}`;
       pyodide = await orMissing(loadFullPyodide({ indexURL }));
     }
   }
-  const pythonMs = performance.now() - started;
   step("python");
   if (stdlib) {
     await orMissing(installFullStdlib(pyodide, stdlib.full));
@@ -272,12 +281,7 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
     if (!paths.length) return;
     const downloads = await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)]));
     for (const wheel of downloads) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-    // Forget site-packages' cached listing. Only that finder's: importlib.invalidate_caches()
-    // also imports importlib.metadata, which took 0.25 s and more here.
-    pyodide.runPython(`finder = __import__('sys').path_importer_cache.get(${JSON.stringify(sitePackages)})
-if finder is not None:
-    finder.invalidate_caches()
-del finder`);
+    refreshFinder(pyodide, sitePackages);
   };
   await install(runtime.wheels.filter((path) => !imported.has(path)));
   const later = runtime.wheels.filter((path) => imported.has(path));
@@ -294,7 +298,7 @@ del finder`);
   session = Session.callKwargs({ available_packages: runtime.packages });
   step("session");
   const ms = Math.round(performance.now() - started);
-  post({ type: "boot", mode, ms, pythonMs: Math.round(pythonMs), reason, steps });
+  post({ type: "boot", mode, ms, reason, steps });
   post({ type: "ready" });
   if (mode === "normal" && plan.url && plan.use !== "always" && plan.sameOrigin) {
     setTimeout(() => warmSnapshot(plan.url), WARM_DELAY_MS);
