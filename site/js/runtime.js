@@ -2,7 +2,8 @@
 // time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
 // otherwise by replacing the worker).
 
-const INTERRUPT_GRACE_MS = 1000; // after this, a cell that ignored the interrupt is stopped by a restart
+const INTERRUPT_GRACE_MS = 1000; // a cell whose Python has not taken the interrupt by then is restarted
+const HANDLING_GRACE_MS = 1000; // more time once Python took it (its traceback is on the way)
 const CANCELLED = Symbol("cancelled");
 
 export class PythonRuntime {
@@ -112,11 +113,18 @@ export class PythonRuntime {
     }
     if (this.interruptBuffer) {
       this.interruptBuffer[0] = 2; // SIGINT: Python raises KeyboardInterrupt
-      // Code can ignore the interrupt (a C call such as time.sleep, or `except KeyboardInterrupt`):
-      // if the same run is still going after a grace period, restart Python instead.
+      // Code can ignore the interrupt (a long C call, or `except KeyboardInterrupt`): if the same
+      // run is still going after a grace period, restart Python instead. Python sets the buffer
+      // back to 0 when it takes the interrupt; a run that took it gets a second period, since on
+      // a loaded machine its traceback can take a while, and code that swallowed it is then
+      // restarted too.
       const running = [...this.pending.keys()];
+      const buffer = this.interruptBuffer;
+      const stillRunning = () => running.some((id) => this.pending.has(id));
       setTimeout(() => {
-        if (running.some((id) => this.pending.has(id))) this.#restart();
+        if (!stillRunning()) return;
+        if (buffer[0] !== 0) return this.#restart();
+        setTimeout(() => { if (stillRunning()) this.#restart(); }, HANDLING_GRACE_MS);
       }, INTERRUPT_GRACE_MS);
       return "interrupted";
     }

@@ -189,6 +189,25 @@ def test_a_crash_of_python_itself_restarts_it(page, base_url):
     expect(output).to_have_text("back", timeout=PYTHON_READY_TIMEOUT)
 
 
+def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
+    """Python took the interrupt but is slow to end the run (as on a loaded machine, where the
+    traceback can take over a second): the page waits for it instead of restarting Python."""
+    open_lesson(page, base_url)
+    define_x(page)
+    cell = cells(page).nth(1)
+    slow_to_stop = ("import time\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
+                    "    end = time.monotonic() + 1.5\n    while time.monotonic() < end:\n        pass\n    raise")
+    run(page, cell, slow_to_stop)
+    expect(cell).to_have_attribute("data-state", "running")
+    cell.get_by_role("button", name="Stop").click()
+    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    output = cell.locator("[data-output]")
+    expect(output).to_contain_text("KeyboardInterrupt")
+    expect(output).not_to_contain_text("restarted")
+    run(page, cell, "print(x + 1)")
+    expect(output).to_have_text("42")
+
+
 def test_code_that_ignores_the_interrupt_is_stopped_by_a_restart(page, base_url):
     open_lesson(page, base_url)
     define_x(page)
