@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -173,3 +174,75 @@ def test_pages_work_where_service_workers_are_blocked(browser, base_url):
     page.wait_for_timeout(500)  # the service worker is registered once Python is ready
     context.close()
     assert errors == []
+
+
+
+KEPT = """async () => Promise.all((await (await caches.open('snapshot-unpacked')).keys())
+  .map(async (request) => [request.url, (await (await caches.match(request)).arrayBuffer()).byteLength]))"""
+SNAPSHOT_URL = ("new URL(JSON.parse(document.getElementById('lesson-data').textContent).runtime.snapshot.url,"
+                " document.baseURI).href")
+
+
+@pytest.fixture
+def without_service_worker(browser):
+    """Like `recorded`, with service workers blocked: every snapshot request is the page's own."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(BOOT_RECORDER)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    yield context
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def wait_for_kept_copy(page, timeout_s: float = 15) -> list[list]:
+    """[url, size] of each kept unpacked snapshot, once there is a whole one (over 1 MB)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        kept = page.evaluate(KEPT)
+        if any(size > 1e6 for _, size in kept) or time.monotonic() > deadline:
+            return kept
+        page.wait_for_timeout(200)
+
+
+def test_the_next_page_boots_from_the_kept_unpacked_snapshot(without_service_worker, base_url):
+    """The first page downloads the gzip file and keeps the unpacked memory image in Cache
+    Storage, in place of an older build's; the next page restores from that copy and does not
+    ask for the file at all."""
+    first = without_service_worker.new_page()
+    first.goto(f"{base_url}index.html")
+    first.evaluate("caches.open('snapshot-unpacked').then((cache) => cache.put("
+                   "new URL('pyodide/snapshot.bin.gz?v=older-build', document.baseURI).href, new Response('old')))")
+    open_lesson(first, base_url)
+    assert boot_of(first)["mode"] == "snapshot" and not boot_of(first)["unpacked"]
+    snapshot_url = first.evaluate(SNAPSHOT_URL)
+    kept = wait_for_kept_copy(first)
+    assert [url for url, _ in kept] == [snapshot_url]  # the older build's copy is gone
+
+    asked = []
+    without_service_worker.on("request", lambda request: asked.append(request.url) if SNAPSHOT_PATH in request.url else None)
+    second = without_service_worker.new_page()
+    open_lesson(second, base_url, slug="average-precision")
+    boot = boot_of(second)
+    assert boot["mode"] == "snapshot" and boot["unpacked"], boot
+    assert asked == []
+    assert run_first_cell(second, "import rankmetrics\nprint(rankmetrics.hit_rate_at_k(['a'], {'a'}, k=1))") == "1.0"
+
+
+def test_a_kept_copy_that_fails_to_restore_gives_way_and_is_replaced(without_service_worker, base_url):
+    page = without_service_worker.new_page()
+    page.goto(f"{base_url}index.html")
+    snapshot_url = page.evaluate(f"fetch('{SLUG}.html').then((r) => r.text()).then((html) => new URL("
+                                 "JSON.parse(new DOMParser().parseFromString(html, 'text/html')"
+                                 ".getElementById('lesson-data').textContent).runtime.snapshot.url, document.baseURI).href)")
+    page.evaluate("(url) => caches.open('snapshot-unpacked').then((cache) => cache.put(url, new Response("
+                  "new Uint8Array(4096))))", snapshot_url)
+    open_lesson(page, base_url)
+    boot = boot_of(page)
+    assert boot["mode"] == "normal" and "snapshot failed" in boot["reason"], boot
+    assert run_first_cell(page, "print(6 * 7)") == "42"
+    # After a normal boot the worker fetches the file for the next page and keeps it unpacked.
+    assert [url for url, _ in wait_for_kept_copy(page)] == [snapshot_url]
+    second = without_service_worker.new_page()
+    open_lesson(second, base_url, slug="average-precision")
+    assert boot_of(second)["mode"] == "snapshot" and boot_of(second)["unpacked"]
