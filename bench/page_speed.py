@@ -10,8 +10,10 @@ pages, in fresh browser contexts:
 
   cold       empty cache: open → first output. A lesson's first cell is run the moment its Run
              button answers (the learner presses Run at once); the naive page prints by itself.
-  warm       in one context: open lesson A, wait for its first output, then open lesson B →
-             first output (naive: the second open of the naive page).
+  warm       in one context: open lesson A, wait for its first output, for the network to go
+             quiet and for its worker to keep the unpacked snapshot (about 1 s after ready; a
+             learner reads longer than that), then open lesson B → first output (naive: the
+             second open of the naive page).
   throttled  cold again with Chromium's network emulation at 20 Mbit/s and 40 ms round trips,
              applied to the page, its workers and any service worker.
   bytes      what the server sent (headers and bodies, as encoded on the wire) on the first
@@ -45,12 +47,14 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 import build  # noqa: E402
 from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
 from lessonbuild.serve import make_server  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PYODIDE_CORE = {f"/pyodide/{name}" for name in
                 ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
 THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
 OUTPUT_TIMEOUT_MS = 180_000
+KEPT_TIMEOUT_MS = 10_000  # the worker keeps the unpacked snapshot about 1 s after ready
 ROUND_TRIPS = 15  # per repetition
 
 # The issue's goals.
@@ -94,7 +98,7 @@ window.naiveRoundTrips = (count) => {
 # when Python reports ready), and presses Run on a lesson's first cell as soon as it answers.
 RECORDER = """(() => {
   if (window.__bench) return;
-  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null });
+  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null });
   // The lesson's worker reports how it booted ({type: "boot", mode, ms, reason, steps}).
   const NativeWorker = window.Worker;
   if (NativeWorker) {
@@ -102,7 +106,10 @@ RECORDER = """(() => {
       constructor(...args) {
         super(...args);
         bench.workerAt ??= performance.now();
-        this.addEventListener("message", ({ data }) => { if (data?.type === "boot") bench.boot ??= data; });
+        this.addEventListener("message", ({ data }) => {
+          if (data?.type === "boot") bench.boot ??= data;
+          if (data?.type === "kept") bench.kept = data.ok;
+        });
       }
     };
   }
@@ -287,7 +294,10 @@ class Bench:
     def add_boot(self, scenario: str, record: dict) -> None:
         """Keep how the lesson's worker booted: when it started, its mode and times."""
         boot = record.get("boot") or {}
-        self.add(f"boot {scenario}", {"worker": record.get("workerAt"), "mode": boot.get("mode"), "ms": boot.get("ms"),
+        mode = boot.get("mode")
+        if mode == "snapshot" and boot.get("unpacked"):
+            mode = "snapshot (kept unpacked copy)"
+        self.add(f"boot {scenario}", {"worker": record.get("workerAt"), "mode": mode, "ms": boot.get("ms"),
                                       "reason": boot.get("reason"),
                                       "steps": boot.get("steps") or {}})
 
@@ -348,6 +358,12 @@ class Bench:
                 per_path[path] = per_path.get(path, 0) + size
         for path, size in per_path.items():
             self.own_files.setdefault(path, []).append(size)
+        # A learner reads a lesson for more than a few seconds: let the worker finish keeping
+        # the unpacked snapshot for the next page, as it would have by then.
+        try:
+            page.wait_for_function("() => window.__bench.kept !== null", timeout=KEPT_TIMEOUT_MS, polling=100)
+        except PlaywrightTimeoutError:
+            self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_MS} ms")
         record, sent, _ = self.visit(page, self.next_url)
         self.add("lesson warm", record["output"])
         self.add_boot("warm", record)

@@ -106,8 +106,15 @@ for (const type of ["focusin", "pointerdown"]) {
     if (code) loadEditors(code.closest("[data-cell]")?.dataset.cell);
   });
 }
-if (runtime.ready) runtime.ready.catch(() => {}).then(() => loadEditors());
-else loadEditors();
+// Runs pressed while Python loaded go first once it is ready: their output is what the learner
+// is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
+const EDITORS_WAIT_FOR_RUNS_MS = 1000; // at most: a long-running cell must not keep the editors away
+const queuedRunsDone = () => Promise.race([
+  cells.queue.catch(() => {}),
+  new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
+]);
+const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queuedRunsDone) : Promise.resolve();
+afterFirstRuns.then(() => loadEditors());
 // The service worker precaches the whole course (about 12 MB on a first visit): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
-runtime.ready?.catch(() => {}).then(() => registerServiceWorker(showUpdateBanner));
+afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner));

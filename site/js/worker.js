@@ -75,7 +75,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 // took 0.04–0.14 s here against 0.25–0.3 s to read and gunzip the 6 MB file again. One entry per
 // snapshot path: a new build's replaces the old one.
 const UNPACKED_CACHE = "snapshot-unpacked";
-const KEEP_UNPACKED_DELAY_MS = 2000; // after ready: the write must not slow the first runs
+const KEEP_UNPACKED_DELAY_MS = 1000; // after ready: the write must not slow the first runs
 
 function snapshotPlan(runtime, baseURL) {
   const snapshot = runtime.snapshot;
@@ -335,8 +335,11 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
   post({ type: "boot", mode, ms, reason, steps, unpacked: Boolean(pyodide && unpacked) });
   post({ type: "ready" });
   if (keep) {
-    setTimeout(() => keepUnpacked(plan.url, keep)
-      .catch((error) => console.warn("keeping the unpacked snapshot failed:", error)), KEEP_UNPACKED_DELAY_MS);
+    // Posts {type: "kept", ok} when done (bench/page_speed.py waits for it before the next page).
+    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true }), (error) => {
+      console.warn("keeping the unpacked snapshot failed:", error);
+      post({ type: "kept", ok: false });
+    }), KEEP_UNPACKED_DELAY_MS);
   }
   if (mode === "normal" && !damaged && plan.url && plan.use !== "always" && plan.sameOrigin) {
     setTimeout(() => warmSnapshot(plan.url), WARM_DELAY_MS);
@@ -371,7 +374,10 @@ async function warmSnapshot(url) {
       const { bytes, reason: unread } = await readSnapshot(response, null);
       fetched = Boolean(bytes);
       reason = unread;
-      if (bytes) await keepUnpacked(url, bytes);
+      if (bytes) {
+        await keepUnpacked(url, bytes);
+        post({ type: "kept", ok: true });
+      }
     }
   } catch (error) {
     reason = String(error.message || error); // offline: the next page boots normally and tries again
