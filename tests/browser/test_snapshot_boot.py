@@ -84,6 +84,22 @@ def test_the_first_cell_has_the_whole_standard_library(recorded, base_url):
     assert run_first_cell(page, code) == "2 1/3 a"
 
 
+def test_a_normal_boot_from_the_compiled_small_stdlib_still_shows_stdlib_source(recorded, base_url):
+    """Python starts from compiled files without their sources (py/lessonbuild/stdlib.py); once
+    the full zip is in place, a traceback through a module imported at start shows its lines."""
+    recorded.route(SNAPSHOT_GLOB, lambda route: route.fulfill(status=404, body="not here"))
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    assert boot_of(page)["mode"] == "normal"
+    assert page.evaluate("JSON.parse(document.getElementById('lesson-data').textContent).runtime.stdlib.boot") \
+        == "pyodide/python_stdlib_boot.zip"
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "import collections\ncollections.Counter(1)")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(cell.locator("[data-output]")).to_contain_text("self.update(iterable, **kwds)")
+
+
 def _truncated(body: bytes) -> bytes:
     return body[: len(body) // 2]
 
