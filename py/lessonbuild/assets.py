@@ -49,11 +49,11 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
         assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
     assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")
                                  + "\n/* Code highlighting (Pygments) */\n" + highlight_css()).encode()
-    assets.update(boot_stdlib_assets(assets))
     assets.update(bundle_scripts())
     for package, summary in PACKAGES.items():
         name, data = build_wheel(ROOT / "py" / package, summary)
         assets[f"wheels/{name}"] = data
+    assets.update(boot_stdlib_assets(assets))  # made with the wheels above imported
     if snapshot:
         assets.update(snapshot_assets(assets))
     return assets

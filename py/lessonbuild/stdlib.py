@@ -1,14 +1,14 @@
 """A small, compiled standard library to start Python with: a normal start takes less time.
 
 Pyodide's python_stdlib.zip is 2.5 MB of Python sources, and Python cannot start before it has
-all of it. Python's start only reads about 140 of its 600 files, and compiles each of them
-again on every start. The build packs those files, compiled (.pyc), into BOOT_STDLIB_PATH
-(1.5 MB): the page's worker starts Python with it while the full zip downloads, and puts the
-full zip in its place before the first cell runs (site/js/worker.js). Under Node.js a normal
-start took 0.5 s with it against 1.5 s with Pyodide's zip, and 0.9 s against 1.8 s in a
-Chromium worker. The list of files and the compiled files come from the pinned Pyodide itself,
-under Node.js (site/tools/make-boot-stdlib.mjs), and are cached in build-cache/ under Pyodide's
-build id.
+all of it. Python's start, and the import of the cell runtime's packages, read about 140 of its
+600 files, and Python compiles each of them again on every start. The build packs those files,
+compiled (.pyc), into BOOT_STDLIB_PATH (1.5 MB): the page's worker starts Python with it while
+the full zip downloads, and puts the full zip in its place when it arrives (site/js/worker.js).
+Under Node.js a normal start took 0.5 s with it against 1.5 s with Pyodide's zip, and 0.9 s
+against 1.8 s in a Chromium worker. The list of files and the compiled files come from the
+pinned Pyodide itself, under Node.js (site/tools/make-boot-stdlib.mjs), and are cached in
+build-cache/ under a hash of all they are made from.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .snapshot import pyodide_build_id
+from .snapshot import SNAPSHOT_PACKAGES, pyodide_build_id, snapshot_wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "site" / "tools" / "make-boot-stdlib.mjs"
@@ -28,19 +28,31 @@ STDLIB_PATH = "pyodide/python_stdlib.zip"
 BOOT_STDLIB_PATH = "pyodide/python_stdlib_boot.zip"
 
 
-def boot_stdlib(cache: Path | None = CACHE) -> tuple[bytes, list[str]]:
+def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES,
+                cache: Path | None = CACHE) -> tuple[bytes, list[str]]:
     """(the zip's bytes, the names in python_stdlib.zip it was made from): the files Python
-    reads while it starts, compiled to unchecked hash-based .pyc files (a `.py` name becomes
-    `.pyc`; others are copied). The same bytes for the same Pyodide. Raises RuntimeError when
-    Node.js cannot make it."""
-    key = hashlib.sha256(pyodide_build_id().encode() + SCRIPT.read_bytes()).hexdigest()[:32]
-    cached_zip = cache / f"{key}.zip" if cache else None
-    cached_names = cache / f"{key}.json" if cache else None
+    reads while it starts and while `imports` are imported from `wheels` ({file name: bytes}),
+    compiled to unchecked hash-based .pyc files (a `.py` name becomes `.pyc`; others are
+    copied). The same bytes for the same input. Raises RuntimeError when Node.js cannot make it."""
+    key = hashlib.sha256()
+    for part in (pyodide_build_id().encode(), SCRIPT.read_bytes(), json.dumps(list(imports)).encode()):
+        key.update(hashlib.sha256(part).digest())
+    for name, data in sorted(wheels.items()):
+        key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
+    cached_zip = cache / f"{key.hexdigest()[:32]}.zip" if cache else None
+    cached_names = cached_zip.with_suffix(".json") if cached_zip else None
     if cached_zip and cached_zip.is_file() and cached_names.is_file():
         return cached_zip.read_bytes(), json.loads(cached_names.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for name, data in sorted(wheels.items()):
+            path = Path(folder) / name
+            path.write_bytes(data)
+            paths.append(str(path))
         out = Path(folder) / "boot.zip"
-        done = subprocess.run(["node", str(SCRIPT), str(out)], capture_output=True, text=True, cwd=ROOT, check=False)
+        request = json.dumps({"wheels": paths, "imports": list(imports)})
+        done = subprocess.run(["node", str(SCRIPT), str(out)], input=request, capture_output=True, text=True,
+                              cwd=ROOT, check=False)
         if done.returncode != 0 or not out.is_file():
             raise RuntimeError(f"making the standard library Python starts with failed under Node.js:\n{done.stderr[-2000:]}")
         data = out.read_bytes()
@@ -54,11 +66,12 @@ def boot_stdlib(cache: Path | None = CACHE) -> tuple[bytes, list[str]]:
 
 def boot_stdlib_assets(assets: dict[str, bytes]) -> dict[str, bytes]:
     """{BOOT_STDLIB_PATH: bytes}, or {} (with a warning) when it cannot be made: pages then start
-    Python with the full zip, as Pyodide does by default. `assets` must hold STDLIB_PATH."""
+    Python with the full zip, as Pyodide does by default. `assets` must hold STDLIB_PATH and the
+    wheels of SNAPSHOT_PACKAGES."""
     if STDLIB_PATH not in assets:
         return {}
     try:
-        return {BOOT_STDLIB_PATH: boot_stdlib()[0]}
+        return {BOOT_STDLIB_PATH: boot_stdlib(snapshot_wheels(assets))[0]}
     except (RuntimeError, OSError, ValueError) as error:
         print(f"warning: no small standard library to start Python with: {error}", flush=True)
         return {}

@@ -65,7 +65,7 @@ del finder`);
 // worker precaches it), for the next page. Whatever goes wrong with the snapshot (missing,
 // another Pyodide build, a failed restore) the worker boots normally. Either way it posts
 // {type: "boot", mode, ms, reason, steps} (ms: boot to ready; steps: when each step ended, e.g.
-// steps.python: Python running, before the full standard library and the wheels).
+// steps.python: Python running, before the wheels).
 const AUTO_BUDGET_MS = 1000; // about what a snapshot saves on a laptop; more than that and it loses
 const AUTO_MIN_OBSERVED_MS = 50; // judge the link's speed only after this long
 const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server sends nothing to judge)
@@ -197,11 +197,13 @@ async function readSnapshot(response, onProgress, signal = null) {
   }
 }
 
-// Python starts with a small standard library (runtime.stdlib.boot: the files its start reads,
-// py/lessonbuild/stdlib.py); the full one is put in its place before the first cell runs. On a
-// lesson page the page itself fetches the full one once the wasm is in, and posts it here
-// ({type: "stdlib", bytes}): this thread is busy while Python starts, and on a slow link the
-// files Python starts with must come first. Elsewhere (embed.js) the worker fetches it at once.
+// Python starts with a small standard library (runtime.stdlib.boot: the files its start and the
+// cell runtime's imports read, compiled; py/lessonbuild/stdlib.py) and is ready without waiting
+// for the full one, which is put in its place when it arrives. An import that needs it sooner
+// waits for it (installFullStdlibWhenItComes). On a lesson page the page itself fetches the full
+// one once the wasm is in, and posts it here ({type: "stdlib", bytes}): this thread is busy
+// while Python starts, and on a slow link the files Python starts with must come first.
+// Elsewhere (embed.js) the worker fetches it at once.
 let stdlibMessage = null; // the page's {type: "stdlib"} message, if it came before it was awaited
 let receiveStdlib = null;
 
@@ -217,12 +219,67 @@ function fullStdlibDownload(url, fromPage) {
   return bytes;
 }
 
-/** Put the full standard library where Python's zip importer reads it. */
-async function installFullStdlib(pyodide, download) {
-  const bytes = await download;
+// The last finder on sys.meta_path until the full standard library is in place: a module no
+// other finder found may be in it, so get it now (`install_now`, a synchronous download: this
+// thread is running Python) and look again.
+const ON_MISS_FINDER = `
+import sys
+from importlib.machinery import PathFinder
+
+class FullStdlibOnMiss:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if not install_now():
+            return None
+        return PathFinder.find_spec(name, path, target)
+
+sys.meta_path.append(FullStdlibOnMiss)
+`;
+const DROP_ON_MISS_FINDER = `
+import sys
+sys.meta_path[:] = [finder for finder in sys.meta_path if getattr(finder, "__name__", "") != "FullStdlibOnMiss"]
+`;
+
+/** Put the full standard library where Python's zip importer reads it once `download` brings
+ *  it; until then an import that finds nothing fetches it from `url` at once and looks again.
+ *  Returns a promise that settles when it is in place (or could not be had). */
+function installFullStdlibWhenItComes(pyodide, download, url) {
+  let installed = false;
   const path = pyodide.runPython("next(p for p in __import__('sys').path if p.endswith('.zip'))");
-  pyodide.FS.writeFile(path, bytes);
+  // A snapshot was made with the full zip there: its zip importer still lists the full zip's
+  // files (and where they were in it), not the small zip's.
   refreshFinder(pyodide, path);
+  const install = (bytes) => {
+    if (installed) return;
+    installed = true;
+    pyodide.FS.writeFile(path, bytes);
+    refreshFinder(pyodide, path);
+    pyodide.runPython(DROP_ON_MISS_FINDER);
+  };
+  const installNow = () => {
+    if (installed) return false; // nothing more to look in
+    try {
+      install(fetchBytesSync(url));
+      return true;
+    } catch (error) {
+      console.warn("the full standard library could not be fetched:", error);
+      return false;
+    }
+  };
+  const globals = pyodide.toPy({ install_now: installNow });
+  pyodide.runPython(ON_MISS_FINDER, { globals });
+  globals.destroy();
+  return download.then(install, (error) => console.warn("the full standard library did not arrive:", error));
+}
+
+/** The bytes at `url`, fetched synchronously (a worker may; Python waits meanwhile). */
+function fetchBytesSync(url) {
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${url} answered ${request.status}`);
+  return new Uint8Array(request.response);
 }
 
 async function bootFromSnapshot(loadPyodide, indexURL, bytes) {
@@ -265,7 +322,11 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
   const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
   const stdlib = runtime.stdlib
-    ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: fullStdlibDownload(new URL(runtime.stdlib.full, baseURL).href, stdlibFromPage) }
+    ? {
+      boot: new URL(runtime.stdlib.boot, baseURL).href,
+      fullURL: new URL(runtime.stdlib.full, baseURL).href,
+      full: fullStdlibDownload(new URL(runtime.stdlib.full, baseURL).href, stdlibFromPage),
+    }
     : null;
   const loadPyodide = (options) => loadFullPyodide({ ...options, ...(stdlib ? { stdLibURL: stdlib.boot } : {}) });
   let { bytes, reason, unpacked, damaged } = await snapshot;
@@ -297,8 +358,8 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
   }
   step("python");
   if (stdlib) {
-    await orMissing(installFullStdlib(pyodide, stdlib.full));
-    step("stdlib");
+    installFullStdlibWhenItComes(pyodide, stdlib.full, stdlib.fullURL)
+      .then(() => post({ type: "stdlib-installed", ms: Math.round(performance.now() - started) }));
   }
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
@@ -314,7 +375,13 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
   const install = async (paths) => {
     if (!paths.length) return;
     const downloads = await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)]));
-    for (const wheel of downloads) pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    downloads.forEach((wheel, index) => {
+      try {
+        pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+      } catch (error) {
+        throw new Error(`the site's ${paths[index]} is damaged (${failureReason(error)})`);
+      }
+    });
     refreshFinder(pyodide, sitePackages);
   };
   await install(runtime.wheels.filter((path) => !imported.has(path)));
@@ -415,12 +482,21 @@ function check({ id, name }) {
   post({ type: "result", id, ...result });
 }
 
+/** What the page's status line says about a failed boot: one line. A Python error's message
+ *  is its whole traceback (e.g. from a damaged wheel or zip): its last line says what broke. */
+function failureReason(error) {
+  const message = String(error?.message || error);
+  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const reason = message.includes("Traceback (most recent call last)") ? lines.at(-1) : lines.join(" ");
+  return reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
+}
+
 self.onmessage = async ({ data: message }) => {
   if (message.type === "boot") {
     try {
       await boot(message);
     } catch (error) {
-      post({ type: "failed", reason: String(error.message || error) });
+      post({ type: "failed", reason: failureReason(error) });
     }
   } else if (message.type === "stdlib") {
     stdlibMessage = message;

@@ -100,6 +100,31 @@ def test_a_normal_boot_from_the_compiled_small_stdlib_still_shows_stdlib_source(
     expect(cell.locator("[data-output]")).to_contain_text("self.update(iterable, **kwds)")
 
 
+@pytest.mark.parametrize("snapshot", [True, False], ids=["snapshot boot", "normal boot"])
+def test_python_is_ready_before_the_full_stdlib_and_an_import_that_needs_it_waits(recorded, base_url, snapshot):
+    """The page's download of the full standard library is held: Python is ready all the same,
+    and a module only the full zip has is fetched at once when a cell imports it."""
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # the page's own download, answered only at the end
+
+    recorded.route("**/pyodide/python_stdlib.zip", hold_the_first)
+    if not snapshot:
+        recorded.route(SNAPSHOT_GLOB, lambda route: route.fulfill(status=404, body="not here"))
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    assert held, "the page did not ask for the full standard library"
+    assert boot_of(page)["mode"] == ("snapshot" if snapshot else "normal")
+    # Whole modules, and modules of packages the small zip holds part of.
+    code = "import statistics, csv, encodings.cp1252, logging.handlers\nprint(statistics.mean([1, 2, 3]))"
+    assert run_first_cell(page, code) == "2"
+    held[0].continue_()
+
+
 def _truncated(body: bytes) -> bytes:
     return body[: len(body) // 2]
 

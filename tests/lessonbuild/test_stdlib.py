@@ -8,9 +8,10 @@ import zipfile
 
 import pytest
 
-from lessonbuild.assets import NODE_MODULES
+from lessonbuild.assets import NODE_MODULES, PACKAGES, ROOT
 from lessonbuild.render import runtime_preloads
 from lessonbuild.stdlib import BOOT_STDLIB_PATH, STDLIB_PATH, boot_stdlib, runtime_setting
+from lessonbuild.wheels import build_wheel
 
 
 def test_runtime_setting_and_preloads_use_the_small_zip_when_there_is_one():
@@ -24,14 +25,16 @@ def test_runtime_setting_and_preloads_use_the_small_zip_when_there_is_one():
 
 @pytest.mark.node
 def test_python_starts_with_a_compiled_fraction_of_the_standard_library(tmp_path):
-    data, names = boot_stdlib(cache=tmp_path)
+    wheels = dict(build_wheel(ROOT / "py" / name, summary) for name, summary in PACKAGES.items())
+    data, names = boot_stdlib(wheels, cache=tmp_path)
     full = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
-    assert {"os.py", "encodings/__init__.py", "_pyodide/__init__.py"} <= set(names) <= set(full.namelist())
+    # Python's start, and what the cell runtime's packages import (difflib: cellruntime.checks).
+    assert {"os.py", "encodings/__init__.py", "_pyodide/__init__.py", "difflib.py"} <= set(names) <= set(full.namelist())
     assert len(names) < len(full.namelist()) / 2
     boot = zipfile.ZipFile(io.BytesIO(data))
     assert sorted(boot.namelist()) == sorted(name + "c" if name.endswith(".py") else name for name in names)
     header = boot.read("os.pyc")[:16]
     flags = int.from_bytes(header[4:8], "little")
     assert flags == 0b01, "an unchecked hash-based .pyc (PEP 552)"
-    assert boot_stdlib(cache=tmp_path) == (data, names)  # from the cache
-    assert boot_stdlib(cache=None) == (data, names)  # the same bytes every build
+    assert boot_stdlib(wheels, cache=tmp_path) == (data, names)  # from the cache
+    assert boot_stdlib(wheels, cache=None) == (data, names)  # the same bytes every build
