@@ -4,6 +4,8 @@ import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
 import { registerServiceWorker, showUpdateBanner } from "./offline.js";
+import { onSaveFailure } from "./storage.js";
+import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
 import { setupEmbedMode } from "./embed-mode.js";
 
@@ -86,6 +88,12 @@ if (document.readyState === "loading") {
 }
 statusElement = document.querySelector("[data-runtime-status]");
 if (pendingStatus) setStatus(...pendingStatus);
+// Edits that cannot be kept must not vanish unannounced when the learner leaves the page.
+onSaveFailure((reason) => showBanner("storage-warning", reason === "full"
+  ? "Your edits and answers can no longer be saved: this browser's storage for this site is full. "
+    + "They stay on this page until you leave it; copy any code you want to keep."
+  : "This browser does not let the page save your edits and answers. "
+    + "They stay on this page until you leave it; copy any code you want to keep."));
 const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
 setupQuizzes(lesson.slug, lesson.quizzes);
 setupResetAll(cells);
@@ -96,8 +104,17 @@ setupTakeaway(document.querySelector("[data-lesson-tools]"), lesson,
 // its editor's focus. Until then the code is shown highlighted, and Run runs it.
 let editorsLoaded = null;
 function loadEditors(focusCellId = null) {
-  editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor));
-  if (focusCellId) editorsLoaded.then(() => cells.cells.find((cell) => cell.id === focusCellId)?.editor?.focus());
+  editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor), (error) => {
+    console.warn("the code editor did not load:", error);
+    editorsLoaded = null; // the next press on the code tries again
+    showBanner("editor-warning", "The code editor could not load, so the code cannot be edited; "
+      + "Run still runs it. Reload the page to try again.");
+    throw error;
+  });
+  editorsLoaded.then(() => {
+    document.querySelector("[data-editor-warning]")?.remove();
+    if (focusCellId) cells.cells.find((cell) => cell.id === focusCellId)?.editor?.focus();
+  }, () => {});
 }
 for (const type of ["focusin", "pointerdown"]) {
   document.addEventListener(type, (event) => {

@@ -1,5 +1,6 @@
 // Registers the service worker (site/js/sw.js) and offers "updated — reload" when a new build
 // of the course has been installed in the background.
+import { showBanner } from "./banner.js";
 
 /** @param {(reload: () => void) => void} onUpdate  called when a new build is ready */
 export async function registerServiceWorker(onUpdate) {
@@ -34,19 +35,5 @@ export async function registerServiceWorker(onUpdate) {
 
 /** A banner that tells the learner a new version is ready, with a Reload button. */
 export function showUpdateBanner(reload) {
-  if (document.querySelector("[data-update]")) return;
-  const banner = document.createElement("div");
-  banner.className = "update-banner";
-  banner.dataset.update = "";
-  banner.setAttribute("role", "status");
-  banner.textContent = "This course was updated. ";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.textContent = "Reload";
-  button.addEventListener("click", () => {
-    button.disabled = true;
-    reload();
-  });
-  banner.append(button);
-  document.body.prepend(banner);
+  showBanner("update", "This course was updated.", { label: "Reload", onClick: reload });
 }

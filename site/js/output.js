@@ -3,6 +3,8 @@
 import DOMPurify from "dompurify";
 
 const MAX_CHARS = 250_000; // a backstop: Python already cuts a run at 200,000 characters and says so
+// Terminal colour and cursor codes (e.g. "\x1b[31m"), which a page cannot show: dropped.
+const ANSI_CODES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
 export class OutputArea {
   constructor(element) {
@@ -18,6 +20,7 @@ export class OutputArea {
     this.shown = 0;
     this.cut = 0;
     this.notice = null;
+    this.carriageReturn = false; // the last text ended in "\r": the next text decides what it meant
   }
 
   /** Append streamed text; consecutive text of one stream shares one element. */
@@ -40,8 +43,36 @@ export class OutputArea {
       this.lastSpan.dataset.stream = stream;
       this.pre.append(this.lastSpan);
       this.lastStream = stream;
+      this.carriageReturn = false;
     }
-    this.lastSpan.append(text);
+    this.#appendLikeATerminal(text.replace(ANSI_CODES, ""));
+  }
+
+  /** Append to the last span as a terminal would show it: "\r" (a progress line, say) starts
+   *  its line again, so the text after it replaces the line's text; "\r\n" is a newline. */
+  #appendLikeATerminal(text) {
+    if (this.carriageReturn) {
+      this.carriageReturn = false;
+      if (!text.startsWith("\n")) this.#eraseLine();
+    }
+    text = text.replaceAll("\r\n", "\n");
+    if (text.endsWith("\r")) {
+      this.carriageReturn = true;
+      text = text.slice(0, -1);
+    }
+    const [first, ...rest] = text.split("\r");
+    this.lastSpan.append(first);
+    for (const part of rest) {
+      this.#eraseLine();
+      this.lastSpan.append(part);
+    }
+  }
+
+  /** Remove the last line's text from the last span (up to its last newline). */
+  #eraseLine() {
+    const text = this.lastSpan.textContent;
+    const kept = text.slice(0, text.lastIndexOf("\n") + 1);
+    if (kept !== text) this.lastSpan.textContent = kept;
   }
 
   /** Show a final expression's value: sanitised SVG/HTML when offered, else its repr. */

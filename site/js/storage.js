@@ -27,13 +27,36 @@ export function load(slug, kind, id) {
   }
 }
 
-/** Save a JSON-able value; null removes it. Failures (quota, blocked storage) are ignored. */
+let onFailure = null; // told once, the first time a value cannot be kept
+let failureTold = false;
+
+/** Call `callback(reason)` the first time a value cannot be saved: reason "blocked" (this page
+ *  may not use the browser's storage) or "full" (the browser's storage for this site is full). */
+export function onSaveFailure(callback) {
+  onFailure = callback;
+}
+
+function failed(reason) {
+  if (failureTold) return;
+  failureTold = true;
+  onFailure?.(reason);
+}
+
+/** Save a JSON-able value; null removes it. Returns whether it was kept. A failure (quota,
+ *  blocked storage) leaves the page working with what is on screen, and is told once
+ *  (onSaveFailure). */
 export function save(slug, kind, id, value) {
+  if (!storage) {
+    if (value !== null) failed("blocked");
+    return false;
+  }
   try {
-    if (value === null) storage?.removeItem(keyOf(slug, kind, id));
-    else storage?.setItem(keyOf(slug, kind, id), JSON.stringify(value));
+    if (value === null) storage.removeItem(keyOf(slug, kind, id));
+    else storage.setItem(keyOf(slug, kind, id), JSON.stringify(value));
+    return true;
   } catch {
-    // Out of room or blocked: the page keeps working with what is on screen.
+    failed("full");
+    return false;
   }
 }
 

@@ -129,6 +129,24 @@ def test_output_is_text_never_html(page, base_url):
     assert cell.locator("[data-output] img").count() == 0
 
 
+def test_progress_lines_and_colour_codes_show_as_a_terminal_would(page, base_url):
+    """"\\r" starts a line again (even across output batches), "\\r\\n" is a newline, and
+    terminal colour codes are dropped rather than shown as "[31m"."""
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    code = ("import time\n"
+            "for percent in (0, 50, 100):\n"
+            "    print(f'\\rloading {percent}%', end='', flush=True)\n"
+            "    time.sleep(0.08)\n"  # longer than the runtime's 50 ms batches: separate messages
+            "print()\n"
+            "print('a\\r\\nb')\n"
+            "print('\\x1b[31mred\\x1b[0m text')")
+    replace_code(page, cell, code)
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    assert cell.locator("[data-output]").inner_text().strip() == "loading 100%\na\nb\nred text"
+
+
 def test_reset_restores_the_lessons_code(page, base_url):
     open_lesson(page, base_url)
     cells = lesson_cells(page)
@@ -254,6 +272,30 @@ def test_python_that_cannot_load_says_why_and_offers_retry(page, base_url):
     page.unroute("**/pyodide.asm.wasm")
     status.get_by_role("button", name="Retry").click()
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_a_damaged_lesson_package_is_named_in_one_line(page, base_url):
+    page.route("**/snapshot.bin.gz*", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/wheels/cellruntime-*.whl", lambda route: route.fulfill(status=200, body=b"not a wheel" * 100))
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text(re.compile(r"Could not load Python: the site's wheels/cellruntime-\S+\.whl is damaged"))
+    message = status.inner_text().removesuffix("Retry").strip()
+    assert "Traceback" not in message and "\n" not in message
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
+
+
+def test_an_editor_that_cannot_load_is_announced_and_run_still_works(page, base_url):
+    page.route("**/assets/chunks/editor-*.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{base_url}{SLUG}.html")
+    warning = page.locator("[data-editor-warning]")
+    expect(warning).to_contain_text("code editor could not load", timeout=PYTHON_READY_TIMEOUT)
+    expect(warning).to_have_attribute("role", "status")
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    expect(cell.locator("[data-output]")).not_to_be_empty()
 
 
 def test_an_error_after_huge_output_is_still_shown(page, base_url):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code
@@ -27,6 +28,39 @@ def test_edits_come_back_after_reload(page, base_url):
     _, cell = first_cell(page)
     expect(cell.locator(".cm-content")).to_have_text("print('my version')")
     expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
+
+
+# Run before the page's scripts: the browser's storage for this site is full (saving a cell's
+# code fails; the page's first probe still works), or the page may not use storage at all.
+STORAGE_FULL = """(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key.includes(":cell:")) throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+})();"""
+STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("access is denied for this document", "SecurityError"); },
+});"""
+
+
+@pytest.mark.parametrize("init, says", [(STORAGE_FULL, "storage for this site is full"),
+                                         (STORAGE_BLOCKED, "does not let the page save")],
+                         ids=["full", "blocked"])
+def test_edits_that_cannot_be_saved_are_announced(browser, base_url, init, says):
+    context = browser.new_context()
+    context.add_init_script(init)
+    page = context.new_page()
+    open_lesson(page, base_url)
+    warning = page.locator("[data-storage-warning]")
+    expect(warning).to_have_count(0)
+    _, cell = first_cell(page)
+    replace_code(page, cell, "print('my version')")
+    expect(warning).to_contain_text(says)
+    expect(warning).to_have_attribute("role", "status")
+    cell.get_by_role("button", name="Run").click()  # the page works on
+    expect(cell.locator("[data-output]")).to_have_text("my version")
+    context.close()
 
 
 def test_updated_lesson_keeps_the_learners_copy_and_says_so(page, base_url):
