@@ -27,6 +27,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", "worker": SITE / "js" / "worker.js",
                   "index": SITE / "js" / "index.js", "file-notice": SITE / "js" / "file-notice.js",
                   "embed-host": SITE / "js" / "embed-host.js", "embed": SITE / "js" / "embed.js"}
+# Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
+CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js"}
 PACKAGES = {
     "cellruntime": "Runs lesson cells in the page: output capture, tracebacks, displays.",
     "rankmetrics": "Top-k ranking metrics from scratch: precision@k, recall@k, hit-rate, MRR, MAP, NDCG.",
@@ -74,12 +76,17 @@ def package_wheels(names: set[str]) -> dict[str, dict[str, bytes]]:
 
 
 def bundle_scripts() -> dict[str, bytes]:
-    """Bundle the page and worker scripts with esbuild (ES modules, code-split, minified)."""
-    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    """Bundle the page and worker scripts with esbuild (ES modules, code-split, minified), and
+    the classic scripts (CLASSIC_SCRIPT_ENTRIES: one self-contained file each)."""
+    modules = esbuild(SCRIPT_ENTRIES, "--format=esm", "--splitting", "--chunk-names=chunks/[name]-[hash]")
+    return {**modules, **esbuild(CLASSIC_SCRIPT_ENTRIES, "--format=iife")}
+
+
+def esbuild(entries: dict[str, Path], *options: str) -> dict[str, bytes]:
+    """{"assets/NAME.js": bytes, ...}: `entries` ({name: source path}) bundled and minified."""
     with tempfile.TemporaryDirectory() as out:
-        command = [str(esbuild), *[f"{name}={path}" for name, path in SCRIPT_ENTRIES.items()],
-                   "--bundle", "--format=esm", "--splitting", "--minify", "--target=es2022",
-                   "--chunk-names=chunks/[name]-[hash]", f"--outdir={out}", "--log-level=warning"]
+        command = [str(NODE_MODULES / ".bin" / "esbuild"), *[f"{name}={path}" for name, path in entries.items()],
+                   "--bundle", *options, "--minify", "--target=es2022", f"--outdir={out}", "--log-level=warning"]
         completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
         if completed.returncode != 0:
             raise RuntimeError(f"esbuild failed:\n{completed.stderr.strip()}")

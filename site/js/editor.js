@@ -1,14 +1,43 @@
 // CodeMirror 6 editors for code cells. Loaded lazily: the page shows highlighted static code
 // first, and each cell swaps to an editor when this module arrives.
 import { EditorView, basicSetup } from "codemirror";
-import { Compartment, EditorState, Prec } from "@codemirror/state";
-import { keymap } from "@codemirror/view";
+import { Compartment, EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
+import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 const themeFor = (dark) => (dark ? darkTheme : lightTheme);
+
+/** A long line that wraps goes on under its own indentation, not at the editor's left edge, so
+ *  the block structure of Python stays visible on a narrow screen. */
+const hangingIndent = ViewPlugin.fromClass(class {
+  constructor(view) {
+    this.decorations = this.build(view);
+  }
+
+  update(update) {
+    if (update.docChanged || update.viewportChanged) this.decorations = this.build(update.view);
+  }
+
+  build(view) {
+    const builder = new RangeSetBuilder();
+    for (const { from, to } of view.visibleRanges) {
+      for (let position = from; position <= to;) {
+        const line = view.state.doc.lineAt(position);
+        const indent = /^[ \t]*/.exec(line.text)[0].replaceAll("\t", " ".repeat(view.state.tabSize)).length;
+        if (indent > 0) {
+          // CodeMirror's lines have 6px of padding on the left; keep it.
+          const style = `padding-left: calc(${indent}ch + 6px); text-indent: -${indent}ch`;
+          builder.add(line.from, line.from, Decoration.line({ attributes: { style } }));
+        }
+        position = line.to + 1;
+      }
+    }
+    return builder.finish();
+  }
+}, { decorations: (plugin) => plugin.decorations });
 
 /**
  * Replace `parent`'s content with an editor.
@@ -43,6 +72,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
         keymap.of([indentWithTab]),
         python(),
         EditorView.lineWrapping,
+        hangingIndent,
         theme.of(themeFor(darkQuery.matches)),
         EditorState.readOnly.of(readonly),
         EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),

@@ -34,9 +34,8 @@ function setupResetAll(cells) {
   tools.append(reset, undo);
 }
 
-// This script is loaded `async` from the <head>, right after the lesson's JSON: it starts the
-// Python worker before the rest of the page has been parsed or styled, then waits for the
-// document before touching it.
+// This script is loaded `async` from the <head>; the browser runs it once the document is
+// parsed, or soon after. The Python worker is already booting by then (early-start.js).
 const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
 let statusElement = null;
 let pendingStatus = null; // the latest status from before the document was ready
@@ -59,7 +58,10 @@ function setStatus(state, text) {
 
 const runtime = new PythonRuntime(lesson.runtime, setStatus, { stdlibFromPage: true });
 if (location.protocol !== "file:") {
-  runtime.start(); // file:// pages: see file-notice.js
+  // Normally the worker was started from the <head> (early-start.js); adopt it.
+  const early = window.earlyPythonWorker;
+  delete window.earlyPythonWorker;
+  runtime.start(early ? { adopt: early } : {}); // file:// pages: see file-notice.js
   fetchFullStdlib();
 }
 

@@ -2,8 +2,10 @@
 // time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
 // otherwise by replacing the worker).
 
+import { startWorker } from "./worker-start.js";
+
 const INTERRUPT_GRACE_MS = 1000; // a cell whose Python has not taken the interrupt by then is restarted
-const HANDLING_GRACE_MS = 1000; // more time once Python took it (its traceback is on the way)
+const HANDLING_GRACE_MS = 2000; // more time once Python took it (its traceback is on the way)
 const CANCELLED = Symbol("cancelled");
 
 export class PythonRuntime {
@@ -35,15 +37,20 @@ export class PythonRuntime {
     return this.interruptBuffer !== null;
   }
 
-  /** Start (or restart) the worker; returns the ready promise. */
-  start() {
+  /**
+   * Start (or restart) the worker; returns the ready promise.
+   * @param {{adopt?: {worker: Worker, interruptBuffer: Uint8Array|null, messages: object[], error: string|null}}} options
+   *   `adopt`: a worker already started for these settings (early-start.js), with the messages
+   *   it sent before this runtime existed; used instead of starting one.
+   */
+  start({ adopt = null } = {}) {
     this.worker?.terminate();
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
-    // A fresh buffer: one left at "interrupt" by a stopped worker must not stop the next one.
-    this.interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    const worker = createWorker(new URL("assets/worker.js", this.siteURL));
+    const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL, { stdlibFromPage: this.stdlibFromPage });
+    this.interruptBuffer = interruptBuffer;
     this.worker = worker;
     this.isReady = false;
+    this.onStatus("loading", "Python is loading…");
     this.ready = new Promise((resolve, reject) => {
       this.releaseOldReady = () => resolve("replaced");
       worker.onmessage = ({ data }) => this.#receive(data, resolve, reject);
@@ -51,16 +58,10 @@ export class PythonRuntime {
         event.preventDefault();
         reject(new Error(event.message || "the Python worker could not start"));
       };
+      for (const message of adopt?.messages ?? []) this.#receive(message, resolve, reject);
+      if (adopt?.error) reject(new Error(adopt.error));
     });
     this.ready.catch((error) => this.onStatus("error", `Could not load Python: ${error.message}.`));
-    this.onStatus("loading", "Python is loading…");
-    worker.postMessage({
-      type: "boot",
-      baseURL: this.siteURL,
-      runtime: this.settings,
-      interruptBuffer: this.interruptBuffer,
-      stdlibFromPage: this.stdlibFromPage,
-    });
     if (this.stdlib) worker.postMessage({ type: "stdlib", ...this.stdlib });
     return this.ready;
   }
@@ -165,12 +166,4 @@ export class PythonRuntime {
       }
     }
   }
-}
-
-/** A module worker; from another origin through a same-origin blob that imports it (the
- *  browser allows a worker script only from the page's own origin; imports may cross with CORS). */
-function createWorker(url) {
-  if (url.origin === location.origin) return new Worker(url, { type: "module" });
-  const wrapper = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
-  return new Worker(URL.createObjectURL(wrapper), { type: "module" });
 }

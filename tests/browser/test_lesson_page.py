@@ -206,6 +206,40 @@ def test_quiz_works_with_the_keyboard_alone(page, base_url):
     expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
 
 
+# Where, in px from the left, the line's first non-blank character is drawn, and where the first
+# character of its second screen line (after wrapping) is.
+WRAP_OFFSETS = """(line) => {
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  const chars = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let offset = 0; offset < node.length; offset++) chars.push([node, offset]);
+  }
+  const box = ([node, offset]) => {
+    const range = document.createRange();
+    range.setStart(node, offset);
+    range.setEnd(node, offset + 1);
+    return range.getBoundingClientRect();
+  };
+  const firstCode = chars.find(([node, offset]) => node.data[offset].trim());
+  const top = box(chars[0]).top;
+  const wrapped = chars.find((char) => box(char).top > top + 2);
+  return [box(firstCode).left, wrapped ? box(wrapped).left : null];
+}"""
+
+
+def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "for i in range(3):\n        print('a long line that cannot fit on a phone screen', i, i, i)")
+    line = cell.locator(".cm-line").nth(1)
+    code_left, wrapped_left = line.evaluate(WRAP_OFFSETS)
+    assert wrapped_left is not None, "the line did not wrap"
+    assert abs(wrapped_left - code_left) <= 2
+    context.close()
+
+
 def test_escape_then_tab_leaves_the_editor(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first

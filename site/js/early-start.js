@@ -1,0 +1,22 @@
+// Starts a lesson page's Python worker from the <head>, as soon as the lesson's JSON is parsed:
+// before the page is laid out (about 0.1 s for a long lesson here) and before lesson.js runs
+// (the browser runs that `async` module only after the document is parsed). lesson.js adopts
+// the worker, with the messages it sent meanwhile (PythonRuntime.start({adopt})).
+// A classic script (bundled as one file), so it runs where it stands.
+import { startWorker } from "./worker-start.js";
+
+(() => {
+  if (location.protocol === "file:") return; // file:// pages cannot run workers: see file-notice.js
+  const data = document.getElementById("lesson-data");
+  if (!data || typeof Worker === "undefined") return;
+  const settings = JSON.parse(data.textContent).runtime;
+  const siteURL = new URL(".", document.baseURI).href;
+  const started = startWorker(settings, siteURL, { stdlibFromPage: Boolean(settings.stdlib) });
+  const early = { ...started, messages: [], error: null };
+  started.worker.onmessage = ({ data: message }) => early.messages.push(message);
+  started.worker.onerror = (event) => {
+    event.preventDefault();
+    early.error ??= event.message || "the Python worker could not start";
+  };
+  window.earlyPythonWorker = early;
+})();
