@@ -81,7 +81,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     step("offline", "service worker, precompressed copies")
     site = {**assets, **pages}
     site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
-    site.update(service_worker(site, versioned))
+    site.update(service_worker(site, versioned, optional=(SNAPSHOT_PATH,)))
     site.update(precompress(site))
 
     step("write", str(out))

@@ -22,13 +22,15 @@ def is_precompressed_copy(path: str, site: dict) -> bool:
     return path.endswith(PRECOMPRESSED_SUFFIXES) and path.rsplit(".", 1)[0] in site
 
 
-def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None = None) -> dict[str, bytes]:
+def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None = None,
+                   optional: tuple[str, ...] = ()) -> dict[str, bytes]:
     """Return {"sw.js": …} precaching every file of `site` ({path: content}) but the
     precompressed copies.
 
     `versions` ({path: v}) names the files pages ask for as `path?v=…`: those are precached under
     that same address, so the browser's HTTP cache answers for what the first page already
-    loaded (the snapshot: 6 MB) instead of downloading it again.
+    loaded (the snapshot: 6 MB) instead of downloading it again. `optional` paths are ones pages
+    work without (the snapshot): a browser that asks to save data does not precache them.
     """
     files = sorted(path for path in site if not is_precompressed_copy(path, site))
     digest = hashlib.sha256()
@@ -36,7 +38,8 @@ def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None
         content = site[path]
         digest.update(path.encode() + b"\0" + (content.encode() if isinstance(content, str) else content))
     versions = versions or {}
-    urls = [f"{path}?v={versions[path]}" if path in versions else path for path in files]
-    build = {"cache": f"lessons-{digest.hexdigest()[:16]}", "files": ["./", *urls]}
+    address = {path: f"{path}?v={versions[path]}" if path in versions else path for path in files}
+    build = {"cache": f"lessons-{digest.hexdigest()[:16]}", "files": ["./", *address.values()],
+             "optional": [address[path] for path in optional if path in address]}
     header = f"self.BUILD = {json.dumps(build, separators=(',', ':'))};\n"
     return {"sw.js": (header + SW_SOURCE.read_text(encoding="utf-8")).encode()}

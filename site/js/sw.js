@@ -1,5 +1,5 @@
 // Service worker (plain script, served as /sw.js; its first line, written by the build, sets
-// self.BUILD = {cache, files}).
+// self.BUILD = {cache, files, optional}).
 // - Offline: the first visit precaches every file of the build; later visits are served from
 //   that cache, so every lesson loads and runs with no network.
 // - Updates: a new build means a new cache name; its worker installs beside the old one and
@@ -7,13 +7,15 @@
 // - Isolation: responses get COOP/COEP headers, so Stop can interrupt Python even on hosts that
 //   cannot set headers. This applies from the second page load on (the first load came from
 //   the network); the page does not force a reload for it.
-const { cache: CACHE, files: FILES } = self.BUILD;
+const { cache: CACHE, files: FILES, optional: OPTIONAL = [] } = self.BUILD;
 const CACHE_PREFIX = "lessons-";
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
+    // A browser asking to save data gets what pages need, not what only makes them faster.
+    const files = self.navigator.connection?.saveData ? FILES.filter((path) => !OPTIONAL.includes(path)) : FILES;
+    await cache.addAll(files.map((path) => new Request(path, { cache: "no-cache" })));
     if (!self.registration.active) await self.skipWaiting(); // first visit: nothing to replace
   })());
 });

@@ -427,6 +427,10 @@ async function fetchBytes(url) {
 async function warmSnapshot(url) {
   let fetched = false;
   let reason = null;
+  if (self.navigator.connection?.saveData) {
+    post({ type: "snapshot", fetched, reason: "the browser asks to save data" });
+    return;
+  }
   try {
     const keys = (await self.caches?.keys().catch(() => null)) ?? [];
     let response;

@@ -29,3 +29,10 @@ def test_the_cache_name_changes_with_any_file():
     one = service_worker({"a.html": "1"})["sw.js"].split(b"\n", 1)[0]
     two = service_worker({"a.html": "2"})["sw.js"].split(b"\n", 1)[0]
     assert one != two
+
+
+def test_optional_files_are_named_under_their_address():
+    site = {"index.html": "<p>", "pyodide/snapshot.bin.gz": b"\x1f\x8b"}
+    first_line = service_worker(site, {"pyodide/snapshot.bin.gz": "def"}, optional=("pyodide/snapshot.bin.gz", "gone"))
+    build = json.loads(first_line["sw.js"].decode().split("\n", 1)[0].removeprefix("self.BUILD = ").rstrip(";"))
+    assert build["optional"] == ["pyodide/snapshot.bin.gz?v=def"]
