@@ -30,6 +30,7 @@ from lessonbuild.offline import service_worker  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
+from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
 from lessonbuild.stdlib import runtime_setting as stdlib_setting  # noqa: E402
 from lessonbuild.validate import validate_course  # noqa: E402
@@ -86,6 +87,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
 
     step("write", str(out))
     write_site(site, out)
+    prune_build_cache()
     print(f"Built {len(pages)} pages and {len(assets)} assets in {time.perf_counter() - started:.1f} s.")
     return len(pages) + len(assets)
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import brotli
 
+from .buildcache import read_cached
+
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build-cache" / "compressed"
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".bin", ".py"}
@@ -43,8 +45,9 @@ def _gzip(data: bytes) -> bytes:
 
 def _cached(data: bytes, suffix: str, compress, cache: Path) -> bytes:
     key = cache / (hashlib.sha256(data).hexdigest() + suffix)
-    if key.is_file():
-        return key.read_bytes()
+    cached = read_cached(key)
+    if cached is not None:
+        return cached
     packed = compress(data)
     cache.mkdir(parents=True, exist_ok=True)
     key.write_bytes(packed)

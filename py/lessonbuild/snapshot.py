@@ -25,6 +25,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .buildcache import read_cached
+
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 SCRIPT = ROOT / "site" / "tools" / "make-snapshot.mjs"
@@ -96,8 +98,8 @@ def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_
     for name, data in wheels.items():
         key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
     cached = cache / f"{key.hexdigest()[:32]}.bin" if cache else None
-    if cached and cached.is_file():
-        return cached.read_bytes()
+    if (kept := read_cached(cached)) is not None:
+        return kept
 
     with tempfile.TemporaryDirectory() as folder:
         paths = []
@@ -141,8 +143,8 @@ def snapshot_assets(assets: dict[str, bytes]) -> dict[str, bytes]:
 def gzip_snapshot(data: bytes, cache: Path | None = CACHE) -> bytes:
     """`data` gzipped at the best level (deterministic: no time stamp), cached beside the snapshot."""
     cached = cache / f"{hashlib.sha256(data).hexdigest()[:32]}.gz" if cache else None
-    if cached and cached.is_file():
-        return cached.read_bytes()
+    if (kept := read_cached(cached)) is not None:
+        return kept
     packed = gzip.compress(data, compresslevel=9, mtime=0)
     if cached:
         cache.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from .buildcache import read_cached
 from .snapshot import SNAPSHOT_PACKAGES, pyodide_build_id, snapshot_wheels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +42,8 @@ def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PA
         key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
     cached_zip = cache / f"{key.hexdigest()[:32]}.zip" if cache else None
     cached_names = cached_zip.with_suffix(".json") if cached_zip else None
-    if cached_zip and cached_zip.is_file() and cached_names.is_file():
-        return cached_zip.read_bytes(), json.loads(cached_names.read_text(encoding="utf-8"))
+    if cached_names and cached_names.is_file() and (data := read_cached(cached_zip)) is not None:
+        return data, json.loads((read_cached(cached_names) or b"[]").decode("utf-8"))
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for name, data in sorted(wheels.items()):

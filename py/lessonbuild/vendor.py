@@ -7,6 +7,7 @@ them from dist/wheels/ with Pyodide's package loader.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -56,4 +57,5 @@ def wheel_for(pin: str, python_version: str, cache: Path = CACHE) -> Path:
         wheels = sorted(folder.glob("*.whl"))
         if completed.returncode != 0 or len(wheels) != 1:
             raise RuntimeError(f"Could not download a pure-Python wheel for {pin}:\n{completed.stderr.strip()}")
+    os.utime(wheels[0])  # in use: build-cache pruning keeps it (buildcache.py)
     return wheels[0]
