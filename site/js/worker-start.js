@@ -5,16 +5,17 @@
  * Create the worker and ask it to boot.
  * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages, ...)
  * @param {string} siteURL  the site's root, ending in "/"
- * @param {{stdlibFromPage: boolean}} options  whether the page will post the full standard
- *   library ({type: "stdlib", bytes}) instead of the worker fetching it
+ * @param {{stdlibFromPage: boolean, snapshotFromPage?: boolean}} options  whether the page will
+ *   post the full standard library ({type: "stdlib", bytes}) and the opened snapshot
+ *   ({type: "snapshot-source", source}) instead of the worker getting them
  * @returns {{worker: Worker, interruptBuffer: Uint8Array|null}}  the interrupt buffer is shared
  *   with the worker when the page is cross-origin isolated, else null
  */
-export function startWorker(settings, siteURL, { stdlibFromPage }) {
+export function startWorker(settings, siteURL, { stdlibFromPage, snapshotFromPage = false }) {
   // A fresh buffer for each worker: one left at "interrupt" by a stopped worker must not stop the next.
   const interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const worker = createWorker(new URL("assets/worker.js", siteURL));
-  worker.postMessage({ type: "boot", baseURL: siteURL, runtime: settings, interruptBuffer, stdlibFromPage });
+  worker.postMessage({ type: "boot", baseURL: siteURL, runtime: settings, interruptBuffer, stdlibFromPage, snapshotFromPage });
   return { worker, interruptBuffer };
 }
 

@@ -2,6 +2,8 @@
 // `cellruntime` package, which does the real work (capture, tracebacks, displays) in Python.
 // It stays thin on purpose: the logic lives in py/cellruntime and is tested under CPython.
 
+import { UNPACKED_CACHE, openSnapshot, snapshotPlan } from "./snapshot-source.js";
+
 let session = null;
 let installLater = null; // after a snapshot boot: unpacks the wheels it already imported
 const INSTALL_LATER_MS = 1000; // unless a run came first
@@ -71,64 +73,46 @@ const AUTO_MIN_OBSERVED_MS = 50; // judge the link's speed only after this long
 const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server sends nothing to judge)
 const WARM_DELAY_MS = 3000; // fetch it for the next page this long after ready, not during the first runs
 const GZIP_MAGIC = [0x1f, 0x8b];
-// Once unpacked, the snapshot is also kept in this worker's Cache Storage: reading 30 MiB back
-// took 0.04–0.14 s here against 0.25–0.3 s to read and gunzip the 6 MB file again. One entry per
-// snapshot path: a new build's replaces the old one.
-const UNPACKED_CACHE = "snapshot-unpacked";
+// Once unpacked, the snapshot is also kept in this worker's Cache Storage (UNPACKED_CACHE):
+// reading 30 MiB back took 0.04–0.14 s here against 0.25–0.3 s to read and gunzip the 6 MB
+// file again. One entry per snapshot path: a new build's replaces the old one.
 const KEEP_UNPACKED_DELAY_MS = 1000; // after ready: the write must not slow the first runs
 
-function snapshotPlan(runtime, baseURL) {
-  const snapshot = runtime.snapshot;
-  if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
-  const url = new URL(snapshot.url, baseURL);
-  let use = snapshot.use ?? "auto";
-  if (!["auto", "cached", "always", "off"].includes(use)) use = "auto";
-  // Embedded in another site's page this worker runs on that site's origin, where the browser
-  // will not say whether a file of the course's origin is cached.
-  const sameOrigin = url.origin === self.location.origin;
-  if (use === "cached" && !sameOrigin) return { use: "off", reason: "snapshot is on another origin" };
-  return { use, url: url.href, bytes: snapshot.bytes ?? 0, sameOrigin };
+// A lesson page opens the snapshot itself as it starts (early-start.js) and posts what it got
+// ({type: "snapshot-source", source}, see openSnapshot); the worker waits for that instead.
+let snapshotSourceMessage = null; // the page's message, if it came before it was awaited
+let receiveSnapshotSource = null;
+
+function snapshotSourceFromPage() {
+  return new Promise((resolve) => {
+    receiveSnapshotSource = (message) => resolve(message.source);
+    if (snapshotSourceMessage) receiveSnapshotSource(snapshotSourceMessage);
+  });
 }
 
 /** The snapshot's bytes (the memory image, unpacked), or null with a reason why this boot
- *  does without; `unpacked` says they came from UNPACKED_CACHE. */
-async function snapshotBytes(plan, started) {
+ *  does without; `unpacked` says they came from UNPACKED_CACHE, `damaged` that the file is bad.
+ *  `fromPage`: the page opens it (snapshotSourceFromPage). */
+async function snapshotBytes(plan, started, fromPage) {
   if (plan.use === "off") return { bytes: null, reason: plan.reason ?? "snapshot turned off" };
-  const kept = await keptUnpacked(plan.url);
-  if (kept) return { bytes: kept, reason: null, unpacked: true };
   const controller = new AbortController();
   const deadline = plan.use !== "always" && setTimeout(() => controller.abort(
     new Error(`it did not arrive within ${AUTO_DEADLINE_MS} ms`)), Math.max(0, started + AUTO_DEADLINE_MS - performance.now()));
+  const aborted = new Promise((resolve) => controller.signal.addEventListener("abort", () => resolve({
+    reason: `snapshot not used: ${controller.signal.reason?.message ?? "download stopped"}`,
+  })));
   try {
-    if (plan.sameOrigin) {
-      // "only-if-cached" answers from the HTTP cache (or the service worker's) without the
-      // network, and fails at once when the file is not there.
-      const cached = await fetch(plan.url, { cache: "only-if-cached", mode: "same-origin", signal: controller.signal })
-        .catch(() => null);
-      if (cached?.ok) return await readSnapshot(cached, null);
+    const source = await Promise.race([fromPage ? snapshotSourceFromPage() : openSnapshot(plan, controller.signal), aborted]);
+    if (source.kept) return { bytes: new Uint8Array(source.kept), reason: null, unpacked: true };
+    if (!source.body) return { bytes: null, reason: source.reason };
+    if (controller.signal.aborted) {
+      source.body.cancel().catch(() => {});
+      return { bytes: null, reason: (await aborted).reason };
     }
-    if (plan.use === "cached") return { bytes: null, reason: "snapshot not cached yet" };
-    // The learner asked for less data. (The browser's speed estimate, navigator.connection.downlink,
-    // is no guide: headless Chromium said 1.5 Mbit/s on localhost.)
-    if (self.navigator.connection?.saveData) return { bytes: null, reason: "the browser asks to save data" };
-    const response = await fetch(plan.url, { signal: controller.signal }).catch((error) => error);
-    if (response instanceof Error) return { bytes: null, reason: `snapshot not used: ${response.message}` };
-    if (!response.ok) return { bytes: null, reason: `snapshot answered ${response.status}` };
-    if (plan.use === "always" || !plan.bytes) return await readSnapshot(response, null, controller.signal);
-    return await readSnapshot(response, paceJudge(plan, started, controller), controller.signal);
+    const judged = !source.cached && plan.use !== "always" && plan.bytes;
+    return await readSnapshot(source.body, judged ? paceJudge(plan, started, controller) : null, controller.signal);
   } finally {
     clearTimeout(deadline);
-  }
-}
-
-/** The unpacked snapshot kept for `url`, or null (none kept, or no Cache Storage here: an
- *  opaque origin, or storage blocked). */
-async function keptUnpacked(url) {
-  try {
-    const response = await (await self.caches.open(UNPACKED_CACHE)).match(url);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null;
   }
 }
 
@@ -156,11 +140,12 @@ function paceJudge(plan, started, controller) {
   };
 }
 
-/** Read a snapshot response to the end, gunzipping it as it arrives (unless a host already
- *  did), and tell `onProgress(received, firstByteAt)` the gzip bytes so far, which may abort
- *  `signal`'s download. */
-async function readSnapshot(response, onProgress, signal = null) {
-  const source = response.body.getReader();
+/** Read a snapshot's body (a ReadableStream) to the end, gunzipping it as it arrives (unless a
+ *  host already did), and tell `onProgress(received, firstByteAt)` the gzip bytes so far, which
+ *  may abort `signal`: that cancels the download. */
+async function readSnapshot(body, onProgress, signal = null) {
+  const source = body.getReader();
+  signal?.addEventListener("abort", () => source.cancel(signal.reason).catch(() => {}));
   let networkError = null;
   const read = () => source.read().catch((error) => {
     networkError = error;
@@ -174,8 +159,10 @@ async function readSnapshot(response, onProgress, signal = null) {
     onProgress?.(received, firstByteAt);
     return chunk;
   };
+  const stopped = () => ({ bytes: null, reason: `snapshot not used: ${signal.reason?.message ?? "download stopped"}` });
   try {
     const first = await read();
+    if (signal?.aborted) return stopped();
     if (first.done) return { bytes: null, reason: "snapshot is empty", damaged: true };
     const gzipped = first.value[0] === GZIP_MAGIC[0] && first.value[1] === GZIP_MAGIC[1];
     const arriving = new ReadableStream({
@@ -188,9 +175,10 @@ async function readSnapshot(response, onProgress, signal = null) {
       cancel: (reason) => source.cancel(reason),
     });
     const unpacked = gzipped ? arriving.pipeThrough(new DecompressionStream("gzip")) : arriving;
-    return { bytes: new Uint8Array(await new Response(unpacked).arrayBuffer()), reason: null };
+    const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+    return signal?.aborted ? stopped() : { bytes, reason: null }; // a stopped stream may just end
   } catch (error) {
-    if (signal?.aborted) return { bytes: null, reason: `snapshot not used: ${signal.reason?.message ?? "download stopped"}` };
+    if (signal?.aborted) return stopped();
     const message = error.message || String(error);
     if (networkError) return { bytes: null, reason: `snapshot not used: ${message}` };
     return { bytes: null, reason: `snapshot is damaged: ${message}`, damaged: true };
@@ -302,7 +290,7 @@ async function boot(message) {
   }
 }
 
-async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage }) {
+async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, snapshotFromPage }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
@@ -318,7 +306,7 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage })
   const steps = {}; // when each step ended, in ms from the boot's start (for bench/page_speed.py)
   const step = (name) => { steps[name] = Math.round(performance.now() - started); };
   const plan = snapshotPlan(runtime, baseURL);
-  const snapshot = snapshotBytes(plan, started);
+  const snapshot = snapshotBytes(plan, started, snapshotFromPage);
   const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
   const stdlib = runtime.stdlib
@@ -442,7 +430,7 @@ async function warmSnapshot(url) {
       if (!response.ok) reason = `snapshot answered ${response.status}`;
     }
     if (response?.ok) {
-      const { bytes, reason: unread } = await readSnapshot(response, null);
+      const { bytes, reason: unread } = await readSnapshot(response.body, null);
       fetched = Boolean(bytes);
       reason = unread;
       if (bytes) {
@@ -502,6 +490,9 @@ self.onmessage = async ({ data: message }) => {
     } catch (error) {
       post({ type: "failed", reason: failureReason(error) });
     }
+  } else if (message.type === "snapshot-source") {
+    snapshotSourceMessage = message;
+    receiveSnapshotSource?.(message);
   } else if (message.type === "stdlib") {
     stdlibMessage = message;
     receiveStdlib?.(message);

@@ -1,0 +1,59 @@
+// Where a boot's memory snapshot comes from: the unpacked copy the worker kept in Cache Storage,
+// the browser's cache (HTTP or the service worker's), or the network. Shared by the page's
+// early start (early-start.js), which opens it as the page starts, about 0.1–0.2 s before the
+// worker can, and by the worker (worker.js), which opens it itself when the page did not.
+
+export const UNPACKED_CACHE = "snapshot-unpacked";
+
+/** What `runtime.snapshot` (the lesson's JSON) asks for: {use, url, bytes, sameOrigin}, or
+ *  {use: "off", reason}. */
+export function snapshotPlan(runtime, baseURL) {
+  const snapshot = runtime.snapshot;
+  if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
+  const url = new URL(snapshot.url, baseURL);
+  let use = snapshot.use ?? "auto";
+  if (!["auto", "cached", "always", "off"].includes(use)) use = "auto";
+  // Embedded in another site's page this worker runs on that site's origin, where the browser
+  // will not say whether a file of the course's origin is cached.
+  const sameOrigin = url.origin === self.location.origin;
+  if (use === "cached" && !sameOrigin) return { use: "off", reason: "snapshot is on another origin" };
+  return { use, url: url.href, bytes: snapshot.bytes ?? 0, sameOrigin };
+}
+
+/**
+ * Open the snapshot `plan` names, without reading it: one of
+ *   {kept: ArrayBuffer}  the unpacked copy kept in Cache Storage (30 MiB, ready to use);
+ *   {body: ReadableStream, cached: boolean}  the file (gzip) from the browser's cache or not;
+ *   {reason: string}  why this boot does without.
+ * `signal` aborts the download.
+ */
+export async function openSnapshot(plan, signal) {
+  if (plan.use === "off") return { reason: plan.reason ?? "snapshot turned off" };
+  const kept = await keptUnpacked(plan.url);
+  if (kept) return { kept };
+  if (plan.sameOrigin) {
+    // "only-if-cached" answers from the HTTP cache (or the service worker's) without the
+    // network, and fails at once when the file is not there.
+    const cached = await fetch(plan.url, { cache: "only-if-cached", mode: "same-origin", signal }).catch(() => null);
+    if (cached?.ok) return { body: cached.body, cached: true };
+  }
+  if (plan.use === "cached") return { reason: "snapshot not cached yet" };
+  // The learner asked for less data. (The browser's speed estimate, navigator.connection.downlink,
+  // is no guide: headless Chromium said 1.5 Mbit/s on localhost.)
+  if (self.navigator.connection?.saveData) return { reason: "the browser asks to save data" };
+  const response = await fetch(plan.url, { signal }).catch((error) => error);
+  if (response instanceof Error) return { reason: `snapshot not used: ${response.message}` };
+  if (!response.ok) return { reason: `snapshot answered ${response.status}` };
+  return { body: response.body, cached: false };
+}
+
+/** The unpacked snapshot kept for `url` (an ArrayBuffer), or null (none kept, or no Cache
+ *  Storage here: an opaque origin, or storage blocked). */
+export async function keptUnpacked(url) {
+  try {
+    const response = await (await self.caches.open(UNPACKED_CACHE)).match(url);
+    return response ? await response.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
