@@ -367,6 +367,15 @@ def check_function(namespace: dict, name: str) -> dict:
     return _verdict(True, message, len(cases), len(cases))
 
 
+def not_defined_in_cell(checker: Checker) -> dict:
+    """The verdict when the exercise's cell did not define the function this time: the one
+    Python has came from a lesson cell above, or from an earlier run of the exercise."""
+    return _verdict(False, (
+        f"This cell does not define {checker.function}: the one Python knows comes from another cell "
+        f"or an earlier run. Write your {checker.function} here (def {checker.call_signature}:), "
+        "then press Check again."), 0, 0)
+
+
 def _verdict(ok: bool, message: str, passed: int, total: int) -> dict:
     return {"ok": ok, "message": message, "passed": passed, "total": total}
 

@@ -14,7 +14,7 @@ import types
 from typing import Any, Iterable, Optional
 
 from .cells import cell_filename, compile_cell
-from .checks import check_function, get_checker
+from .checks import check_function, get_checker, not_defined_in_cell
 from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
 from .sleep import interruptible_sleep
@@ -55,6 +55,8 @@ class Session:
         if isinstance(available_packages, str):
             available_packages = [available_packages]
         self.available_packages = tuple(str(name) for name in available_packages)
+        # Set by the page's worker while the rest of the standard library could not be had.
+        self.stdlib_incomplete = False
         self.max_error_chars = max_error_chars
         self.max_display_chars = max_display_chars
         # The streams live as long as the session, so a logging handler set up
@@ -75,6 +77,7 @@ class Session:
         """Forget everything the cells defined: start again with fresh globals."""
         self._module = types.ModuleType("__main__")
         self._module.__dict__["__builtins__"] = builtins
+        self._bound_by: dict[str, frozenset[str]] = {}  # cell id -> names its latest run bound
 
     def run(self, code: str, cell_id: str, write: WriteCallback) -> dict[str, Any]:
         """Run one cell's ``code`` in the session's namespace.
@@ -108,6 +111,7 @@ class Session:
             raise TypeError(f"code must be str, not {type(code).__name__}")
         display: Optional[dict[str, str]] = None
         failure: Optional[BaseException] = None
+        before = dict(self.namespace)  # holds every old value, so `is` below cannot be fooled by a reused id
         try:
             self._router.attach(write)
             saved = self._saved_state()
@@ -118,6 +122,9 @@ class Session:
                 failure = exc
             finally:
                 self._swap_out(saved)
+                self._bound_by[cell_id] = frozenset(
+                    name for name, value in self.namespace.items() if before.get(name, _MISSING) is not value)
+                before = None
         except BaseException as exc:  # e.g. Stop pressed while swapping streams
             if failure is None:
                 failure = exc
@@ -129,6 +136,7 @@ class Session:
             error = format_exception(
                 failure,
                 available_packages=self.available_packages,
+                stdlib_incomplete=self.stdlib_incomplete,
                 max_chars=self.max_error_chars,
             )
         except BaseException:  # e.g. a second Stop while formatting
@@ -137,12 +145,17 @@ class Session:
             failure = None  # break the frame <-> traceback cycle early
         return {"ok": False, "display": None, "error": error}
 
-    def check(self, name: str, write: Optional[WriteCallback] = None) -> dict[str, Any]:
+    def check(self, name: str, write: Optional[WriteCallback] = None,
+              cell_id: Optional[str] = None) -> dict[str, Any]:
         """Run the exercise check ``name`` on the function the cells defined.
 
         See :func:`cellruntime.checks.check_function`: returns
         ``{"ok": bool, "message": str, "passed": int, "total": int}`` with
-        plain JSON-able values.  While the check runs, the streams, input
+        plain JSON-able values.  With ``cell_id`` (the exercise's cell), only
+        a function that cell's latest run defined is checked: a lesson cell
+        above may define the same name, and an earlier run of the exercise
+        may have left one the learner has since deleted, and neither is the
+        learner's answer.  While the check runs, the streams, input
         and ``__main__`` are swapped in as for :meth:`run`, so what the
         learner's function prints reaches ``write(stream, text)`` (``None``:
         the output is dropped).
@@ -152,7 +165,10 @@ class Session:
         Stop button) propagates after the streams are restored, so the page
         reports the stop; so does an error of the checker itself.
         """
-        get_checker(name)
+        checker = get_checker(name)
+        function = checker.function
+        if cell_id is not None and function in self.namespace and function not in self._bound_by.get(cell_id, ()):
+            return not_defined_in_cell(checker)
         if write is None:
             write = _discard
         failure: Optional[BaseException] = None

@@ -34,6 +34,7 @@ def format_exception(
     exc: BaseException,
     *,
     available_packages: Iterable[str] = (),
+    stdlib_incomplete: bool = False,
     hide_runtime_frames: bool = True,
     max_chars: int = DEFAULT_MAX_ERROR_CHARS,
 ) -> str:
@@ -41,6 +42,9 @@ def format_exception(
 
     ``available_packages`` -- names of the third-party packages the page can
     import; used in the hint for ``ModuleNotFoundError``.
+    ``stdlib_incomplete`` -- the page has only part of the standard library
+    (the rest could not be downloaded): the hint for ``ModuleNotFoundError``
+    says so instead.
     ``hide_runtime_frames`` -- drop frames from files in this package and
     frames before the first cell frame (turn off to debug the runtime).
     ``max_chars`` -- cap on the traceback's length (the hint comes on top).
@@ -55,7 +59,7 @@ def format_exception(
             return system_exit_message(exc)
         text = _format_traceback(exc, hide_runtime_frames)
         text = cap_text(text, max_chars).rstrip("\n")
-        hint = error_hint(exc, available_packages)
+        hint = error_hint(exc, available_packages, stdlib_incomplete)
         return f"{text}\n{hint}" if hint else text
     except Exception:
         return "".join(traceback.format_exception_only(type(exc), exc)).rstrip("\n")
@@ -228,9 +232,13 @@ def system_exit_message(exc: SystemExit) -> str:
     )
 
 
-def error_hint(exc: BaseException, available_packages: Iterable[str] = ()) -> Optional[str]:
+def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
+               stdlib_incomplete: bool = False) -> Optional[str]:
     """A one-line hint for errors that puzzle learners, or ``None``."""
     if isinstance(exc, ModuleNotFoundError):
+        if stdlib_incomplete:
+            return ("Part of Python's standard library could not be downloaded (is the network down?). "
+                    "Reload the page to try again.")
         return offline_import_hint(available_packages)
     if isinstance(exc, RecursionError):
         return (
@@ -250,9 +258,11 @@ def error_hint(exc: BaseException, available_packages: Iterable[str] = ()) -> Op
 def offline_import_hint(available_packages: Iterable[str] = ()) -> str:
     """What the page can import, e.g. "... the standard library and: rankmetrics."."""
     names = sorted({str(name) for name in available_packages})
+    # Pyodide leaves out the modules that need a screen or a terminal (tkinter, turtle, curses).
+    stdlib = "the standard library (but not tkinter, turtle or curses)"
     if not names:
-        return "This page runs offline and can import only the standard library."
-    return f"This page runs offline and can import the standard library and: {', '.join(names)}."
+        return f"This page runs offline and can import only {stdlib}."
+    return f"This page runs offline and can import {stdlib} and: {', '.join(names)}."
 
 
 def _short_repr(value: object, limit: int = 200) -> str:

@@ -104,7 +104,7 @@ export class CellController {
       }
       this.#setState(cell, "running");
       this.setStatus("busy", `Python is checking ${cell.name}…`);
-      const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text));
+      const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text), cell.id);
       this.#setState(cell, result.restarted ? "error" : "done");
       this.setStatus("ready", "Python ready");
       this.#setVerdict(cell, result.ok ? "correct" : "incorrect",
@@ -283,5 +283,8 @@ export class CellController {
     cell.element.dataset.state = state;
     cell.buttons.stop.disabled = state !== "running";
     cell.buttons.run.setAttribute("aria-disabled", String(state === "running" || state === "queued"));
+    // Screen readers wait for aria-busy to clear, then read the output once, instead of every
+    // line a loop prints while it runs.
+    cell.output.element.setAttribute("aria-busy", String(state === "running"));
   }
 }

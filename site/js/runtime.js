@@ -78,9 +78,10 @@ export class PythonRuntime {
     return this.#request({ type: "run", cellId, code }, onOutput);
   }
 
-  /** Check the learner's function against the reference; resolves with {ok, message}. */
-  check(name, onOutput) {
-    return this.#request({ type: "check", name }, onOutput);
+  /** Check the function the exercise cell `cellId` defined against the reference check `name`;
+   *  resolves with {ok, message}. */
+  check(name, onOutput, cellId = null) {
+    return this.#request({ type: "check", name, cellId }, onOutput);
   }
 
   async #request(message, onOutput) {

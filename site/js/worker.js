@@ -243,6 +243,7 @@ function installFullStdlibWhenItComes(pyodide, download, url) {
     pyodide.FS.writeFile(path, bytes);
     refreshFinder(pyodide, path);
     pyodide.runPython(DROP_ON_MISS_FINDER);
+    if (session) session.stdlib_incomplete = false;
   };
   const installNow = () => {
     if (installed) return false; // nothing more to look in
@@ -251,6 +252,7 @@ function installFullStdlibWhenItComes(pyodide, download, url) {
       return true;
     } catch (error) {
       console.warn("the full standard library could not be fetched:", error);
+      if (session) session.stdlib_incomplete = true; // its import errors say so
       return false;
     }
   };
@@ -460,11 +462,11 @@ function run({ id, cellId, code }) {
   post({ type: "result", id, ...result });
 }
 
-function check({ id, name }) {
+function check({ id, name, cellId }) {
   const write = (stream, text) => post({ type: "output", id, stream, text });
   let result;
   try {
-    const proxy = session.check(name, write);
+    const proxy = session.check.callKwargs(name, write, { cell_id: cellId ?? null });
     result = proxy.toJs({ dict_converter: Object.fromEntries });
     proxy.destroy();
   } catch (error) {

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import PYTHON_READY_TIMEOUT, ROOT
-from test_lesson_page import wait_for_editors
+from test_lesson_page import open_lesson, replace_code, wait_for_editors
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -43,3 +43,17 @@ def test_every_lesson_has_no_violations(browser, base_url, lesson_slugs, scheme)
         form.get_by_role("button", name="Check answer").click()
         assert audit(page) == [], slug
     page.close()
+
+
+def test_output_is_busy_while_the_cell_runs(page, base_url):
+    """A screen reader reads a running cell's output once it is done, not every line a loop prints."""
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    output = cell.locator("[data-output]")
+    replace_code(page, cell, "import time\nfor i in range(5):\n    print(i)\n    time.sleep(0.2)")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "running")
+    expect(output).to_have_attribute("aria-busy", "true")
+    expect(cell).to_have_attribute("data-state", "done")
+    expect(output).to_have_attribute("aria-busy", "false")
+    expect(output).to_have_attribute("aria-live", "polite")

@@ -273,6 +273,18 @@ def test_exercise_goes_incorrect_then_correct(page, base_url):
     expect(verdict).to_contain_text("All")
 
 
+def test_an_exercise_with_its_code_deleted_does_not_pass(page, base_url):
+    """A lesson cell above defines the same function (the lesson's own recall_at_k): it is not
+    the learner's answer, nor is what an earlier run of the exercise left behind."""
+    open_lesson(page, base_url)
+    cell = page.locator('[data-cell="write-recall"]')
+    verdict = cell.locator("[data-verdict]")
+    replace_code(page, cell, "pass")
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(verdict).to_have_attribute("data-verdict", "incorrect")
+    expect(verdict).to_contain_text("This cell does not define recall_at_k")
+
+
 def test_chart_cell_shows_a_sanitised_svg(page, base_url):
     """A lesson that declares pygal installs it from the site and shows its chart as SVG."""
     open_lesson(page, base_url, "ndcg")

@@ -125,6 +125,17 @@ def test_python_is_ready_before_the_full_stdlib_and_an_import_that_needs_it_wait
     held[0].continue_()
 
 
+def test_a_standard_library_that_cannot_be_downloaded_is_named_in_the_error(recorded, base_url):
+    recorded.route("**/pyodide/python_stdlib.zip", lambda route: route.abort("internetdisconnected"))
+    page = recorded.new_page()
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "import statistics")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(cell.locator('[data-stream="stderr"]')).to_contain_text("standard library could not be downloaded")
+
+
 def _truncated(body: bytes) -> bytes:
     return body[: len(body) // 2]
 

@@ -606,3 +606,39 @@ def test_checks_run_in_pyodide():
     assert verdict == {"ok": True, "message": "All 210 cases match average_precision_min_k.",
                        "passed": 210, "total": 210}
     assert names == list(NAMES)
+
+
+# --- only the exercise cell's own function is checked ------------------------------------
+
+CORRECT_RECALL = ("def recall_at_k(ranking, relevant, k):\n"
+                  "    return len(set(ranking[:k]) & relevant) / len(relevant) if relevant else 0.0\n")
+
+
+def test_a_function_from_another_cell_is_not_the_learners_answer(new_recorder):
+    session = Session()
+    session.run(CORRECT_RECALL, "lesson-cell-above", new_recorder())  # the lesson's own version
+    session.run("pass", "write-recall", new_recorder())  # the learner deleted their code
+    verdict = session.check("recall_at_k", cell_id="write-recall")
+    assert verdict == {"ok": False, "passed": 0, "total": 0, "message": verdict["message"]}
+    assert verdict["message"].startswith("This cell does not define recall_at_k")
+    assert "def recall_at_k(ranking, relevant, k):" in verdict["message"]
+    assert session.check("recall_at_k")["ok"] is True  # without a cell, whatever Python has
+
+
+def test_only_the_latest_run_of_the_exercise_counts(new_recorder):
+    session = Session()
+    session.run("def recall_at_k(ranking, relevant, k):\n    while True:\n        pass", "write-recall", new_recorder())
+    session.run("x = 1", "write-recall", new_recorder())  # the looping function is not checked again
+    assert session.check("recall_at_k", cell_id="write-recall")["message"].startswith("This cell does not define")
+    session.run(CORRECT_RECALL, "write-recall", new_recorder())
+    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
+    # Running the same definition again still counts as this cell's: it binds a new function.
+    session.run(CORRECT_RECALL + "y = 2", "write-recall", new_recorder())
+    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
+
+
+def test_a_function_the_cell_defined_before_failing_is_checked(new_recorder):
+    session = Session()
+    result = session.run(CORRECT_RECALL + "1 / 0", "write-recall", new_recorder())
+    assert result["ok"] is False
+    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True

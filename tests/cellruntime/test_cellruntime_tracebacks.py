@@ -180,11 +180,19 @@ def test_module_not_found_hint_names_available_packages():
     text = format_exception(exc, available_packages=["rankmetrics", "abc_pkg"])
     assert text.endswith(
         "ModuleNotFoundError: No module named 'no_such_module_for_cellruntime_tests'\n"
-        "This page runs offline and can import the standard library and: abc_pkg, rankmetrics."
+        "This page runs offline and can import the standard library (but not tkinter, turtle or curses) "
+        "and: abc_pkg, rankmetrics."
     )
     assert format_exception(exc).endswith(
-        "This page runs offline and can import only the standard library."
+        "This page runs offline and can import only the standard library (but not tkinter, turtle or curses)."
     )
+
+
+def test_module_not_found_while_the_stdlib_is_incomplete_says_so():
+    exc = _raised("import no_such_module_for_cellruntime_tests")
+    text = format_exception(exc, available_packages=["rankmetrics"], stdlib_incomplete=True)
+    assert text.endswith("Part of Python's standard library could not be downloaded (is the network down?). "
+                         "Reload the page to try again.")
 
 
 def test_other_import_errors_get_no_hint():
@@ -195,7 +203,7 @@ def test_other_import_errors_get_no_hint():
 
 
 def test_offline_hint_sorts_and_dedupes():
-    assert offline_import_hint(["b", "a", "b"]).endswith("library and: a, b.")
+    assert offline_import_hint(["b", "a", "b"]).endswith("curses) and: a, b.")
 
 
 def test_exception_with_failing_str_still_formats():
