@@ -30,16 +30,20 @@ BOOT_RECORDER = """(() => {
 SNAPSHOT_GLOB = f"**/{SNAPSHOT_PATH}*"
 
 
-@pytest.fixture
-def recorded(browser):
+def recording_context(browser, **options):
     """A fresh context that records how its pages' workers booted, and fails on page errors."""
-    context = browser.new_context()
+    context = browser.new_context(**options)
     context.add_init_script(BOOT_RECORDER)
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield context
     context.close()
     assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def recorded(browser):
+    yield from recording_context(browser)
 
 
 def boot_of(page) -> dict:
@@ -238,13 +242,7 @@ SNAPSHOT_URL = ("new URL(JSON.parse(document.getElementById('lesson-data').textC
 @pytest.fixture
 def without_service_worker(browser):
     """Like `recorded`, with service workers blocked: every snapshot request is the page's own."""
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(BOOT_RECORDER)
-    errors: list[str] = []
-    context.on("weberror", lambda error: errors.append(str(error.error)))
-    yield context
-    context.close()
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    yield from recording_context(browser, service_workers="block")
 
 
 def wait_for_kept_copy(page, timeout_s: float = 15) -> list[list]:
