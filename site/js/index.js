@@ -1,8 +1,8 @@
 // The index page: each lesson's progress (quiz answered, exercises passed) from this browser.
 import { load } from "./storage.js";
-import { registerServiceWorker, showUpdateBanner } from "./offline.js";
+import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
 
-registerServiceWorker(showUpdateBanner);
+registerServiceWorker(showUpdateBanner, () => showOfflineReady(document.querySelector(".lead")));
 
 const lessons = JSON.parse(document.getElementById("course-data").textContent);
 

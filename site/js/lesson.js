@@ -3,7 +3,7 @@
 import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
-import { registerServiceWorker, showUpdateBanner } from "./offline.js";
+import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
 import { onSaveFailure } from "./storage.js";
 import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
@@ -136,4 +136,5 @@ const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queued
 afterFirstRuns.then(() => loadEditors());
 // The service worker precaches the whole course (about 12 MB on a first visit): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
-afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner));
+afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner,
+  () => showOfflineReady(document.querySelector("[data-lesson-tools]"))));

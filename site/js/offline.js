@@ -2,8 +2,12 @@
 // of the course has been installed in the background.
 import { showBanner } from "./banner.js";
 
-/** @param {(reload: () => void) => void} onUpdate  called when a new build is ready */
-export async function registerServiceWorker(onUpdate) {
+/**
+ * @param {(reload: () => void) => void} onUpdate  called when a new build is ready
+ * @param {() => void} [onOfflineReady]  called once the whole course is stored in this browser
+ *   (the service worker is active: its install precached every file)
+ */
+export async function registerServiceWorker(onUpdate, onOfflineReady = null) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   let registration;
   try {
@@ -12,6 +16,7 @@ export async function registerServiceWorker(onUpdate) {
     return; // blocked (private mode, some iframes): the course still works online
   }
   if (!registration) return; // a browser or test harness that stubs register() out
+  if (onOfflineReady) navigator.serviceWorker.ready.then(() => onOfflineReady(), () => {});
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloadAsked = false;
   const offer = (worker) => onUpdate(() => {
@@ -36,4 +41,16 @@ export async function registerServiceWorker(onUpdate) {
 /** A banner that tells the learner a new version is ready, with a Reload button. */
 export function showUpdateBanner(reload) {
   showBanner("update", "This course was updated.", { label: "Reload", onClick: reload });
+}
+
+/** Say, after `element`, that the course now works without a network (so a learner or teacher
+ *  knows when it is safe to go offline). Shown once. */
+export function showOfflineReady(element) {
+  if (!element || document.querySelector("[data-offline-ready]")) return;
+  const note = document.createElement("p");
+  note.className = "offline-ready";
+  note.dataset.offlineReady = "";
+  note.setAttribute("role", "status");
+  note.textContent = "Saved in this browser: every lesson now works offline.";
+  element.after(note);
 }

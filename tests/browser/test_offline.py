@@ -47,7 +47,8 @@ def run_first_cell(page):
 def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, lesson_slugs):
     page = context.new_page()
     open_lesson(page, base_url, lesson_slugs[0])
-    wait_until_controlled(page)
+    # The page says when the course is stored (what a learner or teacher waits for).
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
     context.set_offline(True)
     for slug in lesson_slugs[1:4]:
         page.goto(f"{base_url}{slug}.html")
