@@ -7,6 +7,7 @@ here hands over plain ``str`` values only.
 
 from __future__ import annotations
 
+import collections
 import io
 import sys
 import time
@@ -25,6 +26,10 @@ DEFAULT_MIN_INTERVAL = 0.05
 #: Past this many characters in one run, output is dropped and counted; the page is told how
 #: much was cut.  Errors are reported separately and never cut.
 DEFAULT_MAX_CHARS = 200_000
+
+#: Of the cut output, the end (at most this many characters, from a line start) is sent when
+#: the run ends: a result printed last is not lost.
+DEFAULT_TAIL_CHARS = 4_000
 
 #: The stream name of the runtime's own notes to the page (not the learner's output).
 NOTICE_STREAM = "notice"
@@ -45,7 +50,7 @@ class OutputRouter:
     """
 
     def __init__(self, max_pending: int = DEFAULT_MAX_PENDING, min_interval: float = DEFAULT_MIN_INTERVAL,
-                 max_chars: int = DEFAULT_MAX_CHARS) -> None:
+                 max_chars: int = DEFAULT_MAX_CHARS, tail_chars: int = DEFAULT_TAIL_CHARS) -> None:
         self._callback: Optional[WriteCallback] = None
         self._stream: Optional[str] = None
         self._parts: list[str] = []
@@ -55,6 +60,9 @@ class OutputRouter:
         self._max_chars = max_chars
         self._sent = 0  # characters passed on during this run
         self._cut = 0  # characters dropped during this run
+        self._tail_chars = tail_chars
+        self._tail: collections.deque[list[str]] = collections.deque()  # [stream, text] of the cut end
+        self._tail_size = 0
         self._last_flush = float("-inf")
         self._in_callback = False
 
@@ -63,6 +71,8 @@ class OutputRouter:
         self.flush()
         self._callback = callback
         self._sent = self._cut = 0
+        self._tail.clear()
+        self._tail_size = 0
         self._last_flush = float("-inf")  # the run's first line goes out at once
 
     def detach(self) -> None:
@@ -74,9 +84,19 @@ class OutputRouter:
         try:
             self.flush()
             if self._cut and self._callback is not None:
-                self._callback(NOTICE_STREAM, f"Output cut: {self._cut:,} more characters were not shown.")
+                tail = self._tail_from_a_line_start()
+                hidden = self._cut - sum(len(text) for _, text in tail)
+                if tail:
+                    self._callback(NOTICE_STREAM, f"Output cut: {hidden:,} characters in the middle were not shown; "
+                                                  "the end of the output follows.")
+                    for stream, text in tail:
+                        self._callback(stream, text)
+                else:
+                    self._callback(NOTICE_STREAM, f"Output cut: {hidden:,} more characters were not shown.")
         finally:
             self._callback = None
+            self._tail.clear()
+            self._tail_size = 0
 
     def write(self, stream: str, text: str) -> None:
         """Queue ``text`` for ``stream`` ("stdout" or "stderr"); may flush."""
@@ -89,9 +109,11 @@ class OutputRouter:
             room = self._max_chars - self._sent - self._size
             if room <= 0:
                 self._cut += len(text)
+                self._keep_tail(stream, text)
                 return
             if len(text) > room:
                 self._cut += len(text) - room
+                self._keep_tail(stream, text[room:])
                 text = text[:room]
         if stream != self._stream:
             self.flush()
@@ -102,6 +124,37 @@ class OutputRouter:
         if self._size >= self._max_pending or (
                 line_done and time.monotonic() - self._last_flush >= self._min_interval):
             self.flush()
+
+    def _keep_tail(self, stream: str, text: str) -> None:
+        """Remember the last ``tail_chars`` of the cut output."""
+        if self._tail_chars <= 0:
+            return
+        text = text[-self._tail_chars:]
+        if self._tail and self._tail[-1][0] == stream:
+            self._tail[-1][1] += text
+        else:
+            self._tail.append([stream, text])
+        self._tail_size += len(text)
+        while self._tail_size > self._tail_chars:
+            extra = self._tail_size - self._tail_chars
+            first = self._tail[0]
+            if len(first[1]) <= extra:
+                self._tail.popleft()
+                self._tail_size -= len(first[1])
+            else:
+                first[1] = first[1][extra:]
+                self._tail_size -= extra
+
+    def _tail_from_a_line_start(self) -> list[tuple[str, str]]:
+        """The kept end of the cut output, without the part line it starts with (when it has
+        more than one line); empty when nothing was kept."""
+        pieces = [(stream, text) for stream, text in self._tail]
+        if pieces:
+            stream, text = pieces[0]
+            newline = text.find("\n")
+            if 0 <= newline < len(text) - 1 or len(pieces) > 1:
+                pieces[0] = (stream, text[newline + 1:])
+        return [(stream, text) for stream, text in pieces if text]
 
     def flush(self) -> None:
         """Pass all pending text on now (one callback call at most)."""

@@ -47,9 +47,24 @@ def test_huge_output_is_cut_with_a_notice(session, new_recorder):
     recorder = new_recorder()
     result = session.run("print('x' * 300_000)\nraise ValueError('still shown')", "huge", recorder)
     sent = "".join(text for stream, text in recorder.calls if stream == "stdout")
-    assert len(sent) == 200_000
-    assert recorder.calls[-1] == ("notice", "Output cut: 100,001 more characters were not shown.")
+    assert len(sent) == 200_000 + 4_000  # the first 200,000 characters, and the end
+    assert ("notice", "Output cut: 96,001 characters in the middle were not shown; the end of the output follows.") \
+        in recorder.calls
     assert "ValueError: still shown" in result["error"]
+
+
+def test_the_end_of_a_cut_output_is_shown_from_a_line_start(session, new_recorder):
+    recorder = new_recorder()
+    session.run("for i in range(100_000):\n    print(i)\nprint('the result', 42)", "long", recorder)
+    notice = next(index for index, (stream, _) in enumerate(recorder.calls) if stream == "notice")
+    end = "".join(text for stream, text in recorder.calls[notice + 1:])
+    assert end.endswith("99999\nthe result 42\n")
+    assert end[0].isdigit() and len(end) <= 4_000 and end.split("\n")[0] in {str(i) for i in range(100_000)}
+    head = "".join(text for stream, text in recorder.calls[:notice])
+    assert len(head) == 200_000
+    hidden = int(recorder.calls[notice][1].split()[2].replace(",", ""))
+    total = sum(len(f"{i}\n") for i in range(100_000)) + len("the result 42\n")
+    assert len(head) + hidden + len(end) == total
 
 
 def test_stdout_and_stderr_keep_their_order(run):
