@@ -15,6 +15,7 @@ import email.utils
 import functools
 import http.server
 import os
+import sys
 from pathlib import Path
 
 EXTRA_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -97,6 +98,16 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class LessonServer(http.server.ThreadingHTTPServer):
+    """The dev server. A browser that stops a download (the page gives up on the snapshot on a
+    slow link, or the tab closes) is not an error worth a traceback."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = False,
                 isolate: bool = True) -> http.server.ThreadingHTTPServer:
     """Create (not start) a server for `folder`; port 0 picks a free port.
@@ -105,7 +116,7 @@ def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = 
     """
     handler_class = type("Handler", (LessonRequestHandler,), {"isolate": isolate})
     handler = functools.partial(handler_class, directory=str(folder))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = LessonServer((host, port), handler)
     server.quiet = quiet
     return server
 

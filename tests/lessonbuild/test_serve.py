@@ -68,3 +68,21 @@ def test_precompressed_files_when_accepted(served, accept, encoding, decode):
 def test_plain_file_when_no_encoding_is_accepted(served):
     headers, body = get(served + "page.html")
     assert headers["Content-Encoding"] is None and body == b"<p>hello</p>" * 100
+
+
+def test_a_browser_that_stops_a_download_is_not_reported_as_an_error(tmp_path, capsys):
+    server = make_server(tmp_path, 0, quiet=True)
+    try:
+        for gone in (ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe")):
+            try:
+                raise gone
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in the server")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a bug in the server" in capsys.readouterr().err
+    finally:
+        server.server_close()
