@@ -77,7 +77,7 @@ class Session:
         """Forget everything the cells defined: start again with fresh globals."""
         self._module = types.ModuleType("__main__")
         self._module.__dict__["__builtins__"] = builtins
-        self._bound_by: dict[str, frozenset[str]] = {}  # cell id -> names its latest run bound
+        self._bound_by: dict[str, dict[str, Any]] = {}  # cell id -> {name: value} its latest run bound
 
     def run(self, code: str, cell_id: str, write: WriteCallback) -> dict[str, Any]:
         """Run one cell's ``code`` in the session's namespace.
@@ -122,8 +122,8 @@ class Session:
                 failure = exc
             finally:
                 self._swap_out(saved)
-                self._bound_by[cell_id] = frozenset(
-                    name for name, value in self.namespace.items() if before.get(name, _MISSING) is not value)
+                self._bound_by[cell_id] = {
+                    name: value for name, value in self.namespace.items() if before.get(name, _MISSING) is not value}
                 before = None
         except BaseException as exc:  # e.g. Stop pressed while swapping streams
             if failure is None:
@@ -152,10 +152,10 @@ class Session:
         See :func:`cellruntime.checks.check_function`: returns
         ``{"ok": bool, "message": str, "passed": int, "total": int}`` with
         plain JSON-able values.  With ``cell_id`` (the exercise's cell), only
-        a function that cell's latest run defined is checked: a lesson cell
-        above may define the same name, and an earlier run of the exercise
-        may have left one the learner has since deleted, and neither is the
-        learner's answer.  While the check runs, the streams, input
+        the function that cell's latest run defined is checked, if it is
+        still the one the name refers to: a lesson cell above or below may
+        define the same name, and an earlier run of the exercise may have
+        left one the learner has since deleted; none is the learner's answer.  While the check runs, the streams, input
         and ``__main__`` are swapped in as for :meth:`run`, so what the
         learner's function prints reaches ``write(stream, text)`` (``None``:
         the output is dropped).
@@ -167,7 +167,8 @@ class Session:
         """
         checker = get_checker(name)
         function = checker.function
-        if cell_id is not None and function in self.namespace and function not in self._bound_by.get(cell_id, ()):
+        if function in self.namespace and cell_id is not None and (
+                self._bound_by.get(cell_id, {}).get(function, _MISSING) is not self.namespace[function]):
             return not_defined_in_cell(checker)
         if write is None:
             write = _discard

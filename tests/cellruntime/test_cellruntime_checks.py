@@ -637,6 +637,13 @@ def test_only_the_latest_run_of_the_exercise_counts(new_recorder):
     assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
 
 
+def test_a_later_cell_that_redefines_the_function_is_not_the_learners_answer(new_recorder):
+    session = Session()
+    session.run("def recall_at_k(ranking, relevant, k):\n    return -1.0", "write-recall", new_recorder())
+    session.run(CORRECT_RECALL, "lesson-cell-below", new_recorder())
+    assert session.check("recall_at_k", cell_id="write-recall")["message"].startswith("This cell does not define")
+
+
 def test_a_function_the_cell_defined_before_failing_is_checked(new_recorder):
     session = Session()
     result = session.run(CORRECT_RECALL + "1 / 0", "write-recall", new_recorder())
