@@ -108,7 +108,7 @@ RECORDER = """(() => {
         bench.workerAt ??= performance.now();
         this.addEventListener("message", ({ data }) => {
           if (data?.type === "boot") bench.boot ??= data;
-          if (data?.type === "kept") bench.kept = data.ok;
+          if (data?.type === "kept") bench.kept = data;
         });
       }
     };
@@ -362,6 +362,9 @@ class Bench:
         # the unpacked snapshot for the next page, as it would have by then.
         try:
             page.wait_for_function("() => window.__bench.kept !== null", timeout=KEPT_TIMEOUT_MS, polling=100)
+            kept = page.evaluate("() => window.__bench.kept")
+            if not kept["ok"]:
+                self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot: {kept['reason']}")
         except PlaywrightTimeoutError:
             self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_MS} ms")
         record, sent, _ = self.visit(page, self.next_url)

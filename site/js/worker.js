@@ -9,6 +9,18 @@ let installLater = null; // after a snapshot boot: unpacks the wheels it already
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
+// Messages the page sends on its own ({type: "snapshot-source"}, {type: "stdlib"}): they may come
+// before or after the boot asks for them.
+const pageMessages = new Map(); // type -> {promise, resolve}
+function pageMessage(type) {
+  if (!pageMessages.has(type)) {
+    let resolve;
+    const promise = new Promise((done) => { resolve = done; });
+    pageMessages.set(type, { promise, resolve });
+  }
+  return pageMessages.get(type);
+}
+
 // Pyodide's loader can wait forever when a core file is missing. If the boot is still going
 // after MISSING_CHECK_DELAY_MS, ask for each file and fail with a reason the page can show.
 // (Not at once: five more requests would queue beside the real downloads on a slow link.)
@@ -80,15 +92,7 @@ const KEEP_UNPACKED_DELAY_MS = 1000; // after ready: the write must not slow the
 
 // A lesson page opens the snapshot itself as it starts (early-start.js) and posts what it got
 // ({type: "snapshot-source", source}, see openSnapshot); the worker waits for that instead.
-let snapshotSourceMessage = null; // the page's message, if it came before it was awaited
-let receiveSnapshotSource = null;
-
-function snapshotSourceFromPage() {
-  return new Promise((resolve) => {
-    receiveSnapshotSource = (message) => resolve(message.source);
-    if (snapshotSourceMessage) receiveSnapshotSource(snapshotSourceMessage);
-  });
-}
+const snapshotSourceFromPage = () => pageMessage("snapshot-source").promise.then((message) => message.source);
 
 /** The snapshot's bytes (the memory image, unpacked), or null with a reason why this boot
  *  does without; `unpacked` says they came from UNPACKED_CACHE, `damaged` that the file is bad.
@@ -192,16 +196,10 @@ async function readSnapshot(body, onProgress, signal = null) {
 // one once the wasm is in, and posts it here ({type: "stdlib", bytes}): this thread is busy
 // while Python starts, and on a slow link the files Python starts with must come first.
 // Elsewhere (embed.js) the worker fetches it at once.
-let stdlibMessage = null; // the page's {type: "stdlib"} message, if it came before it was awaited
-let receiveStdlib = null;
-
 /** Bytes of the full standard library: from the page when it offered them, else fetched here. */
 function fullStdlibDownload(url, fromPage) {
   const bytes = fromPage
-    ? new Promise((resolve) => {
-      receiveStdlib = (message) => resolve(message.bytes ? new Uint8Array(message.bytes) : fetchBytes(url));
-      if (stdlibMessage) receiveStdlib(stdlibMessage);
-    })
+    ? pageMessage("stdlib").promise.then((message) => (message.bytes ? new Uint8Array(message.bytes) : fetchBytes(url)))
     : fetchBytes(url);
   bytes.catch(() => {}); // awaited later; no unhandled rejection
   return bytes;
@@ -311,12 +309,9 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   const snapshot = snapshotBytes(plan, started, snapshotFromPage);
   const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
+  const fullStdlibURL = runtime.stdlib && new URL(runtime.stdlib.full, baseURL).href;
   const stdlib = runtime.stdlib
-    ? {
-      boot: new URL(runtime.stdlib.boot, baseURL).href,
-      fullURL: new URL(runtime.stdlib.full, baseURL).href,
-      full: fullStdlibDownload(new URL(runtime.stdlib.full, baseURL).href, stdlibFromPage),
-    }
+    ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: fullStdlibURL, download: fullStdlibDownload(fullStdlibURL, stdlibFromPage) }
     : null;
   const loadPyodide = (options) => loadFullPyodide({ ...options, ...(stdlib ? { stdLibURL: stdlib.boot } : {}) });
   let { bytes, reason, unpacked, damaged } = await snapshot;
@@ -348,8 +343,7 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   }
   step("python");
   if (stdlib) {
-    installFullStdlibWhenItComes(pyodide, stdlib.full, stdlib.fullURL)
-      .then(() => post({ type: "stdlib-installed", ms: Math.round(performance.now() - started) }));
+    installFullStdlibWhenItComes(pyodide, stdlib.download, stdlib.full);
   }
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
@@ -392,10 +386,11 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   post({ type: "boot", mode, ms, reason, steps, unpacked: Boolean(pyodide && unpacked) });
   post({ type: "ready" });
   if (keep) {
-    // Posts {type: "kept", ok} when done (bench/page_speed.py waits for it before the next page).
-    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true }), (error) => {
+    // Posts {type: "kept", ok, reason} when done, as warmSnapshot does (bench/page_speed.py
+    // waits for it before the next page).
+    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true, reason: null }), (error) => {
       console.warn("keeping the unpacked snapshot failed:", error);
-      post({ type: "kept", ok: false });
+      post({ type: "kept", ok: false, reason: String(error.message || error) });
     }), KEEP_UNPACKED_DELAY_MS);
   }
   if (mode === "normal" && !damaged && plan.url && plan.use !== "always" && plan.sameOrigin) {
@@ -410,15 +405,15 @@ async function fetchBytes(url) {
 }
 
 /** Get the snapshot for the next page, unpacked and kept (keepUnpacked); posts
- *  {type: "snapshot", fetched, reason} when done. When the site's service worker (site/js/sw.js)
+ *  {type: "kept", ok, reason} when done. When the site's service worker (site/js/sw.js)
  *  has a cache, the copy it precached is used and nothing is downloaded: it precaches every
  *  file, the snapshot included, so a download here would fetch it twice. (A dedicated worker
  *  cannot see the service worker itself; its cache names start "lessons-".) */
 async function warmSnapshot(url) {
-  let fetched = false;
+  let ok = false;
   let reason = null;
   if (self.navigator.connection?.saveData) {
-    post({ type: "snapshot", fetched, reason: "the browser asks to save data" });
+    post({ type: "kept", ok, reason: "the browser asks to save data" });
     return;
   }
   try {
@@ -433,17 +428,14 @@ async function warmSnapshot(url) {
     }
     if (response?.ok) {
       const { bytes, reason: unread } = await readSnapshot(response.body, null);
-      fetched = Boolean(bytes);
       reason = unread;
-      if (bytes) {
-        await keepUnpacked(url, bytes);
-        post({ type: "kept", ok: true });
-      }
+      if (bytes) await keepUnpacked(url, bytes);
+      ok = Boolean(bytes);
     }
   } catch (error) {
     reason = String(error.message || error); // offline: the next page boots normally and tries again
   }
-  post({ type: "snapshot", fetched, reason });
+  post({ type: "kept", ok, reason });
 }
 
 function run({ id, cellId, code }) {
@@ -492,12 +484,8 @@ self.onmessage = async ({ data: message }) => {
     } catch (error) {
       post({ type: "failed", reason: failureReason(error) });
     }
-  } else if (message.type === "snapshot-source") {
-    snapshotSourceMessage = message;
-    receiveSnapshotSource?.(message);
-  } else if (message.type === "stdlib") {
-    stdlibMessage = message;
-    receiveStdlib?.(message);
+  } else if (message.type === "snapshot-source" || message.type === "stdlib") {
+    pageMessage(message.type).resolve(message);
   } else if (message.type === "run") {
     run(message);
     installLater?.();
