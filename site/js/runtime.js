@@ -2,6 +2,7 @@
 // time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
 // otherwise by replacing the worker).
 
+import { rememberKept } from "./snapshot-source.js";
 import { startWorker } from "./worker-start.js";
 
 const INTERRUPT_GRACE_MS = 1000; // a cell whose Python has not taken the interrupt by then is restarted
@@ -165,6 +166,9 @@ export class PythonRuntime {
         if (message.fatal) this.#restart();
         break;
       }
+      case "kept": // the worker kept the unpacked snapshot: the next page looks for it first
+        if (message.ok) rememberKept(message.url);
+        break;
     }
   }
 }

@@ -1,9 +1,31 @@
 // Where a boot's memory snapshot comes from: the unpacked copy the worker kept in Cache Storage,
-// the browser's cache (HTTP or the service worker's), or the network. Shared by the page's
-// early start (early-start.js), which opens it as the page starts, about 0.1–0.2 s before the
-// worker can, and by the worker (worker.js), which opens it itself when the page did not.
+// the browser's cache (HTTP or the service worker's), or the network (worker.js opens it). The
+// page's side (worker-start.js, runtime.js) remembers whether a copy was kept.
 
 export const UNPACKED_CACHE = "snapshot-unpacked";
+
+// A page remembers (localStorage) which snapshot its worker kept unpacked: opening Cache Storage
+// took 0.1–0.2 s on a first visit here, on the way to the download, so a page that knows nothing
+// was kept skips it. (A dedicated worker has no localStorage: it always looks.)
+const KEPT_HINT_KEY = "rankmetrics-lessons:snapshot-kept";
+
+/** Whether a kept copy of `url` may exist: false only when this page knows none was kept. */
+export function mayHaveKept(url) {
+  try {
+    return globalThis.localStorage?.getItem(KEPT_HINT_KEY) === url;
+  } catch {
+    return true; // storage blocked: look
+  }
+}
+
+/** Remember that the worker kept the snapshot at `url` unpacked (its {type: "kept"} message). */
+export function rememberKept(url) {
+  try {
+    globalThis.localStorage?.setItem(KEPT_HINT_KEY, url);
+  } catch {
+    // storage full or blocked: the next page looks in Cache Storage anyway
+  }
+}
 
 /** What `runtime.snapshot` (the lesson's JSON) asks for: {use, url, bytes, sameOrigin}, or
  *  {use: "off", reason}. */
@@ -25,11 +47,11 @@ export function snapshotPlan(runtime, baseURL) {
  *   {kept: ArrayBuffer}  the unpacked copy kept in Cache Storage (30 MiB, ready to use);
  *   {body: ReadableStream, cached: boolean}  the file (gzip) from the browser's cache or not;
  *   {reason: string}  why this boot does without.
- * `signal` aborts the download.
+ * `signal` aborts the download; `lookForKept` false skips the kept copy (see mayHaveKept).
  */
-export async function openSnapshot(plan, signal) {
+export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
   if (plan.use === "off") return { reason: plan.reason ?? "snapshot turned off" };
-  const kept = await keptUnpacked(plan.url);
+  const kept = lookForKept ? await keptUnpacked(plan.url) : null;
   if (kept) return { kept };
   if (plan.sameOrigin) {
     // "only-if-cached" answers from the HTTP cache (or the service worker's) without the

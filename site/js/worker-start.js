@@ -1,28 +1,38 @@
 // Starting the Python worker (site/js/worker.js): shared by PythonRuntime (runtime.js) and the
 // page's early start (early-start.js), so both start it the same way.
 
+import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
+
 /**
  * Create the worker and ask it to boot.
  * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages, ...)
  * @param {string} siteURL  the site's root, ending in "/"
- * @param {{stdlibFromPage: boolean, snapshotFromPage?: boolean}} options  whether the page will
- *   post the full standard library ({type: "stdlib", bytes}) and the opened snapshot
- *   ({type: "snapshot-source", source}) instead of the worker getting them
+ * @param {{stdlibFromPage: boolean}} options  whether the page will post the full standard
+ *   library ({type: "stdlib", bytes}) instead of the worker fetching it
  * @returns {{worker: Worker, interruptBuffer: Uint8Array|null}}  the interrupt buffer is shared
  *   with the worker when the page is cross-origin isolated, else null
  */
-export function startWorker(settings, siteURL, { stdlibFromPage, snapshotFromPage = false }) {
+export function startWorker(settings, siteURL, { stdlibFromPage }) {
   // A fresh buffer for each worker: one left at "interrupt" by a stopped worker must not stop the next.
   const interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-  const worker = createWorker(new URL("assets/worker.js", siteURL));
-  worker.postMessage({ type: "boot", baseURL: siteURL, runtime: settings, interruptBuffer, stdlibFromPage, snapshotFromPage });
+  const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
+  const boot = { baseURL: siteURL, runtime: settings, stdlibFromPage, lookForKept };
+  const worker = createWorker(new URL("assets/worker.js", siteURL), boot);
+  // Also the worker that boots from its URL waits for this message's interrupt buffer.
+  worker.postMessage({ type: "boot", ...boot, interruptBuffer });
   return { worker, interruptBuffer };
 }
 
-/** A module worker; from another origin through a same-origin blob that imports it (the
- *  browser allows a worker script only from the page's own origin; imports may cross with CORS). */
-function createWorker(url) {
-  if (url.origin === location.origin) return new Worker(url, { type: "module" });
+/** A module worker. On the page's origin its boot settings ride in the URL's fragment, so it
+ *  boots as soon as its script runs: a message from the page reached it only after the page's
+ *  main thread had laid out the lesson (0.1 s later here, on a long lesson). From another
+ *  origin through a same-origin blob that imports it (the browser allows a worker script only
+ *  from the page's own origin; imports may cross with CORS); that one waits for the message. */
+function createWorker(url, boot) {
+  if (url.origin === location.origin) {
+    url.hash = encodeURIComponent(JSON.stringify(boot));
+    return new Worker(url, { type: "module" });
+  }
   const wrapper = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
   return new Worker(URL.createObjectURL(wrapper), { type: "module" });
 }

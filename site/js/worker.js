@@ -9,8 +9,8 @@ let installLater = null; // after a snapshot boot: unpacks the wheels it already
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
-// Messages the page sends on its own ({type: "snapshot-source"}, {type: "stdlib"}): they may come
-// before or after the boot asks for them.
+// Messages the page sends on its own ({type: "boot"} with the interrupt buffer, {type: "stdlib"}):
+// they may come before or after the boot asks for them.
 const pageMessages = new Map(); // type -> {promise, resolve}
 function pageMessage(type) {
   if (!pageMessages.has(type)) {
@@ -66,8 +66,8 @@ del finder`);
 
 // A memory snapshot (made at build time, py/lessonbuild/snapshot.py) holds Python with
 // cellruntime and rankmetrics already imported: booting from it skips starting Python (1–2 s)
-// but costs a gzip file of about 6 MB (30 MiB unpacked here with DecompressionStream, so it is
-// small on any host). `runtime.snapshot.use` says when:
+// but costs a gzip file of about 6 MB (its 30 MiB without the pages of zeros, unpacked here with
+// DecompressionStream, so it is small on any host). `runtime.snapshot.use` says when:
 //   "auto"    (the build's choice) a copy the browser already has (HTTP cache or the service
 //             worker's) is used at once. Otherwise it is downloaded beside Pyodide's own files
 //             while the link proves fast enough to bring it within AUTO_BUDGET_MS; on a slower
@@ -86,18 +86,14 @@ const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server
 const WARM_DELAY_MS = 3000; // fetch it for the next page this long after ready, not during the first runs
 const GZIP_MAGIC = [0x1f, 0x8b];
 // Once unpacked, the snapshot is also kept in this worker's Cache Storage (UNPACKED_CACHE):
-// reading 30 MiB back took 0.04–0.14 s here against 0.25–0.3 s to read and gunzip the 6 MB
+// reading 30 MiB back took 0.04–0.14 s here against 0.2–0.3 s to read and unpack the 6 MB
 // file again. One entry per snapshot path: a new build's replaces the old one.
 const KEEP_UNPACKED_DELAY_MS = 1000; // after ready: the write must not slow the first runs
 
-// A lesson page opens the snapshot itself as it starts (early-start.js) and posts what it got
-// ({type: "snapshot-source", source}, see openSnapshot); the worker waits for that instead.
-const snapshotSourceFromPage = () => pageMessage("snapshot-source").promise.then((message) => message.source);
-
 /** The snapshot's bytes (the memory image, unpacked), or null with a reason why this boot
  *  does without; `unpacked` says they came from UNPACKED_CACHE, `damaged` that the file is bad.
- *  `fromPage`: the page opens it (snapshotSourceFromPage). */
-async function snapshotBytes(plan, started, fromPage) {
+ *  `lookForKept` false: the page knows none was kept (see openSnapshot). */
+async function snapshotBytes(plan, started, lookForKept) {
   if (plan.use === "off") return { bytes: null, reason: plan.reason ?? "snapshot turned off" };
   const controller = new AbortController();
   const deadline = plan.use !== "always" && setTimeout(() => controller.abort(
@@ -106,7 +102,7 @@ async function snapshotBytes(plan, started, fromPage) {
     reason: `snapshot not used: ${controller.signal.reason?.message ?? "download stopped"}`,
   })));
   try {
-    const source = await Promise.race([fromPage ? snapshotSourceFromPage() : openSnapshot(plan, controller.signal), aborted]);
+    const source = await Promise.race([openSnapshot(plan, controller.signal, { lookForKept }), aborted]);
     if (source.kept) return { bytes: new Uint8Array(source.kept), reason: null, unpacked: true };
     if (!source.body) return { bytes: null, reason: source.reason };
     if (controller.signal.aborted) {
@@ -178,8 +174,7 @@ async function readSnapshot(body, onProgress, signal = null) {
       },
       cancel: (reason) => source.cancel(reason),
     });
-    const unpacked = gzipped ? arriving.pipeThrough(new DecompressionStream("gzip")) : arriving;
-    const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+    const bytes = await unpackPages(gzipped ? arriving.pipeThrough(new DecompressionStream("gzip")) : arriving);
     return signal?.aborted ? stopped() : { bytes, reason: null }; // a stopped stream may just end
   } catch (error) {
     if (signal?.aborted) return stopped();
@@ -187,6 +182,67 @@ async function readSnapshot(body, onProgress, signal = null) {
     if (networkError) return { bytes: null, reason: `snapshot not used: ${message}` };
     return { bytes: null, reason: `snapshot is damaged: ${message}`, damaged: true };
   }
+}
+
+// The shipped snapshot leaves out its pages of zeros, about half of its 30 MiB (the layout:
+// py/lessonbuild/snapshot.py, pack_pages): little-endian uint32s magic, page size, length of the
+// whole snapshot, number of runs; each run of kept pages as (first page, number of pages); then
+// the kept pages' bytes, run after run.
+const PAGES_MAGIC = "ZPG1";
+const PAGES_HEADER_BYTES = 16;
+const PAGES_RUN_BYTES = 8;
+
+/** The whole snapshot (a Uint8Array) from a stream of its packed form, each chunk written
+ *  straight into place. Throws when the stream is not in that layout or ends early. */
+async function unpackPages(stream) {
+  const reader = stream.getReader();
+  let head = new Uint8Array(0); // bytes read before the header was whole
+  const readAtLeast = async (length) => {
+    while (head.length < length) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("it ends inside its header");
+      const joined = new Uint8Array(head.length + value.length);
+      joined.set(head);
+      joined.set(value, head.length);
+      head = joined;
+    }
+    return new DataView(head.buffer, head.byteOffset, head.byteLength);
+  };
+  let view = await readAtLeast(PAGES_HEADER_BYTES);
+  if (String.fromCharCode(...head.subarray(0, 4)) !== PAGES_MAGIC) throw new Error("it is not a packed snapshot");
+  const [pageSize, length, runCount] = [4, 8, 12].map((at) => view.getUint32(at, true));
+  if (!pageSize || runCount > length / pageSize + 1) throw new Error("its header is wrong");
+  view = await readAtLeast(PAGES_HEADER_BYTES + runCount * PAGES_RUN_BYTES);
+  const ranges = []; // [start, end) in bytes of the snapshot
+  for (let index = 0; index < runCount; index++) {
+    const at = PAGES_HEADER_BYTES + index * PAGES_RUN_BYTES;
+    const start = view.getUint32(at, true) * pageSize;
+    const end = Math.min(length, start + view.getUint32(at + 4, true) * pageSize);
+    if (!(start < end) || start < (ranges.at(-1)?.[1] ?? 0)) throw new Error("its list of pages is wrong");
+    ranges.push([start, end]);
+  }
+  const image = new Uint8Array(length);
+  let run = 0;
+  let at = ranges[0]?.[0];
+  const write = (chunk) => {
+    while (chunk.length) {
+      if (run === ranges.length) throw new Error("it has bytes past its last page");
+      const count = Math.min(chunk.length, ranges[run][1] - at);
+      image.set(chunk.subarray(0, count), at);
+      at += count;
+      chunk = chunk.subarray(count);
+      if (at === ranges[run][1]) at = ranges[++run]?.[0];
+    }
+  };
+  write(head.subarray(PAGES_HEADER_BYTES + runCount * PAGES_RUN_BYTES));
+  head = null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    write(value);
+  }
+  if (run !== ranges.length) throw new Error("it ends early");
+  return image;
 }
 
 // Python starts with a small standard library (runtime.stdlib.boot: the files its start and the
@@ -290,7 +346,7 @@ async function boot(message) {
   }
 }
 
-async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, snapshotFromPage }) {
+async function bootPython({ baseURL, runtime, stdlibFromPage, lookForKept = true }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
@@ -306,7 +362,7 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   const steps = {}; // when each step ended, in ms from the boot's start (for bench/page_speed.py)
   const step = (name) => { steps[name] = Math.round(performance.now() - started); };
   const plan = snapshotPlan(runtime, baseURL);
-  const snapshot = snapshotBytes(plan, started, snapshotFromPage);
+  const snapshot = snapshotBytes(plan, started, lookForKept);
   const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
   const fullStdlibURL = runtime.stdlib && new URL(runtime.stdlib.full, baseURL).href;
@@ -345,7 +401,11 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   if (stdlib) {
     installFullStdlibWhenItComes(pyodide, stdlib.download, stdlib.full);
   }
-  if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+  // The page's boot message brings the buffer (a worker booting from its URL may not have it
+  // yet); it is set before any run, since runs are messages sent after it.
+  pageMessage("boot").promise.then(({ interruptBuffer }) => {
+    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+  });
 
   post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
   // Also after a snapshot: it holds the imported modules but not their files, which tracebacks
@@ -386,9 +446,9 @@ async function bootPython({ baseURL, runtime, interruptBuffer, stdlibFromPage, s
   post({ type: "boot", mode, ms, reason, steps, unpacked: Boolean(pyodide && unpacked) });
   post({ type: "ready" });
   if (keep) {
-    // Posts {type: "kept", ok, reason} when done, as warmSnapshot does (bench/page_speed.py
+    // Posts {type: "kept", ok, reason, url} when done, as warmSnapshot does (bench/page_speed.py
     // waits for it before the next page).
-    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true, reason: null }), (error) => {
+    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true, reason: null, url: plan.url }), (error) => {
       console.warn("keeping the unpacked snapshot failed:", error);
       post({ type: "kept", ok: false, reason: String(error.message || error) });
     }), KEEP_UNPACKED_DELAY_MS);
@@ -405,7 +465,7 @@ async function fetchBytes(url) {
 }
 
 /** Get the snapshot for the next page, unpacked and kept (keepUnpacked); posts
- *  {type: "kept", ok, reason} when done. When the site's service worker (site/js/sw.js)
+ *  {type: "kept", ok, reason, url} when done. When the site's service worker (site/js/sw.js)
  *  has a cache, the copy it precached is used and nothing is downloaded: it precaches every
  *  file, the snapshot included, so a download here would fetch it twice. (A dedicated worker
  *  cannot see the service worker itself; its cache names start "lessons-".) */
@@ -435,7 +495,7 @@ async function warmSnapshot(url) {
   } catch (error) {
     reason = String(error.message || error); // offline: the next page boots normally and tries again
   }
-  post({ type: "kept", ok, reason });
+  post({ type: "kept", ok, reason, url });
 }
 
 function run({ id, cellId, code }) {
@@ -477,14 +537,22 @@ function failureReason(error) {
   return reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
 }
 
-self.onmessage = async ({ data: message }) => {
+let booting = false;
+async function bootOnce(settings) {
+  if (booting) return;
+  booting = true;
+  try {
+    await boot(settings);
+  } catch (error) {
+    post({ type: "failed", reason: failureReason(error) });
+  }
+}
+
+self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {
-    try {
-      await boot(message);
-    } catch (error) {
-      post({ type: "failed", reason: failureReason(error) });
-    }
-  } else if (message.type === "snapshot-source" || message.type === "stdlib") {
+    pageMessage("boot").resolve(message);
+    bootOnce(message);
+  } else if (message.type === "stdlib") {
     pageMessage(message.type).resolve(message);
   } else if (message.type === "run") {
     run(message);
@@ -494,3 +562,14 @@ self.onmessage = async ({ data: message }) => {
     installLater?.();
   }
 };
+
+// Boot settings in this script's URL fragment (worker-start.js): boot now, not when the page's
+// message arrives. Last in this module, so everything above is defined.
+const settingsInURL = (() => {
+  try {
+    return self.location.hash.length > 1 ? JSON.parse(decodeURIComponent(self.location.hash.slice(1))) : null;
+  } catch {
+    return null; // the message brings them
+  }
+})();
+if (settingsInURL) bootOnce(settingsInURL);

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import PYTHON_READY_TIMEOUT
-from lessonbuild.snapshot import SNAPSHOT_PATH
+from lessonbuild.snapshot import SNAPSHOT_PATH, pack_pages, unpack_pages
 from test_lesson_page import SLUG, open_lesson, replace_code
 
 # Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
@@ -145,13 +145,23 @@ def _truncated(body: bytes) -> bytes:
 
 
 def _foreign(body: bytes) -> bytes:
-    snapshot = bytearray(gzip.decompress(body))
+    snapshot = bytearray(unpack_pages(gzip.decompress(body)))
     snapshot[16:48] = b"\x11" * 32  # another Pyodide build's id
-    return gzip.compress(bytes(snapshot), compresslevel=1)
+    return gzip.compress(pack_pages(bytes(snapshot)), compresslevel=1)
 
 
 def _not_gzip(body: bytes) -> bytes:
     return b"\x1f\x8b" + b"this is not gzip data" * 100
+
+
+def _whole_image(body: bytes) -> bytes:
+    """The memory image with its zero pages, as a build before pack_pages shipped it."""
+    return gzip.compress(unpack_pages(gzip.decompress(body)), compresslevel=1)
+
+
+def _pages_cut_short(body: bytes) -> bytes:
+    """Whole gzip data whose packed pages end a page early."""
+    return gzip.compress(gzip.decompress(body)[:-4096], compresslevel=1)
 
 
 @pytest.mark.parametrize("damage, reason", [
@@ -159,7 +169,9 @@ def _not_gzip(body: bytes) -> bytes:
     (_truncated, "damaged"),
     (_not_gzip, "damaged"),
     (_foreign, "snapshot failed"),
-], ids=["missing", "truncated", "not gzip", "another Pyodide build"])
+    (_whole_image, "it is not a packed snapshot"),
+    (_pages_cut_short, "it ends early"),
+], ids=["missing", "truncated", "not gzip", "another Pyodide build", "not packed", "pages cut short"])
 def test_a_bad_snapshot_gives_way_to_a_normal_boot(recorded, base_url, damage, reason):
     def answer(route):
         if damage is None:
@@ -287,6 +299,8 @@ def test_a_kept_copy_that_fails_to_restore_gives_way_and_is_replaced(without_ser
                                  ".getElementById('lesson-data').textContent).runtime.snapshot.url, document.baseURI).href)")
     page.evaluate("(url) => caches.open('snapshot-unpacked').then((cache) => cache.put(url, new Response("
                   "new Uint8Array(4096))))", snapshot_url)
+    # What a page notes when its worker kept a copy (snapshot-source.js): the next one looks for it.
+    page.evaluate("(url) => localStorage.setItem('rankmetrics-lessons:snapshot-kept', url)", snapshot_url)
     open_lesson(page, base_url)
     boot = boot_of(page)
     assert boot["mode"] == "normal" and "snapshot failed" in boot["reason"], boot

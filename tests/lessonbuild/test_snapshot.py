@@ -16,8 +16,8 @@ import build
 from lessonbuild import snapshot as snapshot_module
 from lessonbuild.assets import PACKAGES
 from lessonbuild.snapshot import (
-    MAGIC, SNAPSHOT_PATH, WASM_PAGE, gzip_snapshot, make_snapshot, pyodide_build_id, read_header, runtime_setting,
-    snapshot_assets, snapshot_wheels,
+    MAGIC, PAGE_SIZE, SNAPSHOT_PATH, WASM_PAGE, make_snapshot, pack_pages, pack_snapshot, pyodide_build_id, read_header, runtime_setting,
+    snapshot_assets, snapshot_wheels, unpack_pages,
 )
 from lessonbuild.wheels import build_wheel
 
@@ -63,12 +63,43 @@ def test_runtime_setting_versions_the_url_and_is_none_without_a_snapshot():
         runtime_setting({SNAPSHOT_PATH: b"one", **wheels}, use="sometimes")
 
 
-def test_gzip_snapshot_is_deterministic_and_cached(tmp_path):
+def test_pack_snapshot_is_deterministic_and_cached(tmp_path):
     data = fake_snapshot(memory=bytes(range(256)) * 512)
-    packed = gzip_snapshot(data, cache=tmp_path)
-    assert gzip.decompress(packed) == data and len(packed) < len(data)
-    assert gzip_snapshot(data, cache=None) == packed  # no time stamp: the same bytes every build
+    packed = pack_snapshot(data, cache=tmp_path)
+    assert unpack_pages(gzip.decompress(packed)) == data and len(packed) < len(data)
+    assert pack_snapshot(data, cache=None) == packed  # no time stamp: the same bytes every build
     assert [path.suffix for path in tmp_path.iterdir()] == [".gz"]
+
+
+@pytest.mark.parametrize("layout", ["zeros in the middle", "all zeros", "no zeros", "short last page",
+                                    "zero short last page", "empty"])
+def test_pack_pages_leaves_out_pages_of_zeros_and_gives_them_back(layout):
+    page = PAGE_SIZE
+    data = {
+        "zeros in the middle": b"a" * page + bytes(3 * page) + b"b" * 10 + bytes(page - 10) + bytes(page) + b"c" * page,
+        "all zeros": bytes(4 * page),
+        "no zeros": b"x" * (2 * page),
+        "short last page": b"x" * page + bytes(page) + b"y" * 100,
+        "zero short last page": b"x" * page + bytes(100),
+        "empty": b"",
+    }[layout]
+    packed = pack_pages(data)
+    zero_pages = sum(1 for start in range(0, len(data), page) if not data[start:start + page].strip(b"\0"))
+    assert len(packed) <= 16 + 8 * (len(data) // page + 1) + len(data) - zero_pages * page + page
+    assert unpack_pages(packed) == data
+
+
+def test_pack_pages_keeps_a_page_with_one_byte_set():
+    data = bytes(2 * PAGE_SIZE) + b"\1" + bytes(PAGE_SIZE - 1)
+    packed = pack_pages(data)
+    assert len(packed) == 16 + 8 + PAGE_SIZE and unpack_pages(packed) == data
+
+
+@pytest.mark.parametrize("damage", [lambda p: p[:-1], lambda p: p + b"x", lambda p: b"ZPG2" + p[4:], lambda p: p[:10]],
+                         ids=["cut short", "extra bytes", "other magic", "cut in the header"])
+def test_unpack_pages_rejects_a_damaged_file(damage):
+    with pytest.raises(ValueError):
+        unpack_pages(damage(pack_pages(b"a" * PAGE_SIZE + bytes(PAGE_SIZE) + b"b" * PAGE_SIZE)))
 
 
 def test_a_failure_to_make_it_leaves_the_site_without_it(monkeypatch, capsys):
@@ -161,11 +192,11 @@ def test_build_without_snapshot_leaves_it_out(make_lessons, good_lesson, tmp_pat
 
 
 @pytest.mark.node
-def test_build_ships_the_snapshot_gzipped_as_is_with_its_policy(make_lessons, good_lesson, tmp_path):
+def test_build_ships_the_snapshot_packed_as_is_with_its_policy(make_lessons, good_lesson, tmp_path):
     out = tmp_path / "dist"
     build.build(make_lessons({"sample": good_lesson}), out, snapshot_use="cached")
     shipped = (out / SNAPSHOT_PATH).read_bytes()
-    assert read_header(gzip.decompress(shipped)).build_id == pyodide_build_id()
+    assert read_header(unpack_pages(gzip.decompress(shipped))).build_id == pyodide_build_id()
     assert not list(out.glob(f"{SNAPSHOT_PATH}.*")), "the build must not re-encode the gzip file"
     page = (out / "sample.html").read_text()
     data = json.loads(page.split('id="lesson-data">', 1)[1].split("</script>", 1)[0])
