@@ -62,23 +62,6 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     return pages
 
 
-# Pyodide's files a lesson page asks for from its <head>, so they download while the page's own
-# CSS and scripts load and its worker starts (the worker's requests then find them in the HTTP
-# cache). The page also watches the wasm's preload to know when to fetch the full standard
-# library (lesson.js). Not the snapshot: a slow link does not want it.
-PYODIDE_PRELOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json")
-
-
-def runtime_preloads(runtime: dict) -> list[str]:
-    """The files a lesson page's <head> preloads (see PYODIDE_PRELOADS): the worker script and
-    Pyodide's files, with the small standard library Python starts with when the site has one."""
-    stdlib = runtime.get("stdlib")
-    files = [runtime["pyodide"] + name for name in PYODIDE_PRELOADS]
-    if stdlib:
-        files = [stdlib["boot"] if path == stdlib["full"] else path for path in files]
-    return ["assets/worker.js", *files]
-
-
 def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     """The JSON the browser reads instead of Markdown: cells in page order, quiz answers, and
     what the runtime installs (extra packages only on the pages that declare them)."""
@@ -113,7 +96,6 @@ def _environment(templates_dir: Path, context: PageContext) -> Environment:
     env = Environment(loader=FileSystemLoader(templates_dir), autoescape=select_autoescape(["html"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(site_title=SITE_TITLE, site_description=SITE_DESCRIPTION, asset=context.asset,
-                       preloads=runtime_preloads(context.runtime),
                        lesson_imports=context.lesson_imports)
     env.filters["lower_first"] = lambda text: text[:1].lower() + text[1:]
     return env

@@ -13,7 +13,7 @@ import { startWorker } from "./worker-start.js";
   if (!data || typeof Worker === "undefined") return;
   const settings = JSON.parse(data.textContent).runtime;
   const siteURL = new URL(".", document.baseURI).href;
-  const started = startWorker(settings, siteURL, { stdlibFromPage: Boolean(settings.stdlib) });
+  const started = startWorker(settings, siteURL);
   const early = { ...started, messages: [], error: null };
   started.worker.onmessage = ({ data: message }) => early.messages.push(message);
   started.worker.onerror = (event) => {

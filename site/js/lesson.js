@@ -56,33 +56,12 @@ function setStatus(state, text) {
   }
 }
 
-const runtime = new PythonRuntime(lesson.runtime, setStatus, { stdlibFromPage: true });
+const runtime = new PythonRuntime(lesson.runtime, setStatus);
 if (location.protocol !== "file:") {
   // Normally the worker was started from the <head> (early-start.js); adopt it.
   const early = window.earlyPythonWorker;
   delete window.earlyPythonWorker;
   runtime.start(early ? { adopt: early } : {}); // file:// pages: see file-notice.js
-  fetchFullStdlib();
-}
-
-/** Fetch the full standard library for the worker once the wasm this page preloads is in, so
- *  on a slow link it never delays the files Python starts with (see worker.js). */
-function fetchFullStdlib() {
-  if (!runtime.stdlibFromPage) return;
-  const url = new URL(lesson.runtime.stdlib.full, runtime.siteURL).href;
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer.disconnect();
-    fetch(url).then((response) => (response.ok ? response.arrayBuffer() : null), () => null)
-      .then((bytes) => runtime.provideStdlib(bytes));
-  };
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => entry.name.endsWith("/pyodide.asm.wasm"))) start();
-  });
-  observer.observe({ type: "resource", buffered: true });
-  setTimeout(start, 4000); // if the wasm's download is never reported
 }
 
 if (document.readyState === "loading") {

@@ -16,11 +16,8 @@ export class PythonRuntime {
    * @param {{siteURL?: string}} options  where the site lives (its root); by default this page's
    *   folder. Pages on another origin (embed.js) pass the site's own address.
    */
-  constructor(settings, onStatus, { siteURL = document.baseURI, stdlibFromPage = false } = {}) {
+  constructor(settings, onStatus, { siteURL = document.baseURI } = {}) {
     this.settings = settings;
-    // The page fetches the full standard library and hands it over (provideStdlib); see worker.js.
-    this.stdlibFromPage = stdlibFromPage && Boolean(settings.stdlib);
-    this.stdlib = null; // {bytes} once the page has it, for this worker and any restarted one
     this.siteURL = new URL(".", siteURL).href;
     this.onStatus = onStatus;
     this.worker = null;
@@ -47,7 +44,7 @@ export class PythonRuntime {
   start({ adopt = null } = {}) {
     this.worker?.terminate();
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
-    const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL, { stdlibFromPage: this.stdlibFromPage });
+    const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL);
     this.interruptBuffer = interruptBuffer;
     this.worker = worker;
     this.isReady = false;
@@ -63,15 +60,7 @@ export class PythonRuntime {
       if (adopt?.error) reject(new Error(adopt.error));
     });
     this.ready.catch((error) => this.onStatus("error", `Could not load Python: ${error.message}.`));
-    if (this.stdlib) worker.postMessage({ type: "stdlib", ...this.stdlib });
     return this.ready;
-  }
-
-  /** The full standard library's bytes (an ArrayBuffer), or null when the page could not get
-   *  them (the worker then fetches them itself). */
-  provideStdlib(bytes) {
-    this.stdlib = { bytes };
-    this.worker?.postMessage({ type: "stdlib", bytes });
   }
 
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */

@@ -7,16 +7,14 @@ import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
  * Create the worker and ask it to boot.
  * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages, ...)
  * @param {string} siteURL  the site's root, ending in "/"
- * @param {{stdlibFromPage: boolean}} options  whether the page will post the full standard
- *   library ({type: "stdlib", bytes}) instead of the worker fetching it
  * @returns {{worker: Worker, interruptBuffer: Uint8Array|null}}  the interrupt buffer is shared
  *   with the worker when the page is cross-origin isolated, else null
  */
-export function startWorker(settings, siteURL, { stdlibFromPage }) {
+export function startWorker(settings, siteURL) {
   // A fresh buffer for each worker: one left at "interrupt" by a stopped worker must not stop the next.
   const interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
-  const boot = { baseURL: siteURL, runtime: settings, stdlibFromPage, lookForKept };
+  const boot = { baseURL: siteURL, runtime: settings, lookForKept };
   const worker = createWorker(new URL("assets/worker.js", siteURL), boot);
   // Also the worker that boots from its URL waits for this message's interrupt buffer.
   worker.postMessage({ type: "boot", ...boot, interruptBuffer });

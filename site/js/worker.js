@@ -9,8 +9,8 @@ let installLater = null; // after a snapshot boot: unpacks the wheels it already
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
-// Messages the page sends on its own ({type: "boot"} with the interrupt buffer, {type: "stdlib"}):
-// they may come before or after the boot asks for them.
+// Messages the page sends on its own ({type: "boot"}, with the interrupt buffer): they may come
+// before or after the boot asks for them.
 const pageMessages = new Map(); // type -> {promise, resolve}
 function pageMessage(type) {
   if (!pageMessages.has(type)) {
@@ -248,18 +248,8 @@ async function unpackPages(stream) {
 // Python starts with a small standard library (runtime.stdlib.boot: the files its start and the
 // cell runtime's imports read, compiled; py/lessonbuild/stdlib.py) and is ready without waiting
 // for the full one, which is put in its place when it arrives. An import that needs it sooner
-// waits for it (installFullStdlibWhenItComes). On a lesson page the page itself fetches the full
-// one once the wasm is in, and posts it here ({type: "stdlib", bytes}): this thread is busy
-// while Python starts, and on a slow link the files Python starts with must come first.
-// Elsewhere (embed.js) the worker fetches it at once.
-/** Bytes of the full standard library: from the page when it offered them, else fetched here. */
-function fullStdlibDownload(url, fromPage) {
-  const bytes = fromPage
-    ? pageMessage("stdlib").promise.then((message) => (message.bytes ? new Uint8Array(message.bytes) : fetchBytes(url)))
-    : fetchBytes(url);
-  bytes.catch(() => {}); // awaited later; no unhandled rejection
-  return bytes;
-}
+// waits for it (installFullStdlibWhenItComes). It is fetched once Python runs: on a slow link the
+// files Python starts with come first.
 
 // The last finder on sys.meta_path until the full standard library is in place: a module no
 // other finder found may be in it, so get it now (`install_now`, a synchronous download: this
@@ -346,7 +336,7 @@ async function boot(message) {
   }
 }
 
-async function bootPython({ baseURL, runtime, stdlibFromPage, lookForKept = true }) {
+async function bootPython({ baseURL, runtime, lookForKept = true }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
@@ -365,9 +355,8 @@ async function bootPython({ baseURL, runtime, stdlibFromPage, lookForKept = true
   const snapshot = snapshotBytes(plan, started, lookForKept);
   const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
   step("loader");
-  const fullStdlibURL = runtime.stdlib && new URL(runtime.stdlib.full, baseURL).href;
   const stdlib = runtime.stdlib
-    ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: fullStdlibURL, download: fullStdlibDownload(fullStdlibURL, stdlibFromPage) }
+    ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: new URL(runtime.stdlib.full, baseURL).href }
     : null;
   const loadPyodide = (options) => loadFullPyodide({ ...options, ...(stdlib ? { stdLibURL: stdlib.boot } : {}) });
   let { bytes, reason, unpacked, damaged } = await snapshot;
@@ -399,7 +388,9 @@ async function bootPython({ baseURL, runtime, stdlibFromPage, lookForKept = true
   }
   step("python");
   if (stdlib) {
-    installFullStdlibWhenItComes(pyodide, stdlib.download, stdlib.full);
+    const download = fetchBytes(stdlib.full);
+    download.catch(() => {}); // awaited by the install; no unhandled rejection
+    installFullStdlibWhenItComes(pyodide, download, stdlib.full);
   }
   // The page's boot message brings the buffer (a worker booting from its URL may not have it
   // yet); it is set before any run, since runs are messages sent after it.
@@ -552,8 +543,6 @@ self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {
     pageMessage("boot").resolve(message);
     bootOnce(message);
-  } else if (message.type === "stdlib") {
-    pageMessage(message.type).resolve(message);
   } else if (message.type === "run") {
     run(message);
     installLater?.();

@@ -9,18 +9,14 @@ import zipfile
 import pytest
 
 from lessonbuild.assets import NODE_MODULES, PACKAGES, ROOT
-from lessonbuild.render import runtime_preloads
 from lessonbuild.stdlib import BOOT_STDLIB_PATH, STDLIB_PATH, boot_stdlib, runtime_setting
 from lessonbuild.wheels import build_wheel
 
 
-def test_runtime_setting_and_preloads_use_the_small_zip_when_there_is_one():
+def test_runtime_setting_names_both_zips_when_there_is_a_small_one():
     assert runtime_setting({STDLIB_PATH: b""}) is None
     setting = runtime_setting({STDLIB_PATH: b"", BOOT_STDLIB_PATH: b""})
     assert setting == {"boot": BOOT_STDLIB_PATH, "full": STDLIB_PATH}
-    preloads = runtime_preloads({"pyodide": "pyodide/", "stdlib": setting})
-    assert BOOT_STDLIB_PATH in preloads and STDLIB_PATH not in preloads
-    assert STDLIB_PATH in runtime_preloads({"pyodide": "pyodide/", "stdlib": None})
 
 
 @pytest.mark.node
