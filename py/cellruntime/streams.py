@@ -34,6 +34,9 @@ DEFAULT_TAIL_CHARS = 4_000
 #: The stream name of the runtime's own notes to the page (not the learner's output).
 NOTICE_STREAM = "notice"
 
+#: The stream name of the mark put where cut output was left out (between the start and the end).
+CUT_MARK_STREAM = "cut"
+
 
 class OutputRouter:
     """Collects text from the cell's stdout and stderr and passes it to a callback.
@@ -87,8 +90,9 @@ class OutputRouter:
                 tail = self._tail_from_a_line_start()
                 hidden = self._cut - sum(len(text) for _, text in tail)
                 if tail:
-                    self._callback(NOTICE_STREAM, f"Output cut: {hidden:,} characters in the middle were not shown; "
-                                                  "the end of the output follows.")
+                    self._callback(NOTICE_STREAM, f"Output cut: {hidden:,} characters in the middle were not shown "
+                                                  "(marked where they were); the start and the end are below.")
+                    self._callback(CUT_MARK_STREAM, f"[… {hidden:,} characters not shown …]")
                     for stream, text in tail:
                         self._callback(stream, text)
                 else:

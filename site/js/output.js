@@ -26,6 +26,7 @@ export class OutputArea {
   /** Append streamed text; consecutive text of one stream shares one element. */
   write(stream, text) {
     if (stream === "notice") return this.note(text, { top: true }); // the runtime's own note
+    if (stream === "cut") return this.#cutMark(text);
     const room = MAX_CHARS - this.shown;
     if (room <= 0) return this.#countCut(text.length);
     if (text.length > room) {
@@ -33,11 +34,7 @@ export class OutputArea {
       text = text.slice(0, room);
     }
     this.shown += text.length;
-    if (!this.pre) {
-      this.pre = document.createElement("pre");
-      this.pre.className = "output-text";
-      this.element.append(this.pre);
-    }
+    this.#ensurePre();
     if (stream !== this.lastStream) {
       this.lastSpan = document.createElement("span");
       this.lastSpan.dataset.stream = stream;
@@ -46,6 +43,28 @@ export class OutputArea {
       this.carriageReturn = false;
     }
     this.#appendLikeATerminal(text.replace(ANSI_CODES, ""));
+  }
+
+  #ensurePre() {
+    if (this.pre) return;
+    this.pre = document.createElement("pre");
+    this.pre.className = "output-text";
+    this.element.append(this.pre);
+  }
+
+  /** Where Python left cut output out (between its start and its end): a line of its own,
+   *  styled as a note, so the jump in the output is plain to see. */
+  #cutMark(text) {
+    this.#ensurePre();
+    const newline = this.#needsNewline() ? "\n" : "";
+    const mark = document.createElement("span");
+    mark.className = "output-cut";
+    mark.dataset.stream = "cut";
+    mark.textContent = `${newline}${text}\n`;
+    this.pre.append(mark);
+    this.lastStream = null;
+    this.lastSpan = null;
+    this.carriageReturn = false;
   }
 
   /** Append to the last span as a terminal would show it: "\r" (a progress line, say) starts

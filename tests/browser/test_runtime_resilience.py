@@ -3,6 +3,8 @@ and exits leave Python usable, output floods stay capped, and the tab never free
 
 from __future__ import annotations
 
+import re
+
 import threading
 
 import pytest
@@ -123,6 +125,11 @@ def test_two_hundred_thousand_lines_keep_the_tab_responsive(page, base_url):
     text = cell.locator("[data-output]").inner_text()
     assert text.startswith("Output cut:")
     assert text.rstrip().endswith("\n199998\n199999")  # the end of the output is kept
+    # A mark on its own line stands where the middle was left out: the start, the mark, the end.
+    mark = cell.locator(".output-cut")
+    expect(mark).to_have_text(re.compile(r"^\[… [\d,]+ characters not shown …\]\n$"))
+    start, end = text.split(mark.inner_text().strip())
+    assert "\n0\n1\n2\n" in start and start.endswith("\n") and end.lstrip("\n")[:1].isdigit()
 
 
 def test_time_limit_stops_a_runaway_cell(page, base_url):

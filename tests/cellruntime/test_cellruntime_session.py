@@ -48,8 +48,10 @@ def test_huge_output_is_cut_with_a_notice(session, new_recorder):
     result = session.run("print('x' * 300_000)\nraise ValueError('still shown')", "huge", recorder)
     sent = "".join(text for stream, text in recorder.calls if stream == "stdout")
     assert len(sent) == 200_000 + 4_000  # the first 200,000 characters, and the end
-    assert ("notice", "Output cut: 96,001 characters in the middle were not shown; the end of the output follows.") \
-        in recorder.calls
+    assert ("notice", "Output cut: 96,001 characters in the middle were not shown (marked where they were); "
+                      "the start and the end are below.") in recorder.calls
+    mark = recorder.calls.index(("cut", "[… 96,001 characters not shown …]"))
+    assert len("".join(text for stream, text in recorder.calls[:mark] if stream == "stdout")) == 200_000
     assert "ValueError: still shown" in result["error"]
 
 
@@ -57,7 +59,8 @@ def test_the_end_of_a_cut_output_is_shown_from_a_line_start(session, new_recorde
     recorder = new_recorder()
     session.run("for i in range(100_000):\n    print(i)\nprint('the result', 42)", "long", recorder)
     notice = next(index for index, (stream, _) in enumerate(recorder.calls) if stream == "notice")
-    end = "".join(text for stream, text in recorder.calls[notice + 1:])
+    assert recorder.calls[notice + 1][0] == "cut"  # the mark, where the middle was left out
+    end = "".join(text for stream, text in recorder.calls[notice + 2:])
     assert end.endswith("99999\nthe result 42\n")
     assert end[0].isdigit() and len(end) <= 4_000 and end.split("\n")[0] in {str(i) for i in range(100_000)}
     head = "".join(text for stream, text in recorder.calls[:notice])
