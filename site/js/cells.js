@@ -205,30 +205,34 @@ export class CellController {
       const outcome = await this.#execute(cell, target);
       if (outcome !== "ok") {
         if (target.state === "queued") {
-          this.#setState(target, "error");
+          this.#setState(target, outcome === "cancelled" ? "idle" : "error");
           target.output.clear();
-          target.output.note(outcome === "stopped"
-            ? "Not run: Python was stopped while running an earlier cell."
-            : `Not run: ${cell.hidden ? "the lesson's set-up code" : cell.name} stopped with an error. Fix it, then run this cell again.`);
+          target.output.note({
+            cancelled: "Not run: Stop was pressed before Python had loaded.",
+            stopped: "Not run: Python was stopped while running an earlier cell.",
+          }[outcome] ?? `Not run: ${cell.hidden ? "the lesson's set-up code" : cell.name} stopped with an error. Fix it, then run this cell again.`);
         }
-        return outcome;
+        return outcome === "cancelled" ? "stopped" : outcome;
       }
     }
-    return this.#execute(target, target);
+    const outcome = await this.#execute(target, target);
+    return outcome === "cancelled" ? "stopped" : outcome;
   }
 
-  /** Run one cell; returns "ok", "error" or "stopped". Hidden cells report into `shownIn`. */
+  /** Run one cell; returns "ok", "error", "stopped", or "cancelled" (Stop came before Python
+   *  had loaded). Hidden cells report into `shownIn`. */
   async #execute(cell, shownIn) {
     const output = cell.element ? cell.output : shownIn.output;
     if (cell.element) {
       output.clear();
       this.#setState(cell, "running");
     }
+    let waiting = null;
     if (this.runtime.isReady) {
       this.setStatus("busy", `Python is running ${cell.hidden ? "the lesson's set-up code" : cell.name}…`);
     } else if (cell.element) {
       // Said at the cell too: the page's status line may be scrolled out of view.
-      const waiting = output.note("Waiting for Python to finish loading; this cell runs as soon as it has.");
+      waiting = output.note("Waiting for Python to finish loading; this cell runs as soon as it has.");
       this.runtime.ready.finally(() => waiting.remove()).catch(() => {});
     }
     let result;
@@ -255,9 +259,10 @@ export class CellController {
     if (timedOut) output.note(`Stopped: this lesson lets a cell run for ${limit} s at most.`, { top: true });
     if (this.runtime.isReady) this.setStatus("ready", "Python ready");
     if (result.cancelled) {
+      waiting?.remove();
       output.note("Not run: Stop was pressed before Python had loaded.");
       if (cell.element) this.#setState(cell, "idle");
-      return "stopped";
+      return "cancelled";
     }
     if (result.restarted) {
       if (result.error) output.error(result.error);
