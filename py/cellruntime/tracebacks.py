@@ -11,6 +11,7 @@ one-line hint after the traceback.
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from typing import Iterable, Optional
 
@@ -28,6 +29,10 @@ _TAIL_FRAMES = 10
 _RECURSIVE_CUTOFF = 3
 
 _PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.abspath(__file__)))
+
+# Errors raised by these modules are network errors (e.g. http.client.RemoteDisconnected,
+# urllib.error.URLError, socket.gaierror).
+_NETWORK_MODULES = frozenset({"socket", "ssl", "http.client", "urllib.error"})
 
 
 def format_exception(
@@ -233,13 +238,20 @@ def system_exit_message(exc: SystemExit) -> str:
 
 
 def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
-               stdlib_incomplete: bool = False) -> Optional[str]:
-    """A one-line hint for errors that puzzle learners, or ``None``."""
+               stdlib_incomplete: bool = False, platform: str = sys.platform) -> Optional[str]:
+    """A one-line hint for errors that puzzle learners, or ``None``.
+
+    ``platform`` is ``sys.platform``: "emscripten" in the page (Pyodide), where some errors
+    have a cause of their own (no network).
+    """
     if isinstance(exc, ModuleNotFoundError):
         if stdlib_incomplete:
             return ("Part of Python's standard library could not be downloaded (is the network down?). "
                     "Reload the page to try again.")
         return offline_import_hint(available_packages)
+    if platform == "emscripten" and is_network_error(exc):
+        return ("Hint: Python in this page cannot reach the network (a browser gives it no sockets), "
+                "and the lessons need none: put the data in the code instead.")
     if isinstance(exc, RecursionError):
         return (
             "Hint: a function kept calling itself until Python's recursion limit. "
@@ -253,6 +265,12 @@ def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
             "Try smaller sizes; everything defined before is still there."
         )
     return None
+
+
+def is_network_error(exc: BaseException) -> bool:
+    """True for a failed connection, or an error of Python's network modules (_NETWORK_MODULES)."""
+    return isinstance(exc, ConnectionError) or any(
+        cls.__module__ in _NETWORK_MODULES for cls in type(exc).__mro__)
 
 
 def offline_import_hint(available_packages: Iterable[str] = ()) -> str:

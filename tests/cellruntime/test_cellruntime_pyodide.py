@@ -25,6 +25,7 @@ CELLS = [
     ("after", "print(x, z)"),
     ("input", "input('k? ')"),
     ("import", "import no_such_module_smoke"),
+    ("network", "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:9/')"),
     ("svg", "class P:\n    def _repr_svg_(self):\n        return '<svg/>'\nP()"),
 ]
 
@@ -91,6 +92,7 @@ def test_error_kinds(report):
     assert _error(report, "exit").startswith("The code called sys.exit(0) at line 2")
     assert "input() can't read" in _error(report, "input")
     assert _error(report, "import").endswith("and: rankmetrics.")
+    assert "cannot reach the network" in _error(report, "network").splitlines()[-1]
 
 
 @pytest.mark.node

@@ -195,6 +195,24 @@ def test_module_not_found_while_the_stdlib_is_incomplete_says_so():
                          "Reload the page to try again.")
 
 
+@pytest.mark.parametrize("code", [
+    "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:9/')",  # nothing listens on port 9
+    "import http.client\nraise http.client.RemoteDisconnected('Remote end closed connection without response')",
+    "import socket\nraise socket.gaierror('no such host')",
+    "raise ConnectionResetError('reset')",
+])
+def test_network_errors_in_the_page_say_it_has_no_network(code):
+    exc = _raised(code)
+    hint = error_hint(exc, platform="emscripten")
+    assert hint is not None and "cannot reach the network" in hint
+    assert error_hint(exc, platform="linux") is None  # under CPython a network error is just that
+
+
+@pytest.mark.parametrize("code", ["open('/no/such/file/for/cellruntime')", "raise OSError('disk')", "raise TimeoutError"])
+def test_other_os_errors_in_the_page_get_no_network_hint(code):
+    assert error_hint(_raised(code), platform="emscripten") is None
+
+
 def test_other_import_errors_get_no_hint():
     exc = _raised("from math import no_such_name")
     assert isinstance(exc, ImportError)
