@@ -17,7 +17,8 @@ from .buildcache import read_cached
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build-cache" / "compressed"
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".bin", ".py"}
+# A .zip only when it shrinks (below): the small standard library's files are stored uncompressed.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".bin", ".py", ".zip"}
 BEST_QUALITY_LIMIT = 512 * 1024  # brotli's best level is slow on big files: use 9 above this
 
 

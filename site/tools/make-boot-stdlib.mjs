@@ -15,6 +15,9 @@
 // hash-based" (PEP 552): nothing about them depends on dates, and no source is looked for. The
 // code objects name the source's place in the zip, so once the worker has put the full zip
 // (with the sources) there, tracebacks show the lines.
+// The files are stored, not deflated: Python then reads them without inflating each one, and
+// the build's Brotli copy of the whole zip (py/lessonbuild/compress.py) is a third smaller than
+// a zip of deflated files (1.05 MB against 1.53 MB).
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
@@ -55,7 +58,7 @@ with zipfile.ZipFile(zip_path) as full, zipfile.ZipFile(buffer, "w") as boot:
             code = compile(data, f"{zip_path}/{name}", "exec", dont_inherit=True)
             data = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             info = zipfile.ZipInfo(name + "c", info.date_time)
-        boot.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+        boot.writestr(info, data, compress_type=zipfile.ZIP_STORED)
 open("/tmp/boot.zip", "wb").write(buffer.getvalue())
 json.dumps(names)
 `);
