@@ -85,23 +85,21 @@ setupTakeaway(document.querySelector("[data-lesson-tools]"), lesson,
 // its editor's focus. Until then the code is shown highlighted, and Run runs it.
 let editorsLoaded = null;
 function loadEditors(focusCellId = null) {
-  editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor), (error) => {
+  editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId }), (error) => {
     console.warn("the code editor did not load:", error);
     editorsLoaded = null; // the next press on the code tries again
     showBanner("editor-warning", "The code editor could not load, so the code cannot be edited; "
       + "Run still runs it. Reload the page to try again.");
     throw error;
   });
-  editorsLoaded.then(() => {
-    document.querySelector("[data-editor-warning]")?.remove();
-    if (focusCellId) cells.cells.find((cell) => cell.id === focusCellId)?.editor?.focus();
-  }, () => {});
+  editorsLoaded.then(() => document.querySelector("[data-editor-warning]")?.remove(), () => {});
 }
 for (const type of ["focusin", "pointerdown"]) {
   document.addEventListener(type, (event) => {
-    if (editorsLoaded) return;
-    const code = event.target.closest?.("[data-editor]");
-    if (code) loadEditors(code.closest("[data-cell]")?.dataset.cell);
+    const id = event.target.closest?.("[data-editor]")?.closest("[data-cell]")?.dataset.cell;
+    if (!id || cells.cells.find((cell) => cell.id === id)?.editor) return;
+    if (editorsLoaded) cells.wantEditor(id); // the editors are coming in: this one next
+    else loadEditors(id);
   });
 }
 // Runs pressed while Python loaded go first once it is ready: their output is what the learner
