@@ -98,7 +98,14 @@ window.naiveRoundTrips = (count) => {
 # when Python reports ready), and presses Run on a lesson's first cell as soon as it answers.
 RECORDER = """(() => {
   if (window.__bench) return;
-  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null });
+  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null,
+                                    longestTask: 0 });
+  // The longest time the page's main thread was busy in one piece (input waits that long).
+  if (PerformanceObserver.supportedEntryTypes?.includes("longtask")) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longestTask = Math.max(bench.longestTask, entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  }
   // The lesson's worker reports how it booted ({type: "boot", mode, ms, reason, steps}).
   const NativeWorker = window.Worker;
   if (NativeWorker) {
@@ -334,6 +341,7 @@ class Bench:
         context, page = self.new_page()
         record, sent, _ = self.visit(page, self.naive_url)
         self.add("naive cold", record["output"])
+        self.add("naive longest task", page.evaluate("() => window.__bench.longestTask"))
         self.add("naive bytes at output", record["sent at output"])
         self.add("naive first bytes", sent)
         record, sent, _ = self.visit(page, self.naive_url)
@@ -367,6 +375,8 @@ class Bench:
                 self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot: {kept['reason']}")
         except PlaywrightTimeoutError:
             self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_MS} ms")
+        # By now the editors are in too (they load once the first run is done).
+        self.add("lesson longest task", page.evaluate("() => window.__bench.longestTask"))
         record, sent, _ = self.visit(page, self.next_url)
         self.add("lesson warm", record["output"])
         self.add_boot("warm", record)
@@ -485,6 +495,8 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
                           for name in names)
         extra.append(f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
                      f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else ""))
+    extra.append(f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
+                 f"{median(r['lesson longest task']):.0f} ms (its first seconds, editors included)")
     extra.append("naive warm = its second open in the same context; round trips: "
                  f"{len(r['lesson round trip'])} per page, naive on the main thread, the lesson in its worker")
     for line in extra:
