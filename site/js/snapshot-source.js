@@ -71,7 +71,7 @@ export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
 
 /** The unpacked snapshot kept for `url` (an ArrayBuffer), or null (none kept, or no Cache
  *  Storage here: an opaque origin, or storage blocked). */
-export async function keptUnpacked(url) {
+async function keptUnpacked(url) {
   try {
     const response = await (await self.caches.open(UNPACKED_CACHE)).match(url);
     return response ? await response.arrayBuffer() : null;

@@ -9,17 +9,10 @@ let installLater = null; // after a snapshot boot: unpacks the wheels it already
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
-// Messages the page sends on its own ({type: "boot"}, with the interrupt buffer): they may come
-// before or after the boot asks for them.
-const pageMessages = new Map(); // type -> {promise, resolve}
-function pageMessage(type) {
-  if (!pageMessages.has(type)) {
-    let resolve;
-    const promise = new Promise((done) => { resolve = done; });
-    pageMessages.set(type, { promise, resolve });
-  }
-  return pageMessages.get(type);
-}
+// The page's {type: "boot"} message, which brings the interrupt buffer: a worker that boots
+// from its URL may have Python running before it arrives.
+let receiveBootMessage;
+const bootMessage = new Promise((resolve) => { receiveBootMessage = resolve; });
 
 // Pyodide's loader can wait forever when a core file is missing. If the boot is still going
 // after MISSING_CHECK_DELAY_MS, ask for each file and fail with a reason the page can show.
@@ -394,7 +387,7 @@ async function bootPython({ baseURL, runtime, lookForKept = true }) {
   }
   // The page's boot message brings the buffer (a worker booting from its URL may not have it
   // yet); it is set before any run, since runs are messages sent after it.
-  pageMessage("boot").promise.then(({ interruptBuffer }) => {
+  bootMessage.then(({ interruptBuffer }) => {
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
   });
 
@@ -541,7 +534,7 @@ async function bootOnce(settings) {
 
 self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {
-    pageMessage("boot").resolve(message);
+    receiveBootMessage(message);
     bootOnce(message);
   } else if (message.type === "run") {
     run(message);
