@@ -24,10 +24,22 @@ export class CellController {
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
     // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
     runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
+    this.detached = new AbortController();
     onOtherTabChange(slug, (kind, id, value) => {
       const cell = this.cells.find((candidate) => candidate.id === id && candidate.element);
       if (kind === "cell" && cell) this.#otherTabEdited(cell, value?.code ?? cell.code);
-    });
+    }, { signal: this.detached.signal });
+  }
+
+  /** The lesson leaves the page (another lesson opens in its place, lesson-navigation.js): stop
+   *  attaching editors, let go of the ones attached and of other tabs' changes. Edits are
+   *  already saved (each change is). */
+  detach() {
+    this.detached.abort();
+    for (const cell of this.cells) {
+      cell.editor?.destroy?.();
+      cell.editor = null;
+    }
   }
 
   #makeCell(data, index) {
@@ -63,6 +75,7 @@ export class CellController {
     if (first) this.wantEditor(first);
     for (;;) {
       await yieldToPage(); // also before the first: the editor's script has just been evaluated
+      if (this.detached.signal.aborted) return;
       const wanted = this.cells.find((cell) => cell.id === this.wanted && cell.element && !cell.editor);
       const cell = wanted ?? this.cells.find((each) => each.element && !each.editor);
       if (!cell) return;

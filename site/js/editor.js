@@ -83,8 +83,8 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
     }),
   });
   parent.append(keys);
-  darkQuery.addEventListener("change", (event) =>
-    view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) }));
+  const followScheme = (event) => view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) });
+  darkQuery.addEventListener("change", followScheme);
   return {
     getCode: () => view.state.doc.toString(),
     // Its own undo step, so Ctrl+Z after a Reset brings back exactly the code it replaced.
@@ -93,5 +93,10 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
       annotations: isolateHistory.of("full"),
     }),
     focus: () => view.focus(),
+    // The lesson is leaving the page (another lesson opened in its place): let go of it.
+    destroy: () => {
+      darkQuery.removeEventListener("change", followScheme);
+      view.destroy();
+    },
   };
 }

@@ -63,6 +63,32 @@ export class PythonRuntime {
     return this.ready;
   }
 
+  /** Whether a run or check is on its way in Python. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /** Python forgets what the cells defined (fresh globals), for another lesson opened in this
+   *  page (lesson-navigation.js); later runs see only their own lesson's names. Runs already
+   *  waiting for Python to load are dropped, as by Stop. Python itself, its imports and its
+   *  boot stay. */
+  resetSession() {
+    if (!this.isReady) this.stop(); // "cancelled": the boot goes on, and its session is new anyway
+    else this.worker.postMessage({ type: "reset" }); // before any later run: messages keep their order
+  }
+
+  /** Another lesson opened in the page runs with `settings` (its `runtime` JSON), which may name
+   *  wheels and packages this Python lacks: they are added in place, before any later run. A
+   *  worker started from now on (Retry, a restart) boots with them. */
+  useSettings(settings) {
+    const added = settings.wheels.some((path) => !this.settings.wheels.includes(path))
+      || settings.packages.some((name) => !this.settings.packages.includes(name));
+    this.settings = settings;
+    if (added && this.worker) {
+      this.worker.postMessage({ type: "packages", baseURL: this.siteURL, wheels: settings.wheels, packages: settings.packages });
+    }
+  }
+
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
   run(cellId, code, onOutput) {
     return this.#request({ type: "run", cellId, code }, onOutput);

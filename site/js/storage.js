@@ -60,8 +60,9 @@ export function save(slug, kind, id, value) {
   }
 }
 
-/** Call `callback(kind, id, value)` when another tab changes this lesson's saved state. */
-export function onOtherTabChange(slug, callback) {
+/** Call `callback(kind, id, value)` when another tab changes this lesson's saved state, until
+ *  `signal` (an AbortSignal, optional) aborts. */
+export function onOtherTabChange(slug, callback, { signal } = {}) {
   const start = `${PREFIX}:${slug}:`;
   window.addEventListener("storage", (event) => {
     if (!event.key?.startsWith(start)) return;
@@ -73,5 +74,5 @@ export function onOtherTabChange(slug, callback) {
       return;
     }
     callback(kind, id, value);
-  });
+  }, { signal });
 }

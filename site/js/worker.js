@@ -6,6 +6,10 @@ import { UNPACKED_CACHE, openSnapshot, snapshotPlan } from "./snapshot-source.js
 
 let session = null;
 let installLater = null; // after a snapshot boot: unpacks the wheels it already imported
+// Once booted: what a lesson opened later in the page needs to add its packages (addPackages).
+let markBooted;
+const booted = new Promise((resolve) => { markBooted = resolve; });
+let installing = null; // a lesson's packages being added: runs wait for them
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
@@ -425,6 +429,7 @@ async function bootPython({ baseURL, runtime, lookForKept = true }) {
 
   const { Session } = pyodide.pyimport("cellruntime");
   session = Session.callKwargs({ available_packages: runtime.packages });
+  markBooted({ pyodide, sitePackages, wheels: new Set(runtime.wheels), packages: new Set(runtime.packages) });
   step("session");
   const ms = Math.round(performance.now() - started);
   post({ type: "boot", mode, ms, reason, steps, unpacked: Boolean(pyodide && unpacked) });
@@ -482,6 +487,21 @@ async function warmSnapshot(url) {
   post({ type: "kept", ok, reason, url });
 }
 
+/** Another lesson opened in the page needs these wheels and packages (its `runtime`): unpack
+ *  the wheels this Python lacks (pure Python, so unpacking is the install), once booted. */
+async function addPackages({ baseURL, wheels, packages }) {
+  const python = await booted;
+  const missing = wheels.filter((path) => !python.wheels.has(path));
+  const downloads = await Promise.all(missing.map((path) => fetchBytes(new URL(path, baseURL).href)));
+  downloads.forEach((wheel, index) => {
+    python.pyodide.unpackArchive(wheel, "wheel", { extractDir: python.sitePackages });
+    python.wheels.add(missing[index]);
+  });
+  if (missing.length) refreshFinder(python.pyodide, python.sitePackages);
+  for (const name of packages) python.packages.add(name);
+  session.available_packages = python.pyodide.toPy([...python.packages]); // named in import hints
+}
+
 function run({ id, cellId, code }) {
   const write = (stream, text) => post({ type: "output", id, stream, text });
   let result;
@@ -536,12 +556,22 @@ self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {
     receiveBootMessage(message);
     bootOnce(message);
-  } else if (message.type === "run") {
-    run(message);
-    installLater?.();
-  } else if (message.type === "check") {
-    check(message);
-    installLater?.();
+  } else if (message.type === "run" || message.type === "check") {
+    const work = () => {
+      (message.type === "run" ? run : check)(message);
+      installLater?.();
+    };
+    if (installing) installing.then(work);
+    else work();
+  } else if (message.type === "packages") {
+    // Runs sent after this message wait for it; one that fails says so in the lesson's cells
+    // (ModuleNotFoundError, with the hint), as a missing package does.
+    const added = (installing ?? Promise.resolve()).then(() => addPackages(message)).catch((error) => {
+      console.warn("adding the lesson's packages failed:", error);
+    }).finally(() => { if (installing === added) installing = null; });
+    installing = added;
+  } else if (message.type === "reset") {
+    session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }
 };
 

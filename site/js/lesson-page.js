@@ -1,0 +1,89 @@
+// One lesson's parts of a lesson page: its cells (with their editors), quizzes and tools. The
+// page (lesson.js) mounts the lesson it was loaded with, and, when another lesson opens in its
+// place (lesson-navigation.js), unmounts it and mounts the new one.
+import { CellController } from "./cells.js";
+import { setupQuizzes } from "./quiz.js";
+import { showBanner } from "./banner.js";
+import { setupTakeaway } from "./takeaway.js";
+
+// Runs pressed while Python loaded go first once it is ready: their output is what the learner
+// is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
+const EDITORS_WAIT_FOR_RUNS_MS = 1000; // at most: a long-running cell must not keep the editors away
+
+/** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
+function setupResetAll(tools, cells) {
+  const reset = document.createElement("button");
+  reset.type = "button";
+  reset.textContent = "Reset all code";
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.textContent = "Undo reset";
+  undo.hidden = true;
+  let undoReset = null;
+  reset.addEventListener("click", () => {
+    undoReset = cells.resetAll();
+    undo.hidden = false;
+  });
+  undo.addEventListener("click", () => {
+    undoReset?.();
+    undo.hidden = true;
+    reset.focus(); // the Undo button hides itself: keep the keyboard nearby
+  });
+  tools.append(reset, undo);
+}
+
+/**
+ * Bring the lesson in this document to life.
+ * @param {object} lesson  the lesson's JSON (the page's #lesson-data): slug, cells, quizzes, ...
+ * @param {import("./runtime.js").PythonRuntime} runtime
+ * @param {(state: string, text: string) => void} setStatus
+ * @returns {{cells: CellController, afterFirstRuns: Promise<void>, unmount: () => void}}
+ *   afterFirstRuns: Python is ready (or failed) and the runs pressed meanwhile are done
+ */
+export function mountLesson(lesson, runtime, setStatus) {
+  const mounted = new AbortController();
+  const tools = document.querySelector("[data-lesson-tools]");
+  const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
+  setupQuizzes(lesson.slug, lesson.quizzes);
+  setupResetAll(tools, cells);
+  setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current);
+
+  // The editors (a 130 KB script, and main-thread work for every cell) load once Python is
+  // ready, or at once when the learner goes to edit: focus or press on a cell's code, which then
+  // gets its editor's focus. Until then the code is shown highlighted, and Run runs it.
+  let editorsLoaded = null;
+  const loadEditors = (focusCellId = null) => {
+    if (mounted.signal.aborted) return;
+    editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId }), (error) => {
+      console.warn("the code editor did not load:", error);
+      editorsLoaded = null; // the next press on the code tries again
+      showBanner("editor-warning", "The code editor could not load, so the code cannot be edited; "
+        + "Run still runs it. Reload the page to try again.");
+      throw error;
+    });
+    editorsLoaded.then(() => document.querySelector("[data-editor-warning]")?.remove(), () => {});
+  };
+  for (const type of ["focusin", "pointerdown"]) {
+    document.addEventListener(type, (event) => {
+      const id = event.target.closest?.("[data-editor]")?.closest("[data-cell]")?.dataset.cell;
+      if (!id || cells.cells.find((cell) => cell.id === id)?.editor) return;
+      if (editorsLoaded) cells.wantEditor(id); // the editors are coming in: this one next
+      else loadEditors(id);
+    }, { signal: mounted.signal });
+  }
+  const queuedRunsDone = () => Promise.race([
+    cells.queue.catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
+  ]);
+  const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queuedRunsDone) : Promise.resolve();
+  afterFirstRuns.then(() => loadEditors());
+
+  return {
+    cells,
+    afterFirstRuns,
+    unmount() {
+      mounted.abort();
+      cells.detach();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+"""Another lesson opens in the same page (site/js/lesson-navigation.js): Python stays booted but
+forgets the last lesson's names, the page reads as the new lesson (address, title, heading with
+the focus), Back brings the last lesson with its edits, and whatever cannot be served in place
+loads as a whole page."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT
+from test_accessibility import audit
+from test_lesson_page import cpython_outputs, editor_text, open_lesson, replace_code, wait_for_editors
+from test_offline import run_first_cell, wait_until_controlled
+
+FIRST, SECOND = "why-position-matters", "precision-recall"
+
+
+def count_workers(page) -> list:
+    """The Python workers the page starts from now on (Playwright sees each one)."""
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker))
+    return workers
+
+
+def mark_document(page) -> None:
+    """A mark that lives as long as this document: a whole-page load loses it."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+def lesson_data(page) -> dict:
+    return json.loads(page.locator("#lesson-data").text_content())
+
+
+def follow_next(page, slug):
+    page.get_by_role("link", name=re.compile("^Next")).click()
+    expect(page).to_have_url(re.compile(rf"/{slug}\.html$"))
+
+
+def test_next_opens_in_place_with_python_kept_and_its_names_forgotten(page, base_url):
+    open_lesson(page, base_url, FIRST)
+    first_cell = page.locator("[data-cell]").first
+    replace_code(page, first_cell, "left_from_the_last_lesson = 42\nprint('defined')")
+    first_cell.get_by_role("button", name="Run").click()
+    expect(first_cell).to_have_attribute("data-state", "done")
+    mark_document(page)
+    workers = count_workers(page)
+
+    follow_next(page, SECOND)
+
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Precision@k and recall@k")
+    expect(heading).to_be_focused()  # a screen reader starts at the new lesson, as after a load
+    assert page.title().startswith("Precision@k and recall@k")
+    assert lesson_data(page)["slug"] == SECOND
+    expect(page.locator("[data-runtime-status]")).to_have_text("Python ready")
+    assert same_document(page) and workers == []
+
+    # The new lesson's first cell prints what CPython prints for it.
+    cells = lesson_data(page)["cells"]
+    first = next(cell for cell in cells if not cell["hidden"])
+    expected = cpython_outputs(cells[: cells.index(first) + 1])[first["id"]]
+    cell = page.locator(f'[data-cell="{first["id"]}"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    assert cell.locator("[data-output]").inner_text().strip() == expected.strip()
+
+    # Names from the last lesson are gone: Python started this lesson with fresh globals.
+    wait_for_editors(page)
+    replace_code(page, cell, "print(left_from_the_last_lesson)")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error")
+    expect(cell.locator("[data-output]")).to_contain_text("NameError")
+    assert workers == []
+
+
+def test_back_brings_the_last_lesson_with_its_edits(page, base_url):
+    open_lesson(page, base_url, FIRST)
+    first_cell = page.locator("[data-cell]").first
+    replace_code(page, first_cell, "print('my edit')")
+    mark_document(page)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
+    assert same_document(page)
+    wait_for_editors(page)
+    first_cell = page.locator("[data-cell]").first
+    assert editor_text(first_cell) == "print('my edit')"
+    first_cell.get_by_role("button", name="Run").click()
+    expect(first_cell.locator("[data-output]")).to_have_text("my edit")
+
+    page.go_forward()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    assert same_document(page)
+
+
+def test_a_running_cell_makes_the_link_load_a_whole_page(page, base_url):
+    open_lesson(page, base_url, FIRST)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "while True:\n    pass")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "running")
+    mark_document(page)
+    workers = count_workers(page)
+
+    follow_next(page, SECOND)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute(
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    assert not same_document(page)  # the busy Python went with the old page
+    assert len(workers) == 1
+    run_first_cell(page)
+
+
+def test_the_index_and_a_missing_page_load_whole(page, base_url):
+    open_lesson(page, base_url, FIRST)
+    mark_document(page)
+    page.get_by_role("link", name="All lessons").click()
+    expect(page.locator("#lesson-data")).to_have_count(0)
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert not same_document(page)
+
+    # A lesson link whose page is gone: the browser's own answer for it, as without this feature.
+    open_lesson(page, base_url, FIRST)
+    mark_document(page)
+    page.evaluate("""() => {
+      const link = document.querySelector('a[rel="next"]');
+      link.href = "no-such-lesson.html";
+      link.click();
+    }""")
+    expect(page).to_have_url(re.compile(r"/no-such-lesson\.html$"))
+    expect(page.locator("#lesson-data")).to_have_count(0)  # the server's "not found" page came
+    assert not same_document(page)
+
+
+def test_next_works_offline(context, base_url):
+    page = context.new_page()
+    open_lesson(page, base_url, FIRST)
+    wait_until_controlled(page)
+    context.set_offline(True)
+    mark_document(page)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    assert same_document(page)
+    run_first_cell(page)
+    wait_for_editors(page)
+    page.close()
+
+
+def test_a_lesson_opened_in_place_has_no_accessibility_violations(browser, base_url):
+    page = browser.new_page(bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    open_lesson(page, base_url, FIRST)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    run_first_cell(page)
+    wait_for_editors(page)
+    assert audit(page) == []
+    page.close()
+
+
+def test_a_lesson_that_needs_more_packages_gets_them_in_place(page, base_url):
+    """average-precision needs rankmetrics only; ndcg, next, also pygal: it is added to the
+    running Python, and its chart cell draws."""
+    open_lesson(page, base_url, "average-precision")
+    mark_document(page)
+    workers = count_workers(page)
+    follow_next(page, "ndcg")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("NDCG")
+    cell = page.locator('[data-cell="discount-chart"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done")
+    expect(cell.locator("[data-output] svg")).to_have_count(1)
+    assert same_document(page) and workers == []
