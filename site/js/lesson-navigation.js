@@ -3,7 +3,8 @@
 // The page keeps its worker, resets Python's namespace, and swaps in the new lesson's content,
 // fetched as the same HTML a full load would get. Links, Back and Forward all work as before,
 // through the Navigation API; a browser without it loads each page whole, as does any case this
-// cannot serve (a run in progress, another Python setup, a page that is not a lesson, an error).
+// cannot serve (a run in progress, another Python setup, a page of a newer build of the course,
+// a page that is not a lesson, an error).
 // A lesson that needs more packages than the last one gets them added (PythonRuntime.useSettings).
 
 /**
@@ -26,12 +27,18 @@ export function openLessonsInPlace({ currentRuntime, canSwap, swap }) {
       async handler() {
         const fetched = await fetchLesson(url, event.signal).catch(() => null);
         event.signal.throwIfAborted(); // another navigation came first
-        if (!fetched || !samePython(fetched.lesson.runtime, currentRuntime()) || !canSwap()) {
+        const loadAsPage = () => {
           loadWhole = url.href;
           location.replace(url.href); // the address is already in the history: replace, not add
-          return;
+        };
+        if (!fetched || !sameBuild(fetched.page, document) || !samePython(fetched.lesson.runtime, currentRuntime())
+            || !canSwap()) return loadAsPage();
+        try {
+          swap(fetched.page, fetched.lesson);
+        } catch (error) {
+          console.error("opening the lesson in place failed; loading it as a page:", error);
+          loadAsPage();
         }
-        swap(fetched.page, fetched.lesson);
       },
     });
   });
@@ -55,6 +62,14 @@ async function fetchLesson(url, signal) {
   const data = page.getElementById("lesson-data");
   if (!data || !page.querySelector("main")) return null;
   return { page, lesson: JSON.parse(data.textContent) };
+}
+
+/** Whether two pages load the same scripts and styles (their addresses carry a hash of their
+ *  content): a page of a newer build of the course needs its own, so it loads whole. */
+function sameBuild(a, b) {
+  const assets = (page) => [...page.querySelectorAll("script[src], link[rel='stylesheet']")]
+    .map((element) => element.getAttribute("src") ?? element.getAttribute("href")).sort().join(" ");
+  return assets(a) === assets(b);
 }
 
 /** Whether two lessons' `runtime` JSON ask for the same Python (Pyodide, snapshot, standard

@@ -38,17 +38,24 @@ def lesson_data(page) -> dict:
     return json.loads(page.locator("#lesson-data").text_content())
 
 
+def open_and_run(page, base_url, code, until):
+    """Open the first lesson, put `code` in its first cell and run it until the cell's state is
+    `until`; returns the cell."""
+    open_lesson(page, base_url, FIRST)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, code)
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", until)
+    return cell
+
+
 def follow_next(page, slug):
     page.get_by_role("link", name=re.compile("^Next")).click()
     expect(page).to_have_url(re.compile(rf"/{slug}\.html$"))
 
 
 def test_next_opens_in_place_with_python_kept_and_its_names_forgotten(page, base_url):
-    open_lesson(page, base_url, FIRST)
-    first_cell = page.locator("[data-cell]").first
-    replace_code(page, first_cell, "left_from_the_last_lesson = 42\nprint('defined')")
-    first_cell.get_by_role("button", name="Run").click()
-    expect(first_cell).to_have_attribute("data-state", "done")
+    open_and_run(page, base_url, "left_from_the_last_lesson = 42\nprint('defined')", "done")
     mark_document(page)
     workers = count_workers(page)
 
@@ -104,11 +111,7 @@ def test_back_brings_the_last_lesson_with_its_edits(page, base_url):
 
 
 def test_a_running_cell_makes_the_link_load_a_whole_page(page, base_url):
-    open_lesson(page, base_url, FIRST)
-    cell = page.locator("[data-cell]").first
-    replace_code(page, cell, "while True:\n    pass")
-    cell.get_by_role("button", name="Run").click()
-    expect(cell).to_have_attribute("data-state", "running")
+    open_and_run(page, base_url, "while True:\n    pass", "running")
     mark_document(page)
     workers = count_workers(page)
 
@@ -179,3 +182,25 @@ def test_a_lesson_that_needs_more_packages_gets_them_in_place(page, base_url):
     expect(cell).to_have_attribute("data-state", "done")
     expect(cell.locator("[data-output] svg")).to_have_count(1)
     assert same_document(page) and workers == []
+
+
+def test_a_lesson_of_a_newer_build_loads_whole(browser, base_url):
+    """The next lesson's page names other scripts (a new build was deployed meanwhile): it needs
+    them, so it loads as a page of its own."""
+    context = browser.new_context(service_workers="block")  # so page.route sees the fetch
+    page = context.new_page()
+
+    def newer_build(route):
+        html = route.fetch().text()
+        route.fulfill(body=re.sub(r"lesson\.js\?v=\w+", "lesson.js?v=newer", html),
+                      headers={"Content-Type": "text/html"})
+
+    page.route(re.compile(rf"/{SECOND}\.html$"), newer_build)
+    open_lesson(page, base_url, FIRST)
+    mark_document(page)
+    follow_next(page, SECOND)
+    expect(page.locator('script[src$="lesson.js?v=newer"]')).to_have_count(1)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute(
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    assert not same_document(page)
+    context.close()
