@@ -36,6 +36,7 @@ export class CellController {
    *  already saved (each change is). */
   detach() {
     this.detached.abort();
+    this.stopCount++; // runs still queued behind a running one are dropped (#dropped)
     for (const cell of this.cells) {
       cell.editor?.destroy?.();
       cell.editor = null;

@@ -4,7 +4,7 @@
 import { PythonRuntime } from "./runtime.js";
 import { mountLesson } from "./lesson-page.js";
 import { openLessonsInPlace } from "./lesson-navigation.js";
-import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
+import { checkForUpdate, registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
 import { onSaveFailure } from "./storage.js";
 import { showBanner } from "./banner.js";
 import { setupEmbedMode } from "./embed-mode.js";
@@ -64,9 +64,10 @@ let current = mount();
 
 openLessonsInPlace({
   currentRuntime: () => lesson.runtime,
-  canSwap: () => !runtime.busy,
   swap(page, nextLesson) {
     current.unmount();
+    // A cell still running is stopped, as leaving the page would (its lesson is gone).
+    if (runtime.busy) runtime.stop();
     runtime.resetSession();
     runtime.useSettings(nextLesson.runtime);
     document.title = page.title;
@@ -82,6 +83,7 @@ openLessonsInPlace({
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
+    checkForUpdate(); // as the browser does on every page load
   },
 });
 

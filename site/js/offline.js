@@ -38,6 +38,15 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null) {
   });
 }
 
+/** Ask the service worker's registration to look for a new build of the course now: the browser
+ *  does so on each page load, but a lesson opened in place (lesson-navigation.js) is none. A
+ *  new build found is offered as on a load (registerServiceWorker's onUpdate). */
+export function checkForUpdate() {
+  navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => {
+    // offline, or no service worker: the next check will do
+  });
+}
+
 /** A banner that tells the learner a new version is ready, with a Reload button. */
 export function showUpdateBanner(reload) {
   showBanner("update", "This course was updated.", { label: "Reload", onClick: reload });

@@ -29,6 +29,8 @@ export class PythonRuntime {
     this.releaseOldReady = null; // wakes requests that waited for a worker that was replaced
     this.cancelWaiting = null; // resolves requests waiting for Python when Stop comes first
     this.waitingCancelled = null;
+    this.packagesAdded = null; // a lesson's packages being added (useSettings): runs wait for them
+    this.packagesAnswered = null;
   }
 
   get canInterrupt() {
@@ -44,6 +46,8 @@ export class PythonRuntime {
   start({ adopt = null } = {}) {
     this.worker?.terminate();
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
+    this.packagesAnswered?.({ ok: true }); // the new worker boots with this.settings' packages
+    this.packagesAnswered = null;
     const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL);
     this.interruptBuffer = interruptBuffer;
     this.worker = worker;
@@ -84,9 +88,16 @@ export class PythonRuntime {
     const added = settings.wheels.some((path) => !this.settings.wheels.includes(path))
       || settings.packages.some((name) => !this.settings.packages.includes(name));
     this.settings = settings;
-    if (added && this.worker) {
-      this.worker.postMessage({ type: "packages", baseURL: this.siteURL, wheels: settings.wheels, packages: settings.packages });
-    }
+    if (!added || !this.worker) return;
+    // Runs wait for the answer. When the packages cannot be added (a failed download), Python
+    // starts again in a worker that boots with them, and says why if that fails too.
+    this.packagesAdded = new Promise((resolve) => { this.packagesAnswered = resolve; }).then(({ ok, reason }) => {
+      this.packagesAdded = null;
+      if (ok) return;
+      console.warn("adding the lesson's packages failed, so Python starts again with them:", reason);
+      this.start();
+    });
+    this.worker.postMessage({ type: "packages", baseURL: this.siteURL, wheels: settings.wheels, packages: settings.packages });
   }
 
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
@@ -101,9 +112,12 @@ export class PythonRuntime {
   }
 
   async #request(message, onOutput) {
+    await this.packagesAdded; // a lesson opened in place: its packages first (useSettings)
     if (!(await this.#untilReady())) return { ok: false, display: null, error: null, cancelled: true };
     const id = this.nextId++;
-    if (this.interruptBuffer) this.interruptBuffer[0] = 0;
+    // A Stop that came after the last run ended must not stop this one; but one still on its
+    // way to a running cell (a lesson opened in place stopped it) must reach it.
+    if (this.interruptBuffer && this.pending.size === 0) this.interruptBuffer[0] = 0;
     return new Promise((resolve) => {
       this.pending.set(id, { onOutput, resolve });
       this.worker.postMessage({ ...message, id });
@@ -181,6 +195,9 @@ export class PythonRuntime {
         if (message.fatal) this.#restart();
         break;
       }
+      case "packages": // the answer to useSettings
+        this.packagesAnswered?.(message);
+        break;
       case "kept": // the worker kept the unpacked snapshot: the next page looks for it first
         if (message.ok) rememberKept(message.url);
         break;

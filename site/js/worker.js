@@ -9,7 +9,6 @@ let installLater = null; // after a snapshot boot: unpacks the wheels it already
 // Once booted: what a lesson opened later in the page needs to add its packages (addPackages).
 let markBooted;
 const booted = new Promise((resolve) => { markBooted = resolve; });
-let installing = null; // a lesson's packages being added: runs wait for them
 const INSTALL_LATER_MS = 1000; // unless a run came first
 const post = (message) => self.postMessage(message);
 
@@ -556,20 +555,16 @@ self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {
     receiveBootMessage(message);
     bootOnce(message);
-  } else if (message.type === "run" || message.type === "check") {
-    const work = () => {
-      (message.type === "run" ? run : check)(message);
-      installLater?.();
-    };
-    if (installing) installing.then(work);
-    else work();
+  } else if (message.type === "run") {
+    run(message);
+    installLater?.();
+  } else if (message.type === "check") {
+    check(message);
+    installLater?.();
   } else if (message.type === "packages") {
-    // Runs sent after this message wait for it; one that fails says so in the lesson's cells
-    // (ModuleNotFoundError, with the hint), as a missing package does.
-    const added = (installing ?? Promise.resolve()).then(() => addPackages(message)).catch((error) => {
-      console.warn("adding the lesson's packages failed:", error);
-    }).finally(() => { if (installing === added) installing = null; });
-    installing = added;
+    // The page sends no run until this answers (PythonRuntime.useSettings).
+    addPackages(message).then(() => post({ type: "packages", ok: true }),
+      (error) => post({ type: "packages", ok: false, reason: failureReason(error) }));
   } else if (message.type === "reset") {
     session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
+import build
+from conftest import PYTHON_READY_TIMEOUT, ROOT
 from test_accessibility import audit
 from test_lesson_page import cpython_outputs, editor_text, open_lesson, replace_code, wait_for_editors
-from test_offline import run_first_cell, wait_until_controlled
+from test_offline import run_first_cell, serve, wait_until_controlled
 
 FIRST, SECOND = "why-position-matters", "precision-recall"
 
@@ -110,20 +112,47 @@ def test_back_brings_the_last_lesson_with_its_edits(page, base_url):
     assert same_document(page)
 
 
-def test_a_running_cell_makes_the_link_load_a_whole_page(page, base_url):
+def test_a_running_cell_is_stopped_and_the_next_lesson_opens_in_place(page, base_url):
     open_and_run(page, base_url, "while True:\n    pass", "running")
     mark_document(page)
     workers = count_workers(page)
-
     follow_next(page, SECOND)
-    expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
-    assert not same_document(page)  # the busy Python went with the old page
-    assert len(workers) == 1
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    run_first_cell(page)  # the loop no longer holds Python
+    assert same_document(page) and workers == []  # stopped by interrupt, Python kept
+
+
+def test_back_while_a_cell_runs_brings_the_last_lesson(page, base_url):
+    """Back between the page's own entries is always served: the address and the lesson on the
+    screen never disagree."""
+    open_lesson(page, base_url, FIRST)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    wait_for_editors(page)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "import time\ntime.sleep(30)")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "running")
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
+    assert lesson_data(page)["slug"] == FIRST
     run_first_cell(page)
 
 
-def test_the_index_and_a_missing_page_load_whole(page, base_url):
+def test_a_double_click_on_next_opens_the_lesson_once(page, base_url):
+    open_lesson(page, base_url, FIRST)
+    mark_document(page)
+    workers = count_workers(page)
+    page.get_by_role("link", name=re.compile("^Next")).dblclick()
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Precision@k and recall@k")
+    expect(heading).to_be_focused()
+    assert same_document(page) and workers == []
+    assert page.evaluate("navigation.entries().length") == 2
+
+
+def test_the_index_and_a_missing_page_load_whole_and_back_returns(page, base_url):
     open_lesson(page, base_url, FIRST)
     mark_document(page)
     page.get_by_role("link", name="All lessons").click()
@@ -131,8 +160,11 @@ def test_the_index_and_a_missing_page_load_whole(page, base_url):
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     assert not same_document(page)
 
-    # A lesson link whose page is gone: the browser's own answer for it, as without this feature.
+    # A lesson link whose page is gone: the browser's own answer for it, as without this
+    # feature; and Back brings the lesson the learner came from.
     open_lesson(page, base_url, FIRST)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
     mark_document(page)
     page.evaluate("""() => {
       const link = document.querySelector('a[rel="next"]');
@@ -142,6 +174,12 @@ def test_the_index_and_a_missing_page_load_whole(page, base_url):
     expect(page).to_have_url(re.compile(r"/no-such-lesson\.html$"))
     expect(page.locator("#lesson-data")).to_have_count(0)  # the server's "not found" page came
     assert not same_document(page)
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"/{SECOND}\.html$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
 
 
 def test_next_works_offline(context, base_url):
@@ -204,3 +242,53 @@ def test_a_lesson_of_a_newer_build_loads_whole(browser, base_url):
         "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
     assert not same_document(page)
     context.close()
+
+
+def test_packages_that_fail_to_come_are_had_by_restarting_python(browser, base_url):
+    """The pygal wheel fails once (a network blip) when ndcg opens in place: Python restarts
+    with the lesson's packages, and the chart draws."""
+    context = browser.new_context(service_workers="block")  # so page.route sees the wheels
+    page = context.new_page()
+    failures = []
+
+    def fail_once(route):
+        if failures:
+            route.continue_()
+        else:
+            failures.append(route.request.url)
+            route.abort()
+
+    page.route(re.compile(r"/wheels/pygal-"), fail_once)
+    open_lesson(page, base_url, "average-precision")
+    workers = count_workers(page)
+    follow_next(page, "ndcg")
+    cell = page.locator('[data-cell="discount-chart"]')
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(cell.locator("[data-output] svg")).to_have_count(1)
+    assert len(failures) == 1 and len(workers) == 1
+    context.close()
+
+
+def test_a_new_build_is_offered_while_moving_in_place(context, tmp_path):
+    """The browser looks for a new service worker on page loads; a lesson opened in place asks
+    for that check itself, so the learner still hears of a new build."""
+    lessons = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", lessons)
+    out = tmp_path / "dist"
+    build.build(lessons, out)
+    server, url = serve(out)
+    try:
+        page = context.new_page()
+        open_lesson(page, url, FIRST)
+        wait_until_controlled(page)
+        lesson = lessons / "hit-rate.md"
+        lesson.write_text(lesson.read_text().replace("title: Hit-rate@k", "title: Hit-rate@k, revised"))
+        build.build(lessons, out)
+        mark_document(page)
+        follow_next(page, SECOND)
+        expect(page.locator("[data-update]")).to_contain_text("updated", timeout=PYTHON_READY_TIMEOUT)
+        assert same_document(page)
+    finally:
+        server.shutdown()
+        server.server_close()
