@@ -30,7 +30,7 @@ export class PythonRuntime {
     this.cancelWaiting = null; // resolves requests waiting for Python when Stop comes first
     this.waitingCancelled = null;
     this.packagesAdded = null; // a lesson's packages being added (useSettings): runs wait for them
-    this.packagesAnswered = null;
+    this.packageAnswers = []; // resolvers of the worker's answers to "packages", in order
   }
 
   get canInterrupt() {
@@ -46,8 +46,8 @@ export class PythonRuntime {
   start({ adopt = null } = {}) {
     this.worker?.terminate();
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
-    this.packagesAnswered?.({ ok: true }); // the new worker boots with this.settings' packages
-    this.packagesAnswered = null;
+    // The new worker boots with this.settings' packages: nothing is left to add.
+    for (const answer of this.packageAnswers.splice(0)) answer({ ok: true });
     const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL);
     this.interruptBuffer = interruptBuffer;
     this.worker = worker;
@@ -85,18 +85,25 @@ export class PythonRuntime {
    *  wheels and packages this Python lacks: they are added in place, before any later run. A
    *  worker started from now on (Retry, a restart) boots with them. */
   useSettings(settings) {
-    const added = settings.wheels.some((path) => !this.settings.wheels.includes(path))
+    const needsMore = settings.wheels.some((path) => !this.settings.wheels.includes(path))
       || settings.packages.some((name) => !this.settings.packages.includes(name));
     this.settings = settings;
-    if (!added || !this.worker) return;
+    if (!needsMore || !this.worker) return;
     // Runs wait for the answer. When the packages cannot be added (a failed download), Python
-    // starts again in a worker that boots with them, and says why if that fails too.
-    this.packagesAdded = new Promise((resolve) => { this.packagesAnswered = resolve; }).then(({ ok, reason }) => {
-      this.packagesAdded = null;
+    // starts again in a worker that boots with them, and says why if that fails too. A boot
+    // that failed answers nothing: runs then go on to say so (#untilReady).
+    const answered = new Promise((resolve) => {
+      this.packageAnswers.push(resolve);
+      this.ready.catch(() => resolve({ ok: true }));
+    }).then(({ ok, reason }) => {
       if (ok) return;
       console.warn("adding the lesson's packages failed, so Python starts again with them:", reason);
       this.start();
     });
+    const added = Promise.all([this.packagesAdded, answered]).then(() => {
+      if (this.packagesAdded === added) this.packagesAdded = null;
+    });
+    this.packagesAdded = added;
     this.worker.postMessage({ type: "packages", baseURL: this.siteURL, wheels: settings.wheels, packages: settings.packages });
   }
 
@@ -195,8 +202,8 @@ export class PythonRuntime {
         if (message.fatal) this.#restart();
         break;
       }
-      case "packages": // the answer to useSettings
-        this.packagesAnswered?.(message);
+      case "packages": // an answer to useSettings
+        this.packageAnswers.shift()?.(message);
         break;
       case "kept": // the worker kept the unpacked snapshot: the next page looks for it first
         if (message.ok) rememberKept(message.url);

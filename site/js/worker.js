@@ -498,7 +498,9 @@ async function addPackages({ baseURL, wheels, packages }) {
   });
   if (missing.length) refreshFinder(python.pyodide, python.sitePackages);
   for (const name of packages) python.packages.add(name);
-  session.available_packages = python.pyodide.toPy([...python.packages]); // named in import hints
+  const names = python.pyodide.toPy([...python.packages]);
+  session.available_packages = names; // named in the hint of ModuleNotFoundError
+  names.destroy();
 }
 
 function run({ id, cellId, code }) {
