@@ -234,6 +234,7 @@ export class CellController {
   async #runUpTo(target) {
     const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran && !cell.stopped);
     for (const cell of earlier) {
+      if (this.detached.signal.aborted) return "stopped"; // the lesson left the page: so do its runs
       const outcome = await this.#execute(cell, target);
       if (outcome !== "ok") {
         if (target.state === "queued") {
@@ -247,6 +248,7 @@ export class CellController {
         return outcome === "cancelled" ? "stopped" : outcome;
       }
     }
+    if (this.detached.signal.aborted) return "stopped";
     const outcome = await this.#execute(target, target);
     return outcome === "cancelled" ? "stopped" : outcome;
   }
@@ -289,7 +291,8 @@ export class CellController {
       clearTimeout(timer);
     }
     if (timedOut) output.note(`Stopped: this lesson lets a cell run for ${limit} s at most.`, { top: true });
-    if (this.runtime.isReady) this.setStatus("ready", "Python ready");
+    // A lesson that left the page says nothing more in the status line (the next one's).
+    if (this.runtime.isReady && !this.detached.signal.aborted) this.setStatus("ready", "Python ready");
     if (result.cancelled) {
       waiting?.remove();
       output.note("Not run: Stop was pressed before Python had loaded.");

@@ -50,6 +50,7 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
         focusReset: "manual", // the new lesson's heading gets the focus (swap)
         async handler() {
           const fetched = await usable();
+          if (event.signal.aborted) return; // another move came meanwhile: it wins
           if (fetched) swapIn(fetched);
           else location.reload();
         },
@@ -61,6 +62,7 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
       focusReset: "manual",
       async precommitHandler() {
         fetched = await usable();
+        event.signal.throwIfAborted(); // another move came meanwhile: it wins
         if (fetched) return;
         // A new navigation cancels this one before its address is committed.
         if (opening === mine) opening = null;
@@ -70,7 +72,7 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
         throw new DOMException("this page loads whole", "AbortError");
       },
       handler() {
-        if (fetched) swapIn(fetched);
+        if (fetched && !event.signal.aborted) swapIn(fetched);
       },
     });
   });

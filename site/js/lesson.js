@@ -66,8 +66,16 @@ openLessonsInPlace({
   currentRuntime: () => lesson.runtime,
   swap(page, nextLesson) {
     current.unmount();
-    // A cell still running is stopped, as leaving the page would (its lesson is gone).
-    if (runtime.busy) runtime.stop();
+    // A cell still running is stopped, as leaving the page would (its lesson is gone); the new
+    // lesson's runs wait for it to end (PythonRuntime.run).
+    if (runtime.busy) {
+      const stopping = "Python is stopping the last lesson's cell…";
+      lastStatus = ["busy", stopping]; // shown by mount() below
+      runtime.stop();
+      runtime.whenIdle().then(() => {
+        if (lastStatus[1] === stopping && runtime.isReady) setStatus("ready", "Python ready");
+      });
+    }
     runtime.resetSession();
     runtime.useSettings(nextLesson.runtime);
     document.title = page.title;

@@ -22,7 +22,7 @@ export class PythonRuntime {
     this.onStatus = onStatus;
     this.worker = null;
     this.ready = null; // Promise that resolves when Python can run code
-    this.pending = new Map(); // run id -> {onOutput, resolve}
+    this.pending = new Map(); // run id -> {onOutput, resolve, settled: Promise}
     this.nextId = 1;
     this.isReady = false;
     this.interruptBuffer = null; // made fresh for each worker in start()
@@ -70,6 +70,11 @@ export class PythonRuntime {
   /** Whether a run or check is on its way in Python. */
   get busy() {
     return this.pending.size > 0;
+  }
+
+  /** Resolves once no run or check is on its way. */
+  async whenIdle() {
+    while (this.pending.size > 0) await Promise.all([...this.pending.values()].map((entry) => entry.settled));
   }
 
   /** Python forgets what the cells defined (fresh globals), for another lesson opened in this
@@ -120,15 +125,20 @@ export class PythonRuntime {
 
   async #request(message, onOutput) {
     await this.packagesAdded; // a lesson opened in place: its packages first (useSettings)
-    if (!(await this.#untilReady())) return { ok: false, display: null, error: null, cancelled: true };
+    for (;;) {
+      if (!(await this.#untilReady())) return { ok: false, display: null, error: null, cancelled: true };
+      if (this.pending.size === 0) break;
+      // The run of a lesson the learner left (lesson-navigation.js) is still stopping: go after
+      // it, so the Stop on its way reaches it, and a restart that ends it does not end this run.
+      await Promise.race([...this.pending.values()].map((entry) => entry.settled));
+    }
     const id = this.nextId++;
-    // A Stop that came after the last run ended must not stop this one; but one still on its
-    // way to a running cell (a lesson opened in place stopped it) must reach it.
-    if (this.interruptBuffer && this.pending.size === 0) this.interruptBuffer[0] = 0;
-    return new Promise((resolve) => {
-      this.pending.set(id, { onOutput, resolve });
-      this.worker.postMessage({ ...message, id });
-    });
+    if (this.interruptBuffer) this.interruptBuffer[0] = 0; // a Stop pressed after the last run ended
+    const entry = { onOutput };
+    entry.settled = new Promise((resolve) => { entry.resolve = resolve; });
+    this.pending.set(id, entry);
+    this.worker.postMessage({ ...message, id });
+    return entry.settled;
   }
 
   /** Wait until Python can run code; false when Stop was pressed first. Throws if loading failed. */

@@ -292,3 +292,75 @@ def test_a_new_build_is_offered_while_moving_in_place(context, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+CAUGHT_LOOP = "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    print('caught')"
+
+
+def test_the_last_lessons_queued_cells_never_run_in_the_next(page, base_url):
+    """Run on lesson 1's second cell first runs its first, here a loop that takes the Stop and
+    ends normally; the second must not then run in lesson 2's fresh namespace."""
+    open_lesson(page, base_url, FIRST)
+    first = page.locator("[data-cell]").first
+    replace_code(page, first, CAUGHT_LOOP)
+    page.locator('[data-cell="simulate-users"]').get_by_role("button", name="Run").click()
+    expect(first).to_have_attribute("data-state", "running")
+    follow_next(page, SECOND)
+    expect(page.locator("[data-runtime-status]")).to_have_text("Python ready")
+    wait_for_editors(page)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "print('deepest_rank' in globals(), 'relevant' in globals())")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell.locator("[data-output]")).to_have_text("False False")
+
+
+def slow(page, path, delay_ms, status=None):
+    """Answer requests for `path` after `delay_ms` (with `status`, or the real page)."""
+    def answer(route):
+        page.wait_for_timeout(delay_ms)
+        if status:
+            route.fulfill(status=status, body="unavailable")
+        else:
+            route.fulfill(response=route.fetch())
+    page.route(re.compile(rf"/{path}$"), answer)
+
+
+def test_a_slow_lesson_left_behind_never_takes_over(browser, base_url):
+    context = browser.new_context(service_workers="block")  # so page.route sees the fetches
+    page = context.new_page()
+    open_lesson(page, base_url, FIRST)
+    follow_next(page, SECOND)
+    follow_next(page, "hit-rate")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hit-rate@k")
+    slow(page, f"{SECOND}.html", 1500)
+    page.evaluate("history.back(); history.back()")  # the second wins over the slow first
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
+    page.wait_for_timeout(2500)  # the slow answer has come, and been dropped
+    expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
+    assert lesson_data(page)["slug"] == FIRST
+
+    # A move that will fail, given up for another: the page it failed on never loads.
+    follow_next(page, SECOND)
+    slow(page, "hit-rate.html", 1500, status=503)
+    mark_document(page)
+    page.get_by_role("link", name=re.compile("^Next")).click()
+    page.wait_for_timeout(300)
+    page.get_by_role("link", name=re.compile("^Previous")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
+    page.wait_for_timeout(2500)
+    expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
+    assert same_document(page)
+    context.close()
+
+
+def test_after_a_failed_boot_runs_in_a_lesson_with_more_packages_say_so(page, base_url):
+    page.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    page.goto(f"{base_url}average-precision.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    follow_next(page, "ndcg")
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "error")
+    expect(cell.locator("[data-output]")).to_contain_text("could not load")
