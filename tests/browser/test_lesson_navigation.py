@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 
 from playwright.sync_api import expect
 
 import build
-from conftest import PYTHON_READY_TIMEOUT, ROOT
+from conftest import PYTHON_READY_TIMEOUT
 from test_accessibility import audit
 from test_lesson_page import cpython_outputs, editor_text, open_lesson, replace_code, wait_for_editors
-from test_offline import run_first_cell, serve, wait_until_controlled
+from test_offline import rebuildable_site, run_first_cell, wait_until_controlled
 
 FIRST, SECOND = "why-position-matters", "precision-recall"
 
@@ -273,12 +272,7 @@ def test_packages_that_fail_to_come_are_had_by_restarting_python(browser, base_u
 def test_a_new_build_is_offered_while_moving_in_place(context, tmp_path):
     """The browser looks for a new service worker on page loads; a lesson opened in place asks
     for that check itself, so the learner still hears of a new build."""
-    lessons = tmp_path / "lessons"
-    shutil.copytree(ROOT / "lessons", lessons)
-    out = tmp_path / "dist"
-    build.build(lessons, out)
-    server, url = serve(out)
-    try:
+    with rebuildable_site(tmp_path) as (lessons, out, url):
         page = context.new_page()
         open_lesson(page, url, FIRST)
         wait_until_controlled(page)
@@ -289,9 +283,6 @@ def test_a_new_build_is_offered_while_moving_in_place(context, tmp_path):
         follow_next(page, SECOND)
         expect(page.locator("[data-update]")).to_contain_text("updated", timeout=PYTHON_READY_TIMEOUT)
         assert same_document(page)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 CAUGHT_LOOP = "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    print('caught')"

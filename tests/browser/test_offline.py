@@ -4,6 +4,7 @@ through the service worker, and no page breaks its Content-Security-Policy."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import threading
 from pathlib import Path
@@ -95,13 +96,24 @@ def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, less
 SITE_CACHES = "caches.keys().then((names) => names.filter((name) => name.startsWith('lessons-')))"
 
 
-def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
+@contextlib.contextmanager
+def rebuildable_site(tmp_path: Path):
+    """A copy of the lessons, built and served on its own so a test can rebuild it:
+    yields (lessons folder, dist folder, base URL)."""
     lessons = tmp_path / "lessons"
     shutil.copytree(ROOT / "lessons", lessons)
     out = tmp_path / "dist"
     build.build(lessons, out)
     server, url = serve(out)
     try:
+        yield lessons, out, url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
+    with rebuildable_site(tmp_path) as (lessons, out, url):
         page = context.new_page()
         page.goto(f"{url}precision-recall.html")
         wait_until_controlled(page)
@@ -120,6 +132,3 @@ def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
         expect(page.locator("h1")).to_have_text("Precision@k and recall@k, revised", timeout=PYTHON_READY_TIMEOUT)
         caches_now = page.evaluate(SITE_CACHES)
         assert len(caches_now) == 1 and caches_now != first_cache
-    finally:
-        server.shutdown()
-        server.server_close()
