@@ -35,8 +35,7 @@ export class CellController {
    *  attaching editors, let go of the ones attached and of other tabs' changes. Edits are
    *  already saved (each change is). */
   detach() {
-    this.detached.abort();
-    this.stopCount++; // runs still queued behind a running one are dropped (#dropped)
+    this.detached.abort(); // runs still queued end before they start (#runUpTo)
     for (const cell of this.cells) {
       cell.editor?.destroy?.();
       cell.editor = null;

@@ -130,7 +130,7 @@ export class PythonRuntime {
       if (this.pending.size === 0) break;
       // The run of a lesson the learner left (lesson-navigation.js) is still stopping: go after
       // it, so the Stop on its way reaches it, and a restart that ends it does not end this run.
-      await Promise.race([...this.pending.values()].map((entry) => entry.settled));
+      await this.whenIdle();
     }
     const id = this.nextId++;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0; // a Stop pressed after the last run ended

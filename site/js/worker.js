@@ -403,18 +403,8 @@ async function bootPython({ baseURL, runtime, lookForKept = true }) {
   // lines (tracebacks, inspect): they are unpacked after the first run, which then comes sooner.
   const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
   const imported = new Set(mode === "snapshot" ? runtime.snapshot.wheels ?? [] : []);
-  const install = async (paths) => {
-    if (!paths.length) return;
-    const downloads = await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)]));
-    downloads.forEach((wheel, index) => {
-      try {
-        pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-      } catch (error) {
-        throw new Error(`the site's ${paths[index]} is damaged (${failureReason(error)})`);
-      }
-    });
-    refreshFinder(pyodide, sitePackages);
-  };
+  const install = async (paths) => unpackWheels(pyodide, sitePackages, paths,
+    await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)])));
   await install(runtime.wheels.filter((path) => !imported.has(path)));
   const later = runtime.wheels.filter((path) => imported.has(path));
   if (later.length) {
@@ -486,17 +476,28 @@ async function warmSnapshot(url) {
   post({ type: "kept", ok, reason, url });
 }
 
+/** Unpack the wheels at `paths` (their bytes: `downloads`) into site-packages: they are pure
+ *  Python, so unpacking is the install. Throws naming a wheel that is damaged. */
+function unpackWheels(pyodide, sitePackages, paths, downloads) {
+  if (!paths.length) return;
+  downloads.forEach((wheel, index) => {
+    try {
+      pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    } catch (error) {
+      throw new Error(`the site's ${paths[index]} is damaged (${failureReason(error)})`);
+    }
+  });
+  refreshFinder(pyodide, sitePackages);
+}
+
 /** Another lesson opened in the page needs these wheels and packages (its `runtime`): unpack
- *  the wheels this Python lacks (pure Python, so unpacking is the install), once booted. */
+ *  the wheels this Python lacks, once booted. */
 async function addPackages({ baseURL, wheels, packages }) {
   const python = await booted;
   const missing = wheels.filter((path) => !python.wheels.has(path));
   const downloads = await Promise.all(missing.map((path) => fetchBytes(new URL(path, baseURL).href)));
-  downloads.forEach((wheel, index) => {
-    python.pyodide.unpackArchive(wheel, "wheel", { extractDir: python.sitePackages });
-    python.wheels.add(missing[index]);
-  });
-  if (missing.length) refreshFinder(python.pyodide, python.sitePackages);
+  unpackWheels(python.pyodide, python.sitePackages, missing, downloads);
+  for (const path of missing) python.wheels.add(path);
   for (const name of packages) python.packages.add(name);
   const names = python.pyodide.toPy([...python.packages]);
   session.available_packages = names; // named in the hint of ModuleNotFoundError
