@@ -12,13 +12,28 @@ import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
  */
 export function startWorker(settings, siteURL) {
   // A fresh buffer for each worker: one left at "interrupt" by a stopped worker must not stop the next.
-  const interruptBuffer = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+  const interruptBuffer = sharedInterruptBuffer();
   const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
   const boot = { baseURL: siteURL, runtime: settings, lookForKept };
   const worker = createWorker(new URL("assets/worker.js", siteURL), boot);
   // Also the worker that boots from its URL waits for this message's interrupt buffer.
   worker.postMessage({ type: "boot", ...boot, interruptBuffer });
   return { worker, interruptBuffer };
+}
+
+/** A one-byte buffer the worker can share, or null where this browser cannot share memory with
+ *  a worker. Detected on the buffer itself: WebKit reports `crossOriginIsolated` true on an
+ *  isolated page yet has no `SharedArrayBuffer`, and a browser may have the constructor but
+ *  refuse to send one to a worker. */
+function sharedInterruptBuffer() {
+  if (typeof SharedArrayBuffer !== "function") return null;
+  try {
+    const buffer = new SharedArrayBuffer(1);
+    new MessageChannel().port1.postMessage(buffer); // throws DataCloneError where it cannot be shared
+    return new Uint8Array(buffer);
+  } catch {
+    return null;
+  }
 }
 
 /** A module worker. On the page's origin its boot settings ride in the URL's fragment, so it
