@@ -5,20 +5,29 @@
 // is still being laid out.
 // lesson.js adopts the worker, with the messages it sent meanwhile (PythonRuntime.start({adopt})).
 // A classic script (bundled as one file), so it runs where it stands.
-import { startWorker } from "./worker-start.js";
+import { startWorker, whyNoWorker } from "./worker-start.js";
 
 (() => {
   if (location.protocol === "file:") return; // file:// pages cannot run workers: see file-notice.js
   const data = document.getElementById("lesson-data");
-  if (!data || typeof Worker === "undefined") return;
+  // Where no worker can start, lesson.js's runtime says why in the status line.
+  if (!data || whyNoWorker()) return;
   const settings = JSON.parse(data.textContent).runtime;
   const siteURL = new URL(".", document.baseURI).href;
-  const started = startWorker(settings, siteURL);
+  let started;
+  try {
+    started = startWorker(settings, siteURL);
+  } catch {
+    return; // refused (e.g. by a policy): lesson.js tries again and says why
+  }
   const early = { ...started, messages: [], error: null };
   started.worker.onmessage = ({ data: message }) => early.messages.push(message);
   started.worker.onerror = (event) => {
     event.preventDefault();
     early.error ??= event.message || "the Python worker could not start";
+  };
+  started.worker.onmessageerror = () => {
+    early.error ??= "a message from the Python worker could not be read";
   };
   window.earlyPythonWorker = early;
 })();
