@@ -16,7 +16,7 @@ const REDUCTIONS = {
     "this browser has no Navigation API to open it in place", "no Navigation API"],
   "service-worker": ["no offline copy", "this browser has no service workers", "no service workers"],
   "service-worker-blocked": ["no offline copy", "this browser refused the course's service worker", "service worker refused"],
-  "cache-storage": ["no offline copy", "this browser has no Cache Storage here", "no Cache Storage"],
+  "cache-storage": ["no offline copy", "this browser has no Cache Storage", "no Cache Storage"],
   "cache-storage-blocked": ["no offline copy", "this browser will not let the course store files", "file storage blocked"],
   "storage": ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
 };
