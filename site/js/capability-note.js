@@ -11,13 +11,13 @@ import {
 // words (in a list of several).
 const REDUCTIONS = {
   "shared-memory": ["Stop restarts Python", "this browser cannot share memory with Python's worker", "no shared memory"],
-  "gunzip": ["Python starts without its snapshot, more slowly", "this browser cannot unpack gzip", "no gzip streams"],
+  "gunzip": ["Python starts more slowly", "this browser cannot unpack its gzip snapshot", "no gzip streams"],
   "navigation": ["each lesson loads as a new page",
     "this browser has no Navigation API to open it in place", "no Navigation API"],
   "service-worker": ["no offline copy", "this browser has no service workers", "no service workers"],
-  "service-worker-blocked": ["no offline copy", "this browser refused the course's service worker", "service worker refused"],
+  "service-worker-blocked": ["no offline copy", "this browser refused its service worker", "service worker refused"],
   "cache-storage": ["no offline copy", "this browser has no Cache Storage", "no Cache Storage"],
-  "cache-storage-blocked": ["no offline copy", "this browser will not let the course store files", "file storage blocked"],
+  "cache-storage-blocked": ["no offline copy", "this browser blocks the course's file storage", "file storage blocked"],
   "storage": ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
 };
 // Found after the page was painted, so remembered (localStorage) for the next page.

@@ -129,7 +129,7 @@ def test_without_gzip_streams_python_starts_without_the_snapshot(page, base_url)
     open_lesson(page, base_url)
     expect_a_cell_runs(page)
     expect(note(page)).to_have_text(
-        "Python starts without its snapshot, more slowly here: this browser cannot unpack gzip.")
+        "Python starts more slowly here: this browser cannot unpack its gzip snapshot.")
     assert snapshot_requests == []
 
 
@@ -152,8 +152,8 @@ def test_a_capability_missing_at_once_is_told_before_the_lesson_is_laid_out(page
 
 
 @pytest.mark.parametrize("init_script, text", [
-    (SERVICE_WORKER_REFUSED, "No offline copy here: this browser refused the course's service worker."),
-    (CACHE_STORAGE_REFUSED, "No offline copy here: this browser will not let the course store files."),
+    (SERVICE_WORKER_REFUSED, "No offline copy here: this browser refused its service worker."),
+    (CACHE_STORAGE_REFUSED, "No offline copy here: this browser blocks the course's file storage."),
 ], ids=["service worker refused", "Cache Storage will not open"])
 def test_a_refusal_found_late_is_told_without_moving_the_lesson(page, base_url, init_script, text):
     """Found once Python is ready: the note lies over the space below the runtime bar, and the
