@@ -228,3 +228,26 @@ def test_embedded_cells_whose_settings_do_not_load_end_in_error_with_retry(page,
     page.unroute("**/assets/embed-runtime.json")
     status.get_by_role("button", name="Retry").click()
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_embedded_cells_whose_worker_does_not_load_end_in_error_with_retry(page, docs_site):  # noqa: F811
+    """On another origin the worker is a same-origin blob that imports the course's worker
+    script: that import failing is an error too, not a wait for a boot that never comes."""
+    page.route("**/assets/worker.js*", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(docs_site + "sphinx.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    page.unroute("**/assets/worker.js*")
+    status.get_by_role("button", name="Retry").click()
+    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_a_host_page_that_forbids_workers_ends_in_error_with_retry(page, docs_site, tmp_path):  # noqa: F811
+    """A host page whose policy forbids workers: the worker is refused, and the status says so."""
+    sphinx = (tmp_path / "sphinx.html").read_text()
+    policy = '<meta http-equiv="Content-Security-Policy" content="worker-src \'none\'">'
+    (tmp_path / "strict.html").write_text(sphinx.replace('<meta charset="utf-8">', '<meta charset="utf-8">' + policy))
+    page.goto(docs_site + "strict.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
