@@ -9,6 +9,7 @@ import { startWorker, whyNoWorker } from "./worker-start.js";
 
 (() => {
   if (location.protocol === "file:") return; // file:// pages cannot run workers: see file-notice.js
+  sayWhenThePageScriptFails();
   const data = document.getElementById("lesson-data");
   // Where no worker can start, lesson.js's runtime says why in the status line.
   if (!data || whyNoWorker()) return;
@@ -31,3 +32,28 @@ import { startWorker, whyNoWorker } from "./worker-start.js";
   };
   window.earlyPythonWorker = early;
 })();
+
+/** The page's module script (lesson.js), which runs Python for the page, may fail to load (a
+ *  network error, a file missing from the host): then the status line says so, with Retry
+ *  (a reload), instead of "Python is not running yet." for ever. */
+function sayWhenThePageScriptFails() {
+  window.addEventListener("error", (event) => {
+    const script = event.target;
+    if (!(script instanceof HTMLScriptElement) || script.type !== "module") return;
+    window.earlyPythonWorker?.worker.terminate(); // no page script will ever adopt it
+    delete window.earlyPythonWorker;
+    const show = () => {
+      const status = document.querySelector("[data-runtime-status]");
+      if (!status) return;
+      status.dataset.runtimeStatus = "error";
+      status.textContent = "Could not load Python: the page's own script did not load.";
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => location.reload());
+      status.append(" ", retry);
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
+    else show();
+  }, true); // a script's error event does not bubble: catch it on its way down
+}

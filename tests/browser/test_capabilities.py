@@ -251,3 +251,14 @@ def test_a_host_page_that_forbids_workers_ends_in_error_with_retry(page, docs_si
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
     expect(status.get_by_role("button", name="Retry")).to_be_visible()
+
+
+def test_a_page_script_that_does_not_load_ends_in_error_and_retry_reloads(page, base_url):
+    page.route("**/assets/lesson.js*", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text("did not load")
+    page.unroute("**/assets/lesson.js*")
+    status.get_by_role("button", name="Retry").click()
+    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
