@@ -149,6 +149,9 @@ def test_a_capability_missing_at_once_is_told_before_the_lesson_is_laid_out(page
         expect(page.locator("[data-offline-ready]")).to_be_visible(timeout=PYTHON_READY_TIMEOUT)
     else:
         assert page.context.service_workers == []
+    if init_script == NO_LOCAL_STORAGE:  # the edit is gone with the page
+        open_lesson(page, base_url)  # waits for the editors, which would hold a kept edit
+        expect(page.locator("[data-cell]").first.get_by_role("textbox")).not_to_contain_text("6 * 7")
 
 
 @pytest.mark.parametrize("init_script, text", [
