@@ -284,8 +284,9 @@ MIN_K_CASES: tuple[Case, ...] = BINARY_AT_K_CASES + (
 TWO_LISTS_CASES: tuple[Case, ...] = (
     (["good", "x1", "x2"], ["x1", "x2", "good"], {"good"}, 0.8),  # the same items, good one first
     (["x1", "r1", "x2", "x3"], ["x1", "x2", "x3", "r1"], {"r1"}, 0.8),
-    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.8),  # one early hit beats two later ones
-    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.95),  # ... unless the user is patient
+    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.8),  # two hits at 2 and 3 beat one at 1
+    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.8),  # one early hit wins
+    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.95),  # unless patient
     (["r1", "x1", "x2", "r2"], ["x1", "r1", "r2", "x2"], {"r1", "r2"}, 0.8),  # first hit earlier, not better
     (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
     (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
@@ -682,7 +683,9 @@ def _short_repr(value: Any, limit: int = _MAX_ARG_CHARS) -> str:
             return "set()" if isinstance(value, set) else "frozenset()"
         opening, closing = ("{", "}") if isinstance(value, set) else ("frozenset({", "})")
     elif isinstance(value, dict):
-        parts = [f"{_safe_repr(key)}: {_safe_repr(item)}" for key, item in value.items()]
+        # A value that is a set is shown sorted too (a test set's qrels: user -> relevant ids).
+        parts = [f"{_safe_repr(key)}: {_short_repr(item) if isinstance(item, (set, frozenset)) else _safe_repr(item)}"
+                 for key, item in value.items()]
         opening, closing = "{", "}"
     elif isinstance(value, list):
         parts = [_safe_repr(item) for item in value]
