@@ -8,7 +8,13 @@ first input where they disagree::
 
     >>> check_function(session.namespace, "precision_at_k")   # doctest: +SKIP
     {'ok': False, 'passed': 1, 'total': 208, 'message':
-     "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4."}
+     "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4. "
+     "You divided by the number of items retrieved, not by k. ..."}
+
+When the learner's answer on the failing case is the answer of a known wrong
+variant (or of another tool's convention), the message ends with what that
+variant misunderstands (:mod:`.misconceptions`).  A failing random case says
+which one it is and its seed.
 
 :data:`CHECKS` is the registry, the single source of truth for check names
 (the build validates a cell's ``check=NAME`` option with :func:`check_names`).
