@@ -494,7 +494,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(dcg_log2_of_rank, (
             "You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")),
         Misconception(dcg_jarvelin_kekalainen, (
-            "This is the first DCG of Jarvelin & Kekalainen (2002): no discount at rank 1, then "
+            "This is the first DCG of Järvelin & Kekäläinen (2002): no discount at rank 1, then "
             "log2(rank). This exercise, like trec_eval, divides every rank by log2(rank + 1)."),
             convention=True),
         Misconception(dcg_linear_gain, (
@@ -549,8 +549,8 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
     ),
     "better_list": (
         Misconception(better_by_count, (
-            "You counted the relevant items in each list, as a classifier's score does; this user "
-            "reads from the top, so where the items are matters.")),
+            "You counted the relevant items in each list, as a classifier's count of correct answers "
+            "does; this user reads from the top, so where the items are matters.")),
         Misconception(better_by_first_hit, (
             "You compared only where the first relevant item is; every relevant item the user may "
             "reach counts, each by its chance of being seen.")),
