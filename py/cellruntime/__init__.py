@@ -13,7 +13,8 @@ Modules: :mod:`.session` (Session), :mod:`.cells` (compiling a cell),
 :mod:`.streams` (output capture), :mod:`.display` (final value),
 :mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``),
 :mod:`.checks` (exercise checks against ``rankmetrics``; :data:`CHECKS` is
-their registry, :func:`check_names` its names).
+their registry, :func:`check_names` its names), :mod:`.misconceptions` (the
+known wrong variants a failed check names).
 Pure standard library; runs under CPython 3.11+ and Pyodide.
 """
 

@@ -8,7 +8,13 @@ first input where they disagree::
 
     >>> check_function(session.namespace, "precision_at_k")   # doctest: +SKIP
     {'ok': False, 'passed': 1, 'total': 208, 'message':
-     "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4."}
+     "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4. "
+     "You divided by the number of items retrieved, not by k. ..."}
+
+When the learner's answer on the failing case is the answer of a known wrong
+variant (or of another tool's convention), the message ends with what that
+variant misunderstands (:mod:`.misconceptions`).  A failing random case says
+which one it is and its seed.
 
 :data:`CHECKS` is the registry, the single source of truth for check names
 (the build validates a cell's ``check=NAME`` option with :func:`check_names`).
@@ -40,6 +46,7 @@ from numbers import Real
 from typing import Any, Callable, Optional, Union
 
 from .cells import CELL_FILENAME_PREFIX
+from .misconceptions import misconception_note
 
 #: Cases compare as equal when ``math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL)``.
 REL_TOL = 1e-9
@@ -107,6 +114,43 @@ def average_precision_min_k(ranking, relevant, k):
     return precision_sum / min(k, len(relevant))
 
 
+def better_list(list_a, list_b, relevant, keep_going):
+    """Which list serves lesson 1's model user better: "A", "B" or "same".
+
+    The user reads rank 1, then moves on to each next rank with probability
+    ``keep_going``, so a relevant item at rank i is seen with probability
+    keep_going ** (i - 1).  The better list is the one whose relevant items the
+    user sees more of, on average; "same" when the two are equal.
+
+    >>> better_list(["good", "x"], ["x", "good"], {"good"}, 0.8)
+    'A'
+    >>> better_list(["x", "y"], ["y", "x"], {"good"}, 0.8)
+    'same'
+    """
+    def seen(ranking):
+        return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
+
+    a, b = seen(list_a), seen(list_b)
+    if math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL):
+        return "same"
+    return "A" if a > b else "B"
+
+
+def mean_recall_at_k(run, qrels, k):
+    """Mean recall@k over every user in the qrels, as ``rankmetrics.evaluate`` computes it.
+
+    A user the run has no ranking for scores 0, and so does a user with no
+    relevant items; users of the run missing from the qrels are not scored.
+
+    >>> mean_recall_at_k({"u1": ["a", "x"]}, {"u1": {"a"}, "u2": {"b"}}, 2)
+    0.5
+    """
+    def recall(ranking, relevant):
+        return sum(1 for item in list(ranking)[:k] if item in relevant) / len(relevant) if relevant else 0.0
+
+    return sum(recall(run.get(user, []), relevant) for user, relevant in qrels.items()) / len(qrels)
+
+
 # --- case generators ------------------------------------------------------------
 
 
@@ -159,6 +203,29 @@ def random_scores_case(rng: random.Random) -> Case:
     """(scores,) with 0-10 items and many ties; the dict's order is the tie order."""
     items = rng.sample(ITEM_POOL, rng.randint(0, 10))
     return ({item: rng.choice((0, 1, 2, 0.5, 0.25, -0.5, 0.9)) for item in items},)
+
+
+def random_two_lists_case(rng: random.Random) -> Case:
+    """(list_a, list_b, relevant, keep_going): two orders of one pool, or two pools; some tie."""
+    pool = rng.sample(ITEM_POOL, rng.randint(1, 8))
+    list_a = rng.sample(pool, len(pool))
+    list_b = rng.sample(pool, len(pool)) if rng.random() < 0.7 else rng.sample(ITEM_POOL, rng.randint(0, 8))
+    relevant = set(rng.sample(ITEM_POOL, rng.randint(0, 5)))
+    return (list_a, list_b, relevant, rng.choice((0.5, 0.8, 0.9)))
+
+
+def random_test_set_case(rng: random.Random) -> Case:
+    """(run, qrels, k): 1-6 judged users, some missing from the run, some with no relevant item."""
+    users = [f"u{i}" for i in range(1, rng.randint(1, 6) + 1)]
+    run, qrels = {}, {}
+    for user in users:
+        ranking = _random_ranking(rng)
+        qrels[user] = _random_relevant(rng, ranking)
+        if rng.random() < 0.8:
+            run[user] = ranking
+    if rng.random() < 0.3:
+        run["u9"] = _random_ranking(rng)  # ranked, but not judged: not scored
+    return (run, qrels, rng.randint(1, 8))
 
 
 M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
@@ -219,6 +286,32 @@ MIN_K_CASES: tuple[Case, ...] = BINARY_AT_K_CASES + (
 )
 
 
+#: (list_a, list_b, relevant, keep_going): which list the model user prefers.
+TWO_LISTS_CASES: tuple[Case, ...] = (
+    (["good", "x1", "x2"], ["x1", "x2", "good"], {"good"}, 0.8),  # the same items, good one first
+    (["x1", "r1", "x2", "x3"], ["x1", "x2", "x3", "r1"], {"r1"}, 0.8),
+    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.8),  # two hits at 2 and 3 beat one at 1
+    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.8),  # one early hit wins
+    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.95),  # unless patient
+    (["r1", "x1", "x2", "r2"], ["x1", "r1", "r2", "x2"], {"r1", "r2"}, 0.8),  # first hit earlier, not better
+    (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
+    (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
+    ([], ["x1", "r1"], {"r1"}, 0.5),
+)
+
+#: (run, qrels, k): mean recall@k over a test set.
+TEST_SET_CASES: tuple[Case, ...] = (
+    ({"ana": ["a1", "x1", "a2"], "ben": ["x1", "b1", "x2"]},
+     {"ana": {"a1", "a2"}, "ben": {"b1", "b2"}}, 3),  # every user ranked
+    ({"ana": ["a1", "x1"]}, {"ana": {"a1"}, "fay": {"f1"}}, 2),  # fay is judged but never ranked
+    ({"ana": ["a1", "x1"], "eve": ["x1", "x2"]}, {"ana": {"a1"}, "eve": set()}, 2),  # eve liked nothing
+    ({"ana": ["a1", "x1"], "zed": ["z1"]}, {"ana": {"a1", "a2"}}, 2),  # zed is ranked but not judged
+    ({"ana": ["a1", "a2", "a3", "x1"], "ben": ["x1", "b1"]},
+     {"ana": {"a1", "a2", "a3", "a4"}, "ben": {"b1"}}, 2),  # pooling would weigh ana more
+    ({}, {"ana": {"a1"}}, 5),  # an empty run
+)
+
+
 # --- the registry ---------------------------------------------------------------
 
 
@@ -234,8 +327,8 @@ class Checker:
     ``fixed_cases`` -- readable argument tuples, tried first, in order.
     ``random_case`` -- ``random_case(rng)`` returns one argument tuple.
     ``random_count`` / ``seed`` -- how many random cases, and their seed.
-    ``result`` -- ``"number"`` (compared with a tolerance) or ``"list"``
-    (a list or tuple, compared item by item).
+    ``result`` -- ``"number"`` (compared with a tolerance), ``"list"``
+    (a list or tuple, compared item by item) or ``"value"`` (compared with ==).
     ``about`` -- one line for lesson authors.
     """
 
@@ -312,6 +405,14 @@ CHECKS: dict[str, Checker] = {
         "average_precision_min_k", _AT_K, average_precision_min_k, MIN_K_CASES,
         random_binary_case,
         about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)"),
+    "better_list": Checker(
+        "better_list", ("list_a", "list_b", "relevant", "keep_going"), better_list, TWO_LISTS_CASES,
+        random_two_lists_case, result="value",
+        about='"A", "B" or "same": which list gives the model user more relevant items seen'),
+    "mean_recall_at_k": Checker(
+        "mean_recall_at_k", ("run", "qrels", "k"), mean_recall_at_k, TEST_SET_CASES,
+        random_test_set_case,
+        about="mean recall@k over every judged user; a user missing from the run scores 0"),
 }
 
 
@@ -358,7 +459,8 @@ def check_function(namespace: dict, name: str) -> dict:
     for passed, case in enumerate(cases):
         problem = _run_case(checker, function, reference, case)
         if problem is not None:
-            return _verdict(False, problem, passed, len(cases))
+            return _verdict(False, _failure_message(checker, name, function, cases, passed, problem),
+                            passed, len(cases))
     message = f"All {len(cases)} cases match {checker.reference_name}."
     if function is reference:
         message += (
@@ -366,6 +468,21 @@ def check_function(namespace: dict, name: str) -> dict:
             f"write your own def {checker.call_signature}: to practise.)"
         )
     return _verdict(True, message, len(cases), len(cases))
+
+
+def _failure_message(checker: Checker, name: str, function: Callable, cases: list, index: int,
+                     problem: str) -> str:
+    """``problem``, the misconception the failing case shows (if a known one), and for a random
+    case its number and seed, so the learner can tell it comes back the same every time."""
+    case = cases[index]
+    note = misconception_note(name, function, case, cases)
+    if note:
+        problem += (" " if problem.endswith((".", "?", "!")) else " — ") + note
+    fixed = len(checker.fixed_cases)
+    if index >= fixed:
+        problem = (f"Random case {index - fixed + 1} of {checker.random_count} "
+                   f"(seed {checker.seed}, the same every time): {problem}")
+    return problem
 
 
 def not_defined_in_cell(checker: Checker) -> dict:
@@ -445,6 +562,8 @@ def _run_case(checker: Checker, function: Callable, reference: Callable, case: C
     try:
         if checker.result == "list":
             return _compare_list(call, actual, expected)
+        if checker.result == "value":
+            return _compare_value(call, actual, expected)
         return _compare_number(call, actual, expected)
     except KeyboardInterrupt:
         raise
@@ -491,7 +610,18 @@ def _compare_list(call: str, actual: Any, expected: list) -> Optional[str]:
     )
 
 
+def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
+    if actual is None:
+        return f"{call} returned None — did you forget `return`?"
+    if type(actual) is type(expected) and actual == expected:
+        return None
+    return f"{call} returned {_short_repr(actual, 80)}; expected {_short_repr(expected, 80)}."
+
+
 def _raised_message(call: str, exc: BaseException) -> str:
+    if type(exc) is NotImplementedError:
+        return (f"{call} raised NotImplementedError: the function is not written yet. Replace "
+                "`raise NotImplementedError` with your code, then press Check again.")
     message = f"{call} raised {_exception_text(exc)}"
     if not message.endswith((".", "!", "?")):
         message += "."
@@ -559,7 +689,9 @@ def _short_repr(value: Any, limit: int = _MAX_ARG_CHARS) -> str:
             return "set()" if isinstance(value, set) else "frozenset()"
         opening, closing = ("{", "}") if isinstance(value, set) else ("frozenset({", "})")
     elif isinstance(value, dict):
-        parts = [f"{_safe_repr(key)}: {_safe_repr(item)}" for key, item in value.items()]
+        # A value that is a set is shown sorted too (a test set's qrels: user -> relevant ids).
+        parts = [f"{_safe_repr(key)}: {_short_repr(item) if isinstance(item, (set, frozenset)) else _safe_repr(item)}"
+                 for key, item in value.items()]
         opening, closing = "{", "}"
     elif isinstance(value, list):
         parts = [_safe_repr(item) for item in value]

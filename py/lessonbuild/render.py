@@ -20,6 +20,7 @@ from markupsafe import Markup
 from .highlight import highlight_code
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
 from .mathrender import MathError, render_math
+from .moves import moved_entries
 from .problems import BuildError, Problem
 from .takeaway import notebook_outline
 from .testpins import normalise, pinned_versions
@@ -46,7 +47,8 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     math_html = _render_all_math(course, md)
     env = _environment(templates_dir, context)
     course_data = [{"slug": lesson.slug, "quizzes": {quiz.id: _quiz_hash(quiz) for quiz in lesson.quizzes},
-                    "exercises": [cell.id for cell in lesson.cells if cell.check]} for lesson in course.lessons]
+                    "exercises": [cell.id for cell in lesson.cells if cell.check],
+                    "movedFrom": moved_entries(lesson)} for lesson in course.lessons]
     pages = {"index.html": env.get_template("index.html").render(
         lessons=course.lessons, course_data=_script_json(course_data))}
     lessons = course.lessons
@@ -85,6 +87,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
                     for quiz in lesson.quizzes},
         "runtime": runtime,
         "notebook": notebook_outline(lesson),
+        "movedFrom": moved_entries(lesson),  # saved state to carry over from the blocks' old lessons
     }
 
 

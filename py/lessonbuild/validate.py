@@ -13,10 +13,11 @@ from cellruntime.checks import check_names
 from .lessonformat import OUTPUT_KIND, CodeCell, Course, Lesson, Quiz, QuizOption, ShownOutput
 from .problems import Problem
 from .testpins import REQUIREMENTS_FILE, normalise, pinned_versions
+from .moves import check_moves
 from .vendor import PACKAGES_FILE, page_packages
 
 FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional",
-                     "time_limit": "optional"}
+                     "time_limit": "optional", "moved_from": "optional"}
 CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
                 "check": "value", "cpython": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
@@ -32,7 +33,7 @@ def validate_course(course: Course) -> list[Problem]:
     problems = list(course.problems)
     for lesson in course.lessons:
         problems += validate_lesson(lesson)
-    return problems
+    return problems + check_moves(course)
 
 
 def validate_lesson(lesson: Lesson) -> list[Problem]:

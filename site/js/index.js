@@ -1,10 +1,13 @@
 // The index page: each lesson's progress (quiz answered, exercises passed) from this browser.
-import { load } from "./storage.js";
+import { carryOver, load } from "./storage.js";
 import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
 
 registerServiceWorker(showUpdateBanner, () => showOfflineReady(document.querySelector(".lead")));
 
 const lessons = JSON.parse(document.getElementById("course-data").textContent);
+
+// Blocks that moved to another lesson count there, also before that lesson is opened.
+for (const { slug, movedFrom } of lessons) carryOver(slug, movedFrom);
 
 for (const { slug, quizzes, exercises } of lessons) {
   const item = document.querySelector(`[data-lesson="${CSS.escape(slug)}"]`);

@@ -5,6 +5,7 @@ import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
 import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
+import { carryOver } from "./storage.js";
 
 // Runs pressed while Python loaded go first once it is ready: their output is what the learner
 // is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
@@ -43,6 +44,7 @@ function setupResetAll(tools, cells) {
 export function mountLesson(lesson, runtime, setStatus) {
   const mounted = new AbortController();
   const tools = document.querySelector("[data-lesson-tools]");
+  carryOver(lesson.slug, lesson.movedFrom); // blocks that moved here bring the learner's work
   const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
   setupQuizzes(lesson.slug, lesson.quizzes);
   setupResetAll(tools, cells);

@@ -17,6 +17,24 @@ export function load(slug, kind, id) {
   }
 }
 
+/** Carry saved state over to blocks that moved from another lesson (a lesson's `movedFrom`:
+ *  `[{from, kind, id}]`, from its `moved_from` front matter). Each entry saved under the old
+ *  lesson moves to this one, unless this lesson already has its own; the old entry is removed
+ *  either way, so a later Reset here never brings the old one back. */
+export function carryOver(slug, moves) {
+  if (!storage) return;
+  for (const { from, kind, id } of moves ?? []) {
+    try {
+      const old = storage.getItem(keyOf(from, kind, id));
+      if (old === null) continue;
+      if (storage.getItem(keyOf(slug, kind, id)) === null) storage.setItem(keyOf(slug, kind, id), old);
+      storage.removeItem(keyOf(from, kind, id));
+    } catch {
+      return; // storage full or blocked: the old entries stay, and are tried again next time
+    }
+  }
+}
+
 let onFailure = null; // told once, the first time a value cannot be kept
 let failureTold = false;
 

@@ -140,3 +140,47 @@ def test_two_tabs_do_not_silently_overwrite(context, base_url):
     expect(notice).to_contain_text("changed in another tab")
     notice.get_by_role("button", name="Use that version").click()
     expect(cell_second.locator(".cm-content")).to_have_text("print('from tab one')")
+
+
+MOVED_TO = "evaluation-pitfalls"  # holds blocks that came from offline-evaluation and lesson 1
+
+
+def test_saved_work_of_moved_blocks_comes_along(page, base_url):
+    """A learner's edit, verdict and quiz answer saved under a block's old lesson are shown where
+    the block is now, counted on the index before that lesson is opened, and never come back
+    after a Reset."""
+    page.goto(f"{base_url}{MOVED_TO}.html")
+    data = json.loads(page.locator("#lesson-data").text_content())
+    moves = {(move["kind"], move["id"]): move["from"] for move in data["movedFrom"]}
+    edited = next(cell for cell in data["cells"] if ("cell", cell["id"]) in moves and not cell["check"])
+    passed = next(cell for cell in data["cells"] if ("exercise", cell["id"]) in moves)
+    quiz_id, quiz = next((id, quiz) for id, quiz in data["quizzes"].items() if ("quiz", id) in moves)
+    old = {
+        f"{STORAGE_PREFIX}:{moves['cell', edited['id']]}:cell:{edited['id']}":
+            {"code": "print('my tie rule')", "base": edited["hash"]},
+        f"{STORAGE_PREFIX}:{moves['exercise', passed['id']]}:exercise:{passed['id']}": {"verdict": "correct"},
+        f"{STORAGE_PREFIX}:{moves['quiz', quiz_id]}:quiz:{quiz_id}":
+            {"chosen": quiz["correct"], "verdict": "correct", "hash": quiz["hash"]},
+    }
+    page.evaluate("(entries) => { localStorage.clear(); for (const [key, value] of Object.entries(entries)) "
+                  "localStorage.setItem(key, JSON.stringify(value)); }", old)
+
+    page.goto(base_url)
+    exercises = sum(1 for cell in data["cells"] if cell["check"])
+    expect(page.locator(f'[data-lesson="{MOVED_TO}"] .lesson-progress')).to_have_text(
+        f"1 of {exercises} exercises passed · quiz answered")
+    assert page.evaluate("(keys) => keys.filter((key) => localStorage.getItem(key) !== null)", list(old)) == []
+
+    open_lesson(page, base_url, MOVED_TO)
+    cell = page.locator(f'[data-cell="{edited["id"]}"]')
+    expect(cell.locator(".cm-content")).to_have_text("print('my tie rule')")
+    expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
+    expect(page.locator(f'[data-cell="{passed["id"]}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
+    expect(page.locator(f'form[data-quiz="{quiz_id}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
+
+    cell.get_by_role("button", name="Reset").click()
+    assert editor_text(cell) == edited["code"]
+    page.reload()
+    wait_ready = page.locator("[data-runtime-status]")
+    expect(wait_ready).to_have_attribute("data-runtime-status", "ready")
+    expect(page.locator(f'[data-cell="{edited["id"]}"] [data-notice]')).to_have_count(0)

@@ -20,13 +20,15 @@ import pytest
 
 import rankmetrics
 from cellruntime import CHECKS, Checker, Session, check_function, check_names
-from cellruntime.checks import average_precision_min_k
+from cellruntime.checks import average_precision_min_k, better_list, mean_recall_at_k
+from cellruntime.misconceptions import MISCONCEPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 NAMES = (
     "precision_at_k", "recall_at_k", "hit_rate_at_k", "reciprocal_rank", "average_precision",
-    "dcg_at_k", "ndcg_at_k", "ranking_from_scores", "average_precision_min_k",
+    "dcg_at_k", "ndcg_at_k", "ranking_from_scores", "average_precision_min_k", "better_list",
+    "mean_recall_at_k",
 )
 
 # The way a learner would write each function, from scratch.
@@ -101,33 +103,52 @@ LEARNER_SOLUTIONS = {
                     total += hits / rank
             return total / min(k, len(relevant))
     """,
+    "better_list": """
+        def better_list(list_a, list_b, relevant, keep_going):
+            def seen(ranking):
+                return sum(keep_going ** i for i, item in enumerate(ranking) if item in relevant)
+            a, b = seen(list_a), seen(list_b)
+            if abs(a - b) < 1e-12:
+                return "same"
+            return "A" if a > b else "B"
+    """,
+    "mean_recall_at_k": """
+        def mean_recall_at_k(run, qrels, k):
+            total = 0.0
+            for user, relevant in qrels.items():
+                top = run.get(user, [])[:k]
+                if relevant:
+                    total += len(set(top) & relevant) / len(relevant)
+            return total / len(qrels)
+    """,
 }
 
-# (check, learner code, the exact verdict message): mistakes learners make.
+# (check, learner code, the exact verdict message before any misconception note, the known
+# variant (cellruntime.misconceptions) whose note ends the verdict, or None): mistakes learners make.
 WRONG = [
     pytest.param("precision_at_k", """
         def precision_at_k(ranking, relevant, k):
             top = ranking[:k]
             return len([d for d in top if d in relevant]) / len(top)
     """, "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4.",
-        id="precision-divides-by-len-of-top-k"),
+        "precision_divides_by_retrieved", id="precision-divides-by-len-of-top-k"),
     pytest.param("recall_at_k", """
         def recall_at_k(ranking, relevant, k):
             return len([d for d in ranking[:k] if d in relevant]) / k
     """, "recall_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.4; expected 1.0.",
-        id="recall-divides-by-k"),
+        "recall_divides_by_k", id="recall-divides-by-k"),
     pytest.param("recall_at_k", """
         def recall_at_k(ranking, relevant, k):
             return len([d for d in ranking[:k] if d in relevant]) / len(relevant)
     """, "recall_at_k(['x1', 'x2', 'x3'], set(), 3) raised ZeroDivisionError: division by zero. "
          "Line 3 of <cell wrong>: return len([d for d in ranking[:k] if d in relevant]) / len(relevant)",
-        id="recall-no-relevant-items"),
+        "recall_divides_by_zero_without_relevant", id="recall-no-relevant-items"),
     pytest.param("hit_rate_at_k", """
         def hit_rate_at_k(ranking, relevant, k):
             return sum(1 for d in ranking[:k] if d in relevant)
     """, "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
          "returned 3; expected 1.0.",
-        id="hit-rate-returns-a-count"),
+        "hit_rate_counts_hits", id="hit-rate-returns-a-count"),
     pytest.param("reciprocal_rank", """
         def reciprocal_rank(ranking, relevant):
             for rank, item in enumerate(ranking, start=1):
@@ -135,7 +156,7 @@ WRONG = [
                     return rank
             return 0.0
     """, "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}) returned 3; expected 0.3333.",
-        id="rr-returns-the-rank"),
+        "reciprocal_rank_returns_rank", id="rr-returns-the-rank"),
     pytest.param("average_precision", """
         def average_precision(ranking, relevant):
             hits, total = 0, 0.0
@@ -146,13 +167,13 @@ WRONG = [
             return total / hits if hits else 0.0
     """, "average_precision(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}) "
          "returned 0.7556; expected 0.4533.",
-        id="ap-divides-by-hits-found"),
+        "average_precision_divides_by_hits_found", id="ap-divides-by-hits-found"),
     pytest.param("dcg_at_k", """
         import math
         def dcg_at_k(ranking, relevance, k):
             return sum(relevance.get(d, 0) / math.log2(i + 2) for i, d in enumerate(ranking[:k]))
     """, "dcg_at_k(['d1', 'd2', 'd3'], {'d1': 2, 'd2': 1}, 3) returned 2.6309; expected 3.6309.",
-        id="dcg-linear-gain"),
+        "dcg_linear_gain", id="dcg-linear-gain"),
     pytest.param("ndcg_at_k", """
         import math
         def dcg(gains):
@@ -162,7 +183,7 @@ WRONG = [
             ideal = dcg(sorted(gains, reverse=True))
             return dcg(gains) / ideal if ideal else 0.0
     """, "ndcg_at_k(['d1', 'd2'], {'d1': 1, 'd9': 3}, 2) returned 1.0; expected 0.131.",
-        id="ndcg-idcg-from-resorting-the-top-k"),
+        "ndcg_ideal_from_retrieved_top_k", id="ndcg-idcg-from-resorting-the-top-k"),
     pytest.param("ndcg_at_k", """
         import math
         def ndcg_at_k(ranking, relevance, k):
@@ -172,13 +193,13 @@ WRONG = [
             best = dcg(sorted(relevance, key=relevance.get, reverse=True))
             return dcg(ranking) / best if best else 0.0
     """, "ndcg_at_k(['x1', 'd1'], {'d1': 1}, 2) returned 1.1309; expected 0.6309.",
-        id="ndcg-gain-2-to-the-grade-without-minus-one"),
+        "ndcg_gain_without_minus_one", id="ndcg-gain-2-to-the-grade-without-minus-one"),
     pytest.param("ranking_from_scores", """
         def ranking_from_scores(scores):
             return [item for item, score in sorted(scores.items(), key=lambda p: (p[1], p[0]), reverse=True)]
     """, "ranking_from_scores({'a': 0.1, 'b': 0.5, 'c': 0.5, 'd': 0.9}) returned ['d', 'c', 'b', 'a']; "
          "expected ['d', 'b', 'c', 'a'].",
-        id="ranking-ties-by-id"),
+        "ranking_ties_by_id_descending", id="ranking-ties-by-id"),
     pytest.param("average_precision_min_k", """
         def average_precision_min_k(ranking, relevant, k):
             hits, total = 0, 0.0
@@ -188,25 +209,25 @@ WRONG = [
                     total += hits / rank
             return total / len(relevant) if relevant else 0.0
     """, "average_precision_min_k(['m1', 'm2', 'm3'], {'m1', 'm2', 'm3'}, 2) returned 0.6667; expected 1.0.",
-        id="min-k-divides-by-R"),
+        "min_k_divides_by_relevant", id="min-k-divides-by-R"),
     pytest.param("precision_at_k", """
         def precision_at_k(ranking, relevant, k):
             hits = len(set(ranking[:k]) & relevant)
     """, "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
          "returned None — did you forget `return`?",
-        id="returns-none"),
+        None, id="returns-none"),
     pytest.param("precision_at_k", """
         def precision_at_k(ranking, relevant, k):
             return str(len(set(ranking[:k]) & relevant) / k)
     """, "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
          "returned '0.6', a str, not a number; expected 0.6.",
-        id="returns-a-string"),
+        None, id="returns-a-string"),
     pytest.param("hit_rate_at_k", """
         def hit_rate_at_k(ranking, relevant, k):
             return any(d in relevant for d in ranking[:k])
     """, "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
          "returned True; expected 1.0. Return a number (e.g. 1.0 or 0.0), not True or False.",
-        id="returns-a-bool"),
+        None, id="returns-a-bool"),
     pytest.param("precision_at_k", """
         def precision_at_k(ranking, relevant, k):
             if not ranking:
@@ -214,7 +235,7 @@ WRONG = [
             return len(set(ranking[:k]) & relevant) / k
     """, "precision_at_k([], {'m1'}, 3) raised ValueError: empty ranking. "
          "Line 4 of <cell wrong>: raise ValueError(\"empty ranking\")",
-        id="raises"),
+        None, id="raises"),
 ]
 
 
@@ -240,8 +261,10 @@ def test_check_names_are_the_registry():
 @pytest.mark.parametrize("name", NAMES)
 def test_reference_and_cases_agree(name):
     checker = CHECKS[name]
-    if name == "average_precision_min_k":
-        assert checker.reference is average_precision_min_k
+    plain = {"average_precision_min_k": average_precision_min_k, "better_list": better_list,
+             "mean_recall_at_k": mean_recall_at_k}
+    if name in plain:
+        assert checker.reference is plain[name]
     else:
         assert checker.reference_function() is getattr(rankmetrics, name)
     cases = checker.cases()
@@ -333,10 +356,14 @@ def test_a_tuple_ranking_is_accepted():
 
 # --- wrong code fails, naming the input ------------------------------------------
 
-@pytest.mark.parametrize("name, code, message", WRONG)
-def test_wrong_implementation_is_named(name, code, message):
+@pytest.mark.parametrize("name, code, message, variant", WRONG)
+def test_wrong_implementation_is_named(name, code, message, variant):
     verdict = _check(code, name)
     assert verdict["ok"] is False
+    if variant is not None:
+        known = {m.name: m for m in MISCONCEPTIONS[name]}[variant]
+        separator = " " if message.endswith(".") else " — "
+        message += separator + known.message
     assert verdict["message"] == message
     assert 0 <= verdict["passed"] < verdict["total"]
 

@@ -89,3 +89,49 @@ def test_solution_passes_and_starter_code_fails(slug, cell_id):
             assert verdict["ok"], f"the solution of {slug}/{cell_id} fails its check: {verdict['message']}"
         else:
             assert not verdict["ok"], f"the starter code of {slug}/{cell_id} already passes its check"
+
+
+def _is_unwritten(code: str) -> bool:
+    """A "write it" starter: imports, then functions whose body is a docstring and
+    `raise NotImplementedError`, and nothing else."""
+    import ast
+
+    for node in ast.parse(code).body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if not isinstance(node, ast.FunctionDef):
+            return False
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body = body[1:]  # the docstring
+        if not (len(body) == 1 and isinstance(body[0], ast.Raise)
+                and ast.unparse(body[0].exc) == "NotImplementedError"):
+            return False
+    return True
+
+
+def test_at_least_half_the_exercises_are_written_from_a_docstring():
+    exercises = [cell for lesson in COURSE.lessons for cell in lesson.cells if cell.check]
+    unwritten = [cell.id for cell in exercises if _is_unwritten(cell.code)]
+    assert len(unwritten) * 2 >= len(exercises), unwritten
+
+
+@pytest.mark.parametrize("slug, cell_id", EXERCISES)
+def test_the_starters_verdict_says_what_to_do(slug, cell_id):
+    """An unwritten starter is told it is not written yet; a starter to fix is not given away by
+    a comment that names its bug."""
+    lesson = LESSONS[slug]
+    exercise = next(cell for cell in lesson.cells if cell.id == cell_id)
+    session = Session(available_packages=["rankmetrics"])
+    for cell in lesson.runnable_cells:
+        session.run(cell.code, cell.id, lambda stream, text: None)
+        if cell.id == cell_id:
+            break
+    verdict = session.check(exercise.check, lambda stream, text: None, cell_id=cell_id)
+    if _is_unwritten(exercise.code):
+        assert "not written yet" in verdict["message"]
+    else:
+        comments = [line.split("#", 1)[1] for line in exercise.code.splitlines() if "#" in line]
+        assert not any(word in comment.lower() for comment in comments
+                       for word in ("wrong", "bug", "fix", "instead"))

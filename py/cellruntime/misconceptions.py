@@ -1,0 +1,639 @@
+"""Known wrong versions of the exercises' functions, and what each one misunderstands.
+
+When a learner's function fails a check, :func:`misconception_note` runs each
+known variant of that exercise on the failing case.  A variant that gives the
+learner's answer there (the same number, list or value, or the same kind of
+exception) names the misconception, as gradethis' ``fail_if_equal`` does.
+When several agree on that case, the one that agrees with the learner on the
+most of the check's cases wins.
+
+A variant that is another library's convention (linear gain, AP divided by
+min(k, |R|)) is named as that convention, not as a mistake.
+
+:data:`MISCONCEPTIONS` is the registry: check name -> its variants, each a
+small function with the exercise's signature and the sentence the learner
+reads.  Standard library only; importing this module imports nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import math
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any, Callable, Iterable, Optional
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """One wrong (or other-convention) version of an exercise's function.
+
+    ``variant`` -- the function, with the exercise's parameters.
+    ``message`` -- what the learner's answer shows, in one or two sentences.
+    ``convention`` -- True when the variant is another tool's convention,
+    not a mistake (its message names that tool).
+    """
+
+    variant: Callable[..., Any]
+    message: str
+    convention: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.variant.__name__
+
+
+# --- small helpers shared by the variants ---------------------------------------
+
+
+def _hits(items: Iterable, relevant) -> int:
+    return sum(1 for item in items if item in relevant)
+
+
+def _exp_gain(grade) -> float:
+    return 2 ** grade - 1
+
+
+def _dcg(ranking, relevance, k, gain=_exp_gain, discount=lambda rank: math.log2(rank + 1)) -> float:
+    return sum(gain(relevance.get(item, 0)) / discount(rank)
+               for rank, item in enumerate(list(ranking)[:k], start=1))
+
+
+def _ideal(relevance) -> list:
+    return sorted(relevance, key=relevance.get, reverse=True)
+
+
+def _ndcg(dcg: float, idcg: float) -> float:
+    return dcg / idcg if idcg > 0 else 0.0
+
+
+def _precision_sum(ranking, relevant, k=None, *, hits_above_only=False) -> tuple[float, int]:
+    """Sum of precision@i at the ranks i (<= k) holding a relevant item, and the hits found."""
+    hits, total = 0, 0.0
+    for rank, item in enumerate(list(ranking)[:k], start=1):
+        if item in relevant:
+            total += (hits if hits_above_only else hits + 1) / rank
+            hits += 1
+    return total, hits
+
+
+def _seen(ranking, relevant, keep_going) -> float:
+    return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
+
+
+def _verdict(value_a: float, value_b: float, bigger_is_better: bool = True) -> str:
+    if math.isclose(value_a, value_b, rel_tol=1e-9, abs_tol=1e-12):
+        return "same"
+    return "A" if (value_a > value_b) == bigger_is_better else "B"
+
+
+# --- precision@k ---------------------------------------------------------------------
+
+
+def precision_divides_by_retrieved(ranking, relevant, k):
+    top = list(ranking)[:k]
+    return _hits(top, relevant) / len(top) if top else 0.0
+
+
+def precision_divides_by_relevant(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
+
+
+def precision_whole_ranking(ranking, relevant, k):
+    return _hits(ranking, relevant) / k
+
+
+def precision_divides_by_ranking_length(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(ranking) if ranking else 0.0
+
+
+# --- recall@k ------------------------------------------------------------------------
+
+
+def recall_divides_by_k(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / k
+
+
+def recall_divides_by_min_k_and_relevant(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / min(k, len(relevant)) if relevant else 0.0
+
+
+def recall_divides_by_hits_found(ranking, relevant, k):
+    found = _hits(ranking, relevant)
+    return _hits(list(ranking)[:k], relevant) / found if found else 0.0
+
+
+def recall_whole_ranking(ranking, relevant, k):
+    return _hits(ranking, relevant) / len(relevant) if relevant else 0.0
+
+
+def recall_divides_by_zero_without_relevant(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(relevant)
+
+
+def recall_is_one_without_relevant(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 1.0
+
+
+# --- hit-rate@k ----------------------------------------------------------------------
+
+
+def hit_rate_whole_ranking(ranking, relevant, k):
+    return 1.0 if _hits(ranking, relevant) else 0.0
+
+
+def hit_rate_counts_hits(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant)
+
+
+def hit_rate_share_of_top_k(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / k
+
+
+def hit_rate_top_k_minus_one(ranking, relevant, k):
+    return 1.0 if _hits(list(ranking)[:k - 1], relevant) else 0.0
+
+
+def hit_rate_top_k_plus_one(ranking, relevant, k):
+    return 1.0 if _hits(list(ranking)[:k + 1], relevant) else 0.0
+
+
+# --- reciprocal rank -----------------------------------------------------------------
+
+
+def reciprocal_rank_of_last_hit(ranking, relevant):
+    score = 0.0
+    for rank, item in enumerate(ranking, start=1):
+        if item in relevant:
+            score = 1 / rank
+    return score
+
+
+def reciprocal_rank_returns_rank(ranking, relevant):
+    for rank, item in enumerate(ranking, start=1):
+        if item in relevant:
+            return rank
+    return 0.0
+
+
+def reciprocal_rank_from_zero(ranking, relevant):
+    for index, item in enumerate(ranking):
+        if item in relevant:
+            return 1 / index
+    return 0.0
+
+
+def reciprocal_rank_mean_over_hits(ranking, relevant):
+    ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
+    return sum(1 / rank for rank in ranks) / len(ranks) if ranks else 0.0
+
+
+def reciprocal_rank_sum_over_hits(ranking, relevant):
+    return sum(1 / rank for rank, item in enumerate(ranking, start=1) if item in relevant)
+
+
+# --- average precision ---------------------------------------------------------------
+
+
+def average_precision_divides_by_hits_found(ranking, relevant):
+    total, hits = _precision_sum(ranking, relevant)
+    return total / hits if hits else 0.0
+
+
+def average_precision_divides_by_ranking_length(ranking, relevant):
+    total, _ = _precision_sum(ranking, relevant)
+    return total / len(ranking) if ranking else 0.0
+
+
+def average_precision_over_every_rank(ranking, relevant):
+    ranking = list(ranking)
+    if not ranking:
+        return 0.0
+    return sum(_hits(ranking[:rank], relevant) / rank for rank in range(1, len(ranking) + 1)) / len(ranking)
+
+
+def average_precision_hits_above_only(ranking, relevant):
+    total, _ = _precision_sum(ranking, relevant, hits_above_only=True)
+    return total / len(relevant) if relevant else 0.0
+
+
+def average_precision_divides_by_zero_without_relevant(ranking, relevant):
+    total, _ = _precision_sum(ranking, relevant)
+    return total / len(relevant)
+
+
+# --- AP@k divided by min(k, |R|) ------------------------------------------------------
+
+
+def min_k_divides_by_relevant(ranking, relevant, k):
+    total, _ = _precision_sum(ranking, relevant, k)
+    return total / len(relevant) if relevant else 0.0
+
+
+def min_k_divides_by_k(ranking, relevant, k):
+    total, _ = _precision_sum(ranking, relevant, k)
+    return total / k
+
+
+def min_k_divides_by_hits_found(ranking, relevant, k):
+    total, hits = _precision_sum(ranking, relevant, k)
+    return total / hits if hits else 0.0
+
+
+def min_k_whole_ranking(ranking, relevant, k):
+    total, _ = _precision_sum(ranking, relevant)
+    return total / min(k, len(relevant)) if relevant else 0.0
+
+
+# --- DCG@k ---------------------------------------------------------------------------
+
+
+def dcg_natural_log(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=lambda rank: math.log(rank + 1))
+
+
+def dcg_log2_of_rank(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=math.log2)
+
+
+def dcg_jarvelin_kekalainen(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=lambda rank: 1.0 if rank < 2 else math.log2(rank))
+
+
+def dcg_linear_gain(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, gain=lambda grade: grade)
+
+
+def dcg_gain_without_minus_one(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, gain=lambda grade: 2 ** grade)
+
+
+def dcg_whole_ranking(ranking, relevance, k):
+    return _dcg(ranking, relevance, None)
+
+
+def dcg_multiplies_by_log(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=lambda rank: 1 / math.log2(rank + 1))
+
+
+# --- NDCG@k --------------------------------------------------------------------------
+
+
+def ndcg_ideal_from_retrieved_top_k(ranking, relevance, k):
+    ideal = sorted(list(ranking)[:k], key=lambda item: relevance.get(item, 0), reverse=True)
+    return _ndcg(_dcg(ranking, relevance, k), _dcg(ideal, relevance, k))
+
+
+def ndcg_ideal_from_whole_ranking(ranking, relevance, k):
+    ideal = sorted(ranking, key=lambda item: relevance.get(item, 0), reverse=True)
+    return _ndcg(_dcg(ranking, relevance, k), _dcg(ideal, relevance, k))
+
+
+def ndcg_ideal_not_cut_at_k(ranking, relevance, k):
+    return _ndcg(_dcg(ranking, relevance, k), _dcg(_ideal(relevance), relevance, None))
+
+
+def ndcg_linear_gain(ranking, relevance, k):
+    linear = lambda grade: grade  # noqa: E731
+    return _ndcg(_dcg(ranking, relevance, k, gain=linear), _dcg(_ideal(relevance), relevance, k, gain=linear))
+
+
+def ndcg_gain_without_minus_one(ranking, relevance, k):
+    power = lambda grade: 2 ** grade  # noqa: E731
+    return _ndcg(_dcg(ranking, relevance, k, gain=power), _dcg(_ideal(relevance), relevance, k, gain=power))
+
+
+def ndcg_log2_of_rank(ranking, relevance, k):
+    return _ndcg(_dcg(ranking, relevance, k, discount=math.log2),
+                 _dcg(_ideal(relevance), relevance, k, discount=math.log2))
+
+
+def ndcg_not_normalised(ranking, relevance, k):
+    return _dcg(ranking, relevance, k)
+
+
+def ndcg_divides_by_zero_without_relevant(ranking, relevance, k):
+    return _dcg(ranking, relevance, k) / _dcg(_ideal(relevance), relevance, k)
+
+
+# --- ranking from scores --------------------------------------------------------------
+
+
+def ranking_ties_by_id_descending(scores):
+    return sorted(scores, key=lambda item: (scores[item], item), reverse=True)
+
+
+def ranking_ties_by_id_ascending(scores):
+    return sorted(scores, key=lambda item: (-scores[item], item))
+
+
+def ranking_ties_reversed(scores):
+    return sorted(scores, key=lambda item: scores[item])[::-1]
+
+
+def ranking_lowest_first(scores):
+    return sorted(scores, key=lambda item: scores[item])
+
+
+def ranking_of_pairs(scores):
+    return sorted(scores.items(), key=lambda pair: pair[1], reverse=True)
+
+
+# --- which list is better for the model user ------------------------------------------
+
+
+def better_by_count(list_a, list_b, relevant, keep_going):
+    return _verdict(_hits(list_a, relevant), _hits(list_b, relevant))
+
+
+def better_by_first_hit(list_a, list_b, relevant, keep_going):
+    def first(ranking):
+        return next((rank for rank, item in enumerate(ranking, start=1) if item in relevant), math.inf)
+    a, b = first(list_a), first(list_b)
+    return "same" if a == b else ("A" if a < b else "B")
+
+
+def better_by_mean_rank(list_a, list_b, relevant, keep_going):
+    def mean_rank(ranking):
+        ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
+        return sum(ranks) / len(ranks) if ranks else math.inf
+    a, b = mean_rank(list_a), mean_rank(list_b)
+    return "same" if a == b else ("A" if a < b else "B")
+
+
+def better_the_other_way(list_a, list_b, relevant, keep_going):
+    return {"A": "B", "B": "A", "same": "same"}[
+        _verdict(_seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going))]
+
+
+# --- mean recall@k over a test set ------------------------------------------------------
+
+
+def _recall(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
+
+
+def mean_over_users_in_the_run(run, qrels, k):
+    users = [user for user in qrels if user in run]
+    return sum(_recall(run[user], qrels[user], k) for user in users) / len(users) if users else 0.0
+
+
+def mean_skipping_users_without_relevant(run, qrels, k):
+    users = [user for user in qrels if qrels[user]]
+    return sum(_recall(run.get(user, []), qrels[user], k) for user in users) / len(users) if users else 0.0
+
+
+def mean_divides_by_users_in_the_run(run, qrels, k):
+    return sum(_recall(run.get(user, []), qrels[user], k) for user in qrels) / len(run) if run else 0.0
+
+
+def mean_fails_on_missing_user(run, qrels, k):
+    return sum(_recall(run[user], qrels[user], k) for user in qrels) / len(qrels)
+
+
+def mean_pools_every_user(run, qrels, k):
+    relevant = sum(len(qrels[user]) for user in qrels)
+    hits = sum(_hits(list(run.get(user, []))[:k], qrels[user]) for user in qrels)
+    return hits / relevant if relevant else 0.0
+
+
+# --- the registry -------------------------------------------------------------------------
+
+_NO_RELEVANT = ("A user with no relevant items has |R| = 0: return 0.0 for them, by convention, "
+                "instead of dividing by zero.")
+
+#: Check name -> its known variants, most telling first.
+MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
+    "precision_at_k": (
+        Misconception(precision_divides_by_retrieved, (
+            "You divided by the number of items retrieved, not by k. That is torchmetrics' "
+            "adaptive_k=True; this exercise divides by k, as trec_eval does, so an empty slot counts "
+            "as a miss."), convention=True),
+        Misconception(precision_divides_by_relevant, (
+            "You divided by |R|, the number of relevant items: that is recall@k. Precision@k divides by k.")),
+        Misconception(precision_whole_ranking, (
+            "You counted the hits in the whole ranking, not only in the top k.")),
+        Misconception(precision_divides_by_ranking_length, (
+            "You divided by the length of the whole ranking, not by k.")),
+    ),
+    "recall_at_k": (
+        Misconception(recall_divides_by_k, (
+            "You divided by k: that is precision@k. Recall@k divides by |R|, the number of relevant "
+            "items, retrieved or not.")),
+        Misconception(recall_divides_by_min_k_and_relevant, (
+            "You divided by min(k, |R|): that is the capped recall of Liang et al. (2018), which gives "
+            "1.0 to a top k full of hits. This exercise divides by |R|, as trec_eval does."),
+            convention=True),
+        Misconception(recall_divides_by_hits_found, (
+            "You divided by the relevant items the ranking retrieved, not by |R|: a relevant item the "
+            "ranking never shows must still count.")),
+        Misconception(recall_whole_ranking, (
+            "You counted the hits in the whole ranking, not only in the top k.")),
+        Misconception(recall_divides_by_zero_without_relevant, _NO_RELEVANT),
+        Misconception(recall_is_one_without_relevant, (
+            "For a user with no relevant items you returned 1.0; this course, like trec_eval, scores "
+            "them 0.0.")),
+    ),
+    "hit_rate_at_k": (
+        Misconception(hit_rate_whole_ranking, (
+            "You looked for a hit in the whole ranking, not only in the top k: a relevant item at "
+            "rank k + 1 is a miss.")),
+        Misconception(hit_rate_counts_hits, (
+            "You counted the hits; hit-rate@k is 1.0 as soon as one relevant item is in the top k.")),
+        Misconception(hit_rate_share_of_top_k, (
+            "You returned the share of the top k that is relevant, which is precision@k; hit-rate@k is "
+            "1.0 as soon as one relevant item is in the top k.")),
+        Misconception(hit_rate_top_k_minus_one, (
+            "You looked at the top k - 1 items (ranking[:k - 1]); the top k is ranking[:k].")),
+        Misconception(hit_rate_top_k_plus_one, (
+            "You looked at the top k + 1 items; the top k is ranking[:k].")),
+    ),
+    "reciprocal_rank": (
+        Misconception(reciprocal_rank_of_last_hit, (
+            "You kept the rank of the last relevant item; only the first one counts.")),
+        Misconception(reciprocal_rank_returns_rank, (
+            "You returned the rank itself; reciprocal rank is 1 / rank.")),
+        Misconception(reciprocal_rank_from_zero, (
+            "You counted ranks from 0 (enumerate without start=1): the first item is rank 1.")),
+        Misconception(reciprocal_rank_mean_over_hits, (
+            "You averaged 1 / rank over every relevant item; only the first one counts.")),
+        Misconception(reciprocal_rank_sum_over_hits, (
+            "You added up 1 / rank over every relevant item; only the first one counts.")),
+    ),
+    "average_precision": (
+        Misconception(average_precision_divides_by_hits_found, (
+            "You divided by the hits found instead of |R|: a relevant item the ranking never shows "
+            "must pull AP down.")),
+        Misconception(average_precision_divides_by_ranking_length, (
+            "You divided by the length of the ranking instead of |R|, the number of relevant items.")),
+        Misconception(average_precision_over_every_rank, (
+            "You averaged precision@i over every rank; AP takes it only at the ranks that hold a "
+            "relevant item, and divides by |R|.")),
+        Misconception(average_precision_hits_above_only, (
+            "At each hit you counted only the hits above it; precision@i at a hit includes that hit.")),
+        Misconception(average_precision_divides_by_zero_without_relevant, _NO_RELEVANT),
+    ),
+    "average_precision_min_k": (
+        Misconception(min_k_divides_by_relevant, (
+            "You divided by |R|: that is trec_eval's map_cut, this lesson's first convention. This "
+            "exercise asks for the min(k, |R|) of RecBole and Microsoft recommenders."), convention=True),
+        Misconception(min_k_divides_by_k, (
+            "You divided by k; this convention divides by min(k, |R|), so a user with fewer than k "
+            "relevant items can still reach 1.0.")),
+        Misconception(min_k_divides_by_hits_found, (
+            "You divided by the hits found in the top k instead of min(k, |R|).")),
+        Misconception(min_k_whole_ranking, (
+            "You walked the whole ranking; this AP stops at rank k.")),
+    ),
+    "dcg_at_k": (
+        Misconception(dcg_natural_log, (
+            "You used math.log (base e) instead of log2: the weight of rank 1 must be "
+            "1 / log2(2) = 1.")),
+        Misconception(dcg_log2_of_rank, (
+            "You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")),
+        Misconception(dcg_jarvelin_kekalainen, (
+            "This is the first DCG of Järvelin & Kekäläinen (2002): no discount at rank 1, then "
+            "log2(rank). This exercise, like trec_eval, divides every rank by log2(rank + 1)."),
+            convention=True),
+        Misconception(dcg_linear_gain, (
+            "This is the linear gain (the grade itself), trec_eval's and scikit-learn's convention; "
+            "this exercise asks for the exponential one, 2^grade - 1."), convention=True),
+        Misconception(dcg_gain_without_minus_one, (
+            "Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds "
+            "2^0 = 1.")),
+        Misconception(dcg_whole_ranking, (
+            "You summed over the whole ranking, not only the top k.")),
+        Misconception(dcg_multiplies_by_log, (
+            "You multiplied the gain by log2(rank + 1) instead of dividing by it.")),
+    ),
+    "ndcg_at_k": (
+        Misconception(ndcg_ideal_from_retrieved_top_k, (
+            "You built IDCG from the retrieved list only. The ideal list starts from every judged "
+            "item, retrieved or not; otherwise a list that missed the best item can score 1.")),
+        Misconception(ndcg_ideal_from_whole_ranking, (
+            "You built IDCG from the retrieved items only. The ideal list starts from every judged "
+            "item, retrieved or not; otherwise a list that missed the best item can score 1.")),
+        Misconception(ndcg_ideal_not_cut_at_k, (
+            "Your IDCG sums over every judged item; the ideal list is cut at k too, so a perfect top "
+            "k scores 1.")),
+        Misconception(ndcg_linear_gain, (
+            "This is the linear gain (the grade itself), the convention of trec_eval, ranx's ndcg "
+            "and scikit-learn; this exercise asks for the exponential one, 2^grade - 1."),
+            convention=True),
+        Misconception(ndcg_gain_without_minus_one, (
+            "Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds "
+            "2^0 = 1.")),
+        Misconception(ndcg_log2_of_rank, (
+            "You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")),
+        Misconception(ndcg_not_normalised, (
+            "You returned DCG@k without dividing it by IDCG@k.")),
+        Misconception(ndcg_divides_by_zero_without_relevant, (
+            "When no judged item has a grade above 0, IDCG is 0: return 0.0, by convention, instead "
+            "of dividing by zero.")),
+    ),
+    "ranking_from_scores": (
+        Misconception(ranking_ties_by_id_descending, (
+            "This is trec_eval's convention: ties broken by item id, highest first. This exercise "
+            "keeps tied items in their input order."), convention=True),
+        Misconception(ranking_ties_by_id_ascending, (
+            "You broke ties by item id; this exercise keeps tied items in their input order.")),
+        Misconception(ranking_ties_reversed, (
+            "Your tied items come out in reverse input order: sorting lowest first and then reversing "
+            "the list reverses the ties too. Python's sort is stable, also with reverse=True.")),
+        Misconception(ranking_lowest_first, (
+            "You put the lowest score first; a ranking puts the highest first.")),
+        Misconception(ranking_of_pairs, (
+            "You returned (item, score) pairs; return the item ids only.")),
+    ),
+    "better_list": (
+        Misconception(better_by_count, (
+            "You counted the relevant items in each list, as a classifier's count of correct answers "
+            "does; this user reads from the top, so where the items are matters.")),
+        Misconception(better_by_first_hit, (
+            "You compared only where the first relevant item is; every relevant item the user may "
+            "reach counts, each by its chance of being seen.")),
+        Misconception(better_by_mean_rank, (
+            "You compared the average rank of the relevant items; this user counts each one by its "
+            "chance of being seen, keep_going ** (rank - 1).")),
+        Misconception(better_the_other_way, (
+            "You named the worse list: the better one gives the user more relevant items seen.")),
+    ),
+    "mean_recall_at_k": (
+        Misconception(mean_over_users_in_the_run, (
+            "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval "
+            "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
+            "rankmetrics.evaluate, scores that user 0."), convention=True),
+        Misconception(mean_skipping_users_without_relevant, (
+            "You left out the users with no relevant items (evaluate's "
+            "skip_users_without_relevant=True). This exercise counts them as 0, as trec_eval does."),
+            convention=True),
+        Misconception(mean_divides_by_users_in_the_run, (
+            "You divided by the number of users in the run; the mean is over the users in the qrels.")),
+        Misconception(mean_fails_on_missing_user, (
+            "A judged user is missing from the run: score them as an empty ranking "
+            "(run.get(user, [])), which gives 0.")),
+        Misconception(mean_pools_every_user, (
+            "You pooled every user's hits and divided by all their relevant items (a micro-average); "
+            "the mean over users gives each user the same weight.")),
+    ),
+}
+
+
+# --- naming the misconception ----------------------------------------------------------------
+
+
+def _outcome(function: Callable, case: tuple) -> tuple[str, Any]:
+    """("value", result) or ("raised", exception type) for one call on a private copy of ``case``."""
+    try:
+        return "value", function(*copy.deepcopy(case))
+    except KeyboardInterrupt:
+        raise
+    except (Exception, SystemExit) as exc:
+        return "raised", type(exc)
+
+
+def _same(first: tuple[str, Any], second: tuple[str, Any]) -> bool:
+    (kind, value), (other_kind, other) = first, second
+    if kind != other_kind:
+        return False
+    if kind == "raised":
+        return issubclass(value, other) or issubclass(other, value)
+    if isinstance(value, bool) or isinstance(other, bool):
+        return value is other
+    if isinstance(value, Real) and isinstance(other, Real):
+        try:
+            return math.isclose(float(value), float(other), rel_tol=1e-9, abs_tol=1e-9)
+        except (OverflowError, TypeError, ValueError):
+            return False
+    if isinstance(value, (list, tuple)) and isinstance(other, (list, tuple)):
+        return list(value) == list(other)
+    try:
+        return bool(value == other)
+    except Exception:
+        return False
+
+
+def identify(check: str, function: Callable, case: tuple, cases: Iterable[tuple] = ()) -> Optional[Misconception]:
+    """The known variant of ``check`` that gives ``function``'s answer on ``case``, or None.
+
+    Among several, the one that agrees with ``function`` on the most of
+    ``cases`` (the check's other cases) wins; ties go to the registry's order.
+    """
+    learner = _outcome(function, case)
+    matches = [m for m in MISCONCEPTIONS.get(check, ()) if _same(learner, _outcome(m.variant, case))]
+    if len(matches) <= 1:
+        return matches[0] if matches else None
+    others = [(other, _outcome(function, other)) for other in cases]
+    return max(matches, key=lambda m: sum(_same(answer, _outcome(m.variant, other)) for other, answer in others))
+
+
+def misconception_note(check: str, function: Callable, case: tuple, cases: Iterable[tuple] = ()) -> str:
+    """The sentence that names the learner's misconception on the failing ``case``, or "".
+
+    What the learner's function prints while it is compared is dropped: the
+    learner already saw its output from the check's own call."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        found = identify(check, function, case, cases)
+    return found.message if found else ""
