@@ -13,7 +13,9 @@ Modules: :mod:`.session` (Session), :mod:`.cells` (compiling a cell),
 :mod:`.streams` (output capture), :mod:`.display` (final value),
 :mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``),
 :mod:`.checks` (exercise checks against ``rankmetrics``; :data:`CHECKS` is
-their registry, :func:`check_names` its names).
+their registry, :func:`check_names` its names), :mod:`.sealed` (the private
+copies of the checks and of rankmetrics that a Session's checks run, loaded
+when this package is imported, before any cell runs).
 Pure standard library; runs under CPython 3.11+ and Pyodide.
 """
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 import difflib
-import importlib
 import inspect
 import math
 import random
@@ -253,7 +252,9 @@ class Checker:
         if callable(self.reference):
             return self.reference
         module, _, name = self.reference.rpartition(".")
-        return getattr(importlib.import_module(module), name)
+        # The import statement's own function, not importlib: in the page's check runtime
+        # (cellruntime.sealed) it gives the private copy of the module, out of learner code's reach.
+        return getattr(__import__(module, fromlist=(name,)), name)
 
     @property
     def reference_name(self) -> str:
@@ -360,12 +361,21 @@ def check_function(namespace: dict, name: str) -> dict:
         if problem is not None:
             return _verdict(False, problem, passed, len(cases))
     message = f"All {len(cases)} cases match {checker.reference_name}."
-    if function is reference:
+    if _same_function(function, reference):
         message += (
             f" (Your {checker.function} is {checker.reference_name} itself; "
             f"write your own def {checker.call_signature}: to practise.)"
         )
     return _verdict(True, message, len(cases), len(cases))
+
+
+def _same_function(function: Any, reference: Callable) -> bool:
+    """Whether ``function`` is the reference, or the public twin of the check runtime's private
+    copy of it (cellruntime.sealed): the same module and name."""
+    if function is reference:
+        return True
+    return (getattr(function, "__module__", None) == getattr(reference, "__module__", "")
+            and getattr(function, "__qualname__", None) == getattr(reference, "__qualname__", ""))
 
 
 def not_defined_in_cell(checker: Checker) -> dict:
