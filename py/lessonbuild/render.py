@@ -21,7 +21,7 @@ from .highlight import highlight_code
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
 from .mathrender import MathError, render_math
 from .problems import BuildError, Problem
-from .takeaway import notebook_outline
+from .takeaway import SETUP_CELL_ASSET, notebook_outline, takeaway_data
 from .testpins import normalise, pinned_versions
 
 SITE_TITLE = "Top-k ranking metrics"
@@ -85,6 +85,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
                     for quiz in lesson.quizzes},
         "runtime": runtime,
         "notebook": notebook_outline(lesson),
+        "takeaway": takeaway_data(context.asset(SETUP_CELL_ASSET), runtime["wheels"]),
     }
 
 
