@@ -17,7 +17,8 @@ its first cell: before any learner code) :func:`load_check_runtime` loads its ow
 - the standard-library modules they import are copies of those modules' namespaces as they are
   now (rebinding ``math.isclose`` later does not reach them, and a C function cannot be changed
   in place), except ``random`` and ``copy``, whose classes and tables could be changed in
-  place: those are loaded from their files too.
+  place: those are loaded from their files too. Their ``importlib.import_module``, like their
+  ``import`` statements, gives the private copies.
 
 What stays reachable: every object in the process, to code written to look for it (the garbage
 collector lists them all), and objects the copies share with the standard library, such as a
