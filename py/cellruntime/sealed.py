@@ -69,6 +69,9 @@ class PrivateModules:
         self._resolve_name = importlib.util.resolve_name
         self._real_import = builtins.__import__
         self._modules_at_start = dict(sys.modules)
+        #: {name: (file, code object)} of the modules loaded here whose public twin is not
+        #: imported yet.
+        self.compiled: dict[str, tuple[str, types.CodeType]] = {}
 
     def module(self, name: str) -> types.ModuleType:
         """The private copy of module ``name`` (loaded now if it is not yet)."""
@@ -124,11 +127,24 @@ class PrivateModules:
         module = self._module_from_spec(spec)
         module.__dict__["__builtins__"] = self._builtins
         self._modules[name] = module  # before it runs: its own imports may come back to it
+        # While it runs (at boot, before any learner code), sys.modules holds it under its name
+        # too: the standard library looks a class's module up there (dataclasses does, to read
+        # string annotations). The public module, if any, is put back right after.
+        public = sys.modules.get(name)
+        sys.modules[name] = module
         try:
-            exec(spec.loader.get_code(name), module.__dict__)
+            code = spec.loader.get_code(name)
+            if public is None and spec.origin:
+                self.compiled[name] = (spec.origin, code)
+            exec(code, module.__dict__)
         except BaseException:
             del self._modules[name]
             raise
+        finally:
+            if public is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = public
         if parent is not None:
             setattr(parent, child, module)
         return module
@@ -169,6 +185,40 @@ class PrivateModules:
         return self.module(self._resolve_name(name, package) if name.startswith(".") else name)
 
 
+class CompiledOnce:
+    """A meta path finder: the public import of a rankmetrics module runs the code object the
+    check runtime compiled for its private copy, instead of compiling the file again (Python in
+    the page writes no .pyc files). A code object cannot be changed, so sharing it shares
+    nothing learner code could alter. It leaves sys.meta_path once every code object is used.
+    """
+
+    def __init__(self, compiled: dict[str, tuple[str, types.CodeType]]) -> None:
+        self._compiled = dict(compiled)  # {name: (file, code object)}
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self._compiled:
+            return None
+        origin, code = self._compiled.pop(name)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None and spec.origin == origin and isinstance(spec.loader, importlib.machinery.SourceFileLoader):
+            spec.loader = _Compiled(spec.loader.name, spec.loader.path, code)
+        if not self._compiled and self in sys.meta_path:
+            sys.meta_path.remove(self)
+        return spec
+
+
+class _Compiled(importlib.machinery.SourceFileLoader):
+    """A source file's loader that already has the file's code object."""
+
+    def __init__(self, name: str, path: str, code: types.CodeType) -> None:
+        super().__init__(name, path)
+        self._code = code
+
+    def get_code(self, fullname):
+        code, self._code = self._code, None
+        return code if code is not None else super().get_code(fullname)
+
+
 def load_check_runtime() -> types.ModuleType:
     """The private copy of :mod:`cellruntime.checks`, with rankmetrics loaded for it.
 
@@ -185,6 +235,10 @@ def load_check_runtime() -> types.ModuleType:
     except ModuleNotFoundError as missing:
         if missing.name != REFERENCE_PACKAGE:
             raise
+    shared = {name: compiled for name, compiled in modules.compiled.items()
+              if name.partition(".")[0] == REFERENCE_PACKAGE}
+    if shared:
+        sys.meta_path.insert(0, CompiledOnce(shared))
     return checks
 
 

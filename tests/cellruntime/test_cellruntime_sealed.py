@@ -177,3 +177,23 @@ def test_relative_and_submodule_imports_resolve_privately():
     assert private_importlib.import_module("rankmetrics.ap") is package.ap  # however a check imports
     assert private_importlib.import_module(".rr", "rankmetrics") is package.rr
     assert __import__("importlib").import_module("rankmetrics.ap") is sys.modules["rankmetrics.ap"]
+
+
+def test_the_public_rankmetrics_runs_the_code_compiled_for_the_private_copy():
+    code = textwrap.dedent("""
+        import sys
+        import cellruntime
+        from cellruntime.sealed import CHECK_RUNTIME, CompiledOnce
+        assert "rankmetrics" not in sys.modules
+        import rankmetrics
+        private = CHECK_RUNTIME.CHECKS["recall_at_k"].reference_function()
+        assert private is not rankmetrics.recall_at_k
+        assert private.__code__ is rankmetrics.recall_at_k.__code__  # compiled once
+        assert not any(isinstance(finder, CompiledOnce) for finder in sys.meta_path)  # all used
+        rankmetrics.recall_at_k.__code__ = (lambda ranking, relevant, k: 0.0).__code__
+        assert private(["a"], {"a"}, 1) == 1.0
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    assert done.stdout == "ok\n", done.stderr
