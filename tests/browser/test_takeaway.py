@@ -15,8 +15,10 @@ import pytest
 from jupyter_client import KernelManager
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
+from playwright.sync_api import expect
 
 from cellruntime import Session
+from conftest import PYTHON_READY_TIMEOUT
 from clean_python import block_sockets, finds, kernel_spec, make_kernel_venv, make_plain_venv, network_off
 from lessonbuild.lessonformat import load_course
 from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code
@@ -166,3 +168,17 @@ def test_python_file_holds_the_edits_and_a_solved_exercise_passes(edited_page, o
     assert done.returncode == 0, done.stderr
     assert "my edit" in done.stdout
     assert re.search(r"^Correct\. All \d+ cases match ", done.stdout, re.M)
+
+
+def test_a_lesson_downloads_offline_once_the_course_is_stored(context, base_url, offline_python, tmp_path):
+    page = context.new_page()
+    open_lesson(page, base_url, "ndcg")
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+    context.set_offline(True)
+    page.goto(f"{base_url}comparing-metrics.html")  # a lesson with charts, opened offline
+    path = download(page, SCRIPT, tmp_path)
+    workdir = tmp_path / "run"
+    workdir.mkdir()
+    done = subprocess.run([*offline_python.prefix, str(offline_python.plain), "-I", str(path)],
+                          cwd=workdir, capture_output=True, text=True, timeout=CELL_TIMEOUT)
+    assert done.returncode == 0, done.stderr
