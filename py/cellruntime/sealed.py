@@ -89,7 +89,7 @@ class PrivateModules:
         """``__import__`` of the private modules."""
         if level == 0 and fromlist:
             found = self._modules.get(name)
-            if found is not None:  # how a check imports rankmetrics: no builtin is called
+            if found is not None:  # a module loaded at boot: no builtin is called
                 return found
         absolute = self._resolve_name("." * level + name, globals["__package__"]) if level else name
         module = self.module(absolute)
