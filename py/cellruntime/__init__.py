@@ -14,16 +14,29 @@ Modules: :mod:`.session` (Session), :mod:`.cells` (compiling a cell),
 :mod:`.tracebacks` (error text), :mod:`.inputs` (``input()``),
 :mod:`.checks` (exercise checks against ``rankmetrics``; :data:`CHECKS` is
 their registry, :func:`check_names` its names), :mod:`.misconceptions` (the
-known wrong variants a failed check names).
+known wrong variants a failed check names), :mod:`.sealed` (the private
+copies of the checks and of rankmetrics that a Session's checks run, loaded
+when this package is imported, before any cell runs).
 Pure standard library; runs under CPython 3.11+ and Pyodide.
 """
 
-from .checks import CHECKS, Checker, check_function, check_names
 __version__ = "0.1.0"
 
 from .display import display_data
 from .session import Session
 from .tracebacks import format_exception
+
+#: Names this package gives from .checks, imported when first asked for: the page's worker only
+#: runs the check runtime's private copy (.sealed), so it need not compile the public one too.
+_FROM_CHECKS = ("CHECKS", "Checker", "check_function", "check_names")
+
+
+def __getattr__(name):
+    if name in _FROM_CHECKS:
+        from . import checks
+
+        return getattr(checks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Session",

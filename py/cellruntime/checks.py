@@ -462,7 +462,7 @@ def check_function(namespace: dict, name: str) -> dict:
             return _verdict(False, _failure_message(checker, name, function, cases, passed, problem),
                             passed, len(cases))
     message = f"All {len(cases)} cases match {checker.reference_name}."
-    if function is reference:
+    if _same_function(function, reference):
         message += (
             f" (Your {checker.function} is {checker.reference_name} itself; "
             f"write your own def {checker.call_signature}: to practise.)"
@@ -483,6 +483,15 @@ def _failure_message(checker: Checker, name: str, function: Callable, cases: lis
         problem = (f"Random case {index - fixed + 1} of {checker.random_count} "
                    f"(seed {checker.seed}, the same every time): {problem}")
     return problem
+
+
+def _same_function(function: Any, reference: Callable) -> bool:
+    """Whether ``function`` is the reference, or the public twin of the check runtime's private
+    copy of it (cellruntime.sealed): the same module and name."""
+    if function is reference:
+        return True
+    return (getattr(function, "__module__", None) == getattr(reference, "__module__", "")
+            and getattr(function, "__qualname__", None) == getattr(reference, "__qualname__", ""))
 
 
 def not_defined_in_cell(checker: Checker) -> dict:

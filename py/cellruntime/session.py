@@ -14,9 +14,9 @@ import types
 from typing import Any, Iterable, Optional
 
 from .cells import cell_filename, compile_cell
-from .checks import check_function, get_checker, not_defined_in_cell
 from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
+from .sealed import CHECK_RUNTIME
 from .sleep import interruptible_sleep
 from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
 from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception
@@ -66,6 +66,8 @@ class Session:
         self._stderr = WriteThroughStream(self._router, "stderr")
         self._input = make_input(input_function, self._write_prompt)
         self._stdin = LineInputStream(lambda: self._input())
+        # The checks and their references, loaded privately before any cell ran (cellruntime.sealed).
+        self._checks = CHECK_RUNTIME
         self.reset()
 
     @property
@@ -149,7 +151,9 @@ class Session:
               cell_id: Optional[str] = None) -> dict[str, Any]:
         """Run the exercise check ``name`` on the function the cells defined.
 
-        See :func:`cellruntime.checks.check_function`: returns
+        See :func:`cellruntime.checks.check_function`, which runs in the check
+        runtime (:mod:`cellruntime.sealed`): its references are private copies
+        that no learner code can change.  Returns
         ``{"ok": bool, "message": str, "passed": int, "total": int}`` with
         plain JSON-able values.  With ``cell_id`` (the exercise's cell), only
         the function that cell's latest run defined is checked, if it is
@@ -165,11 +169,11 @@ class Session:
         Stop button) propagates after the streams are restored, so the page
         reports the stop; so does an error of the checker itself.
         """
-        checker = get_checker(name)
+        checker = self._checks.get_checker(name)
         function = checker.function
         if function in self.namespace and cell_id is not None and (
                 self._bound_by.get(cell_id, {}).get(function, _MISSING) is not self.namespace[function]):
-            return not_defined_in_cell(checker)
+            return self._checks.not_defined_in_cell(checker)
         if write is None:
             write = _discard
         failure: Optional[BaseException] = None
@@ -179,7 +183,7 @@ class Session:
             saved = self._saved_state()
             try:
                 self._swap_in()
-                result = check_function(self.namespace, name)
+                result = self._checks.check_function(self.namespace, name)
             finally:
                 self._swap_out(saved)
         except BaseException as exc:

@@ -16,6 +16,7 @@ from pathlib import Path
 from .highlight import highlight_css
 from .snapshot import snapshot_assets
 from .stdlib import boot_stdlib_assets
+from .takeaway import setup_cell_asset
 from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
@@ -52,6 +53,7 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")
                                  + "\n/* Code highlighting (Pygments) */\n" + highlight_css()).encode()
     assets.update(bundle_scripts())
+    assets.update(setup_cell_asset())  # the first cell of a downloaded notebook
     for package, summary in PACKAGES.items():
         name, data = build_wheel(ROOT / "py" / package, summary)
         assets[f"wheels/{name}"] = data

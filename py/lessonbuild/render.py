@@ -22,7 +22,7 @@ from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutpu
 from .mathrender import MathError, render_math
 from .moves import moved_entries
 from .problems import BuildError, Problem
-from .takeaway import notebook_outline
+from .takeaway import SETUP_CELL_ASSET, notebook_outline, takeaway_data
 from .testpins import normalise, pinned_versions
 
 SITE_TITLE = "Top-k ranking metrics"
@@ -88,6 +88,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         "runtime": runtime,
         "notebook": notebook_outline(lesson),
         "movedFrom": moved_entries(lesson),  # saved state to carry over from the blocks' old lessons
+        "takeaway": takeaway_data(context.asset(SETUP_CELL_ASSET), runtime["wheels"]),
     }
 
 

@@ -88,6 +88,32 @@ def test_next_opens_in_place_with_python_kept_and_its_names_forgotten(page, base
     assert workers == []
 
 
+def test_a_reference_rebound_in_one_lesson_does_not_fool_the_next_lessons_check(page, base_url):
+    """Python stays across the move, and so does the rebinding; the check's reference does not
+    change with it (py/cellruntime/sealed.py)."""
+    open_and_run(page, base_url, "import rankmetrics\n"
+                 "rankmetrics.recall_at_k = lambda ranking, relevant, k, **options: 0.0", "done")
+    mark_document(page)
+    follow_next(page, SECOND)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
+    wait_for_editors(page)
+    assert same_document(page)
+
+    exercise = next(cell for cell in lesson_data(page)["cells"] if cell["check"] == "recall_at_k")
+    cell = page.locator(f'[data-cell="{exercise["id"]}"]')
+    verdict = cell.locator("[data-verdict]")
+    replace_code(page, cell, "def recall_at_k(ranking, relevant, k):\n    return 0.0")
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(verdict).to_have_attribute("data-verdict", "incorrect")
+    expect(verdict).to_contain_text("returned 0.0; expected")
+
+    # The rebinding is still there for the learner's own code to see.
+    probe = page.locator("[data-cell]").first
+    replace_code(page, probe, "import rankmetrics\nprint(rankmetrics.recall_at_k(['a'], {'a'}, 1))")
+    probe.get_by_role("button", name="Run").click()
+    expect(probe.locator("[data-output]")).to_have_text("0.0")
+
+
 def test_back_brings_the_last_lesson_with_its_edits(page, base_url):
     open_lesson(page, base_url, FIRST)
     first_cell = page.locator("[data-cell]").first
