@@ -26,13 +26,11 @@ export function toPython(lesson, codeOf) {
   return `${parts.join("\n\n")}\n`;
 }
 
-/** Offer buttons that download the lesson; `codeOf(id)` gives a cell's current code. */
-export function setupTakeaway(tools, lesson, codeOf) {
-  const make = (label, extension, type, build) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.addEventListener("click", () => {
+/** Make the tools' download buttons (lesson.html: `data-tool="notebook"` and `"python"`)
+ *  download the lesson; `codeOf(id)` gives a cell's current code. */
+export function setupTakeaway(tools, lesson, codeOf, signal) {
+  const offer = (tool, extension, type, build) => {
+    tools.querySelector(`[data-tool="${tool}"]`).addEventListener("click", () => {
       const url = URL.createObjectURL(new Blob([build()], { type }));
       const link = document.createElement("a");
       link.href = url;
@@ -41,12 +39,8 @@ export function setupTakeaway(tools, lesson, codeOf) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-    });
-    return button;
+    }, { signal });
   };
-  tools.append(
-    make("Download notebook (.ipynb)", "ipynb", "application/x-ipynb+json",
-      () => JSON.stringify(toNotebook(lesson, codeOf), null, 1)),
-    make("Download Python (.py)", "py", "text/x-python", () => toPython(lesson, codeOf)),
-  );
+  offer("notebook", "ipynb", "application/x-ipynb+json", () => JSON.stringify(toNotebook(lesson, codeOf), null, 1));
+  offer("python", "py", "text/x-python", () => toPython(lesson, codeOf));
 }
