@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from .highlight import highlight_code
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, make_markdown
+from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .problems import BuildError, Problem
 from .takeaway import notebook_outline
@@ -37,6 +38,7 @@ class PageContext:
     runtime: dict  # JSON for every page's runtime: pyodide path, core wheels, importable packages
     package_wheels: dict[str, list[str]]  # extra package -> its wheel paths in dist/
     lesson_imports: tuple[str, ...] = ()  # the chunks assets/lesson.js imports (modulepreload)
+    katex_css: str = ""  # KaTeX's stylesheet: which fonts a page's math needs (mathfonts.py)
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
@@ -50,9 +52,11 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
         lessons=course.lessons, course_data=_script_json(course_data))}
     lessons = course.lessons
     for position, lesson in enumerate(lessons):
+        body = _render_body(lesson, md, env, math_html)
         pages[f"{lesson.slug}.html"] = env.get_template("lesson.html").render(
             lesson=lesson,
-            body=Markup(_render_body(lesson, md, env, math_html)),
+            body=Markup(body),
+            math_fonts=math_fonts(body, context.katex_css),
             position=position + 1,
             total=len(lessons),
             previous=lessons[position - 1] if position > 0 else None,
