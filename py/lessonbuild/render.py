@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from .highlight import highlight_code
+from .highlight import highlight_code, highlight_lines
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, make_markdown
 from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
@@ -142,7 +142,7 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
     hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
     solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
     return env.get_template("cell.html").render(
-        cell=cell, code_html=Markup(highlight_code(cell.code)), hint_html=hint_html, solution_html=solution_html)
+        cell=cell, code_html=Markup(highlight_lines(cell.code)), hint_html=hint_html, solution_html=solution_html)
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:

@@ -5,6 +5,7 @@
 import { load } from "./storage.js";
 import { setCellNotice } from "./cell-notice.js";
 import { showSavedAnswer } from "./quiz.js";
+import { showStaticCode } from "./static-code.js";
 
 const PASSED_BEFORE = "You passed this check before. Check again any time.";
 
@@ -22,7 +23,7 @@ export function showSavedCode(element, slug, cell) {
   const saved = savedCode(slug, cell);
   if (!saved) return null;
   const code = element.querySelector("[data-editor] code");
-  if (code && code.textContent !== saved.code) code.textContent = saved.code;
+  if (code) showStaticCode(code, saved.code);
   setCellNotice(element, saved.base === cell.hash
     ? "Your edited code is back."
     : "This lesson was updated since you edited this cell: Reset to see the new version.");
