@@ -112,3 +112,5 @@ def test_a_page_preloads_the_math_fonts_it_uses(built_site):
     assert all(font.removeprefix("assets/katex/") in (built_site / "assets/katex/katex.min.css").read_text()
                for font in fonts)
     assert 'as="font"' not in (built_site / "index.html").read_text()  # no math there
+    # A font late for the first paint is not swapped in afterwards (that would move the math).
+    assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()
