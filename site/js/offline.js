@@ -61,6 +61,6 @@ export function showOfflineReady(notes) {
   note.className = "offline-ready";
   note.dataset.offlineReady = "";
   note.setAttribute("role", "status");
-  note.textContent = "Saved in this browser: every lesson now works offline.";
+  note.textContent = "Saved here: every lesson now works offline."; // one line at 390 px wide
   notes.append(note);
 }
