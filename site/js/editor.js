@@ -23,7 +23,9 @@ const hangingIndent = ViewPlugin.fromClass(class {
 
   build(view) {
     const builder = new RangeSetBuilder();
-    for (const { from, to } of view.visibleRanges) {
+    // Every line drawn (the viewport), not only those on screen: a line drawn before it is
+    // scrolled into view must not move sideways when it gets its indent.
+    for (const { from, to } of [view.viewport]) {
       for (let position = from; position <= to;) {
         const line = view.state.doc.lineAt(position);
         const indent = /^[ \t]*/.exec(line.text)[0].replaceAll("\t", " ".repeat(view.state.tabSize)).length;
