@@ -43,7 +43,7 @@ def edit_every_cell(page, url: str) -> int:
 
 @pytest.mark.parametrize("profile", ["first visit", "saved edits"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_nothing_moves_after_first_paint(browser, base_url, slug, profile, record_property):
+def test_nothing_moves_after_first_paint(browser, base_url, slug, profile):
     url = f"{base_url}{slug}.html"
     context = browser.new_context()  # a fresh profile
     try:
@@ -67,7 +67,6 @@ def test_nothing_moves_after_first_paint(browser, base_url, slug, profile, recor
                 expect(page.locator("[data-cell] [data-notice]")).to_have_count(edited)
             results[name] = page.evaluate("() => window.layoutShiftWindow")
         totals = {name: sum(entry["value"] for entry in shifts) for name, shifts in results.items()}
-        record_property("layout_shift", totals)  # in the JUnit report (--junitxml)
         moved = {name: results[name] for name, total in totals.items() if total > MAX_LAYOUT_SHIFT}
         assert not moved, f"layout shift {totals}: {json.dumps(moved, indent=1)}"
     finally:
