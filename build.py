@@ -74,6 +74,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
                  "snapshot": snapshot_setting, "stdlib": stdlib_setting(assets)},
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
         lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
+        katex_css=assets["assets/katex/katex.min.css"].decode(),
     )
 
     step("render", "pages")

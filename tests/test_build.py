@@ -99,4 +99,18 @@ def test_static_imports_of_the_built_lesson_script_are_its_chunks(built_site):
     assert not any("editor" in path for path in preloaded), "the editor loads on demand"
     # The worker fetches Pyodide's files as it starts: a preload of them from the page only made
     # its requests wait (first output about 0.08 s later, in an A/B of 12 cold loads each).
-    assert 'rel="preload"' not in page
+    assert not [line for line in page.splitlines() if 'rel="preload"' in line and "pyodide/" in line]
+
+
+def test_a_page_preloads_the_math_fonts_it_uses(built_site):
+    page = (built_site / "hit-rate.html").read_text()
+    fonts = [line.split('href="', 1)[1].split('"', 1)[0] for line in page.splitlines()
+             if 'rel="preload"' in line and 'as="font"' in line]
+    assert "assets/katex/fonts/KaTeX_Main-Regular.woff2" in fonts
+    assert all((built_site / font).is_file() for font in fonts)
+    # A font URL as the stylesheet names it, so the preloaded copy is the one used.
+    assert all(font.removeprefix("assets/katex/") in (built_site / "assets/katex/katex.min.css").read_text()
+               for font in fonts)
+    assert 'as="font"' not in (built_site / "index.html").read_text()  # no math there
+    # A font late for the first paint is not swapped in afterwards (that would move the math).
+    assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()

@@ -47,7 +47,13 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     for name in PYODIDE_FILES:
         assets[f"pyodide/{name}"] = (NODE_MODULES / "pyodide" / name).read_bytes()
     katex = NODE_MODULES / "katex" / "dist"
-    assets["assets/katex/katex.min.css"] = (katex / "katex.min.css").read_bytes()
+    # Math never moves once shown: a math font that is not in by the first paint (the page
+    # preloads them; Chromium waits a moment for preloaded optional fonts) is not swapped in
+    # later, which would re-lay the math out; the next page load has it from the cache.
+    css = (katex / "katex.min.css").read_bytes()
+    if b"font-display:block" not in css:
+        raise RuntimeError("KaTeX's stylesheet changed: its fonts no longer say font-display:block")
+    assets["assets/katex/katex.min.css"] = css.replace(b"font-display:block", b"font-display:optional")
     for font in sorted((katex / "fonts").glob("*.woff2")):
         assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
     assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")

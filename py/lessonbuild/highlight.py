@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer, get_lexer_by_name
@@ -18,6 +21,23 @@ def highlight_code(code: str, language: str = "python") -> str:
     except ClassNotFound:
         lexer = get_lexer_by_name("text")
     return highlight(code, lexer, HtmlFormatter(nowrap=True))
+
+
+TAB_SIZE = 4  # CodeMirror's default, which the editor keeps
+
+
+def highlight_lines(code: str) -> str:
+    """The code as one `<span class="code-line">` per line, laid out as the cell's editor lays it
+    out (site.css): a long line wraps under its own indentation (`--indent`, in characters), so
+    the editor that replaces it later has the same height."""
+    # Pygments closes and reopens its spans at each line break, so every line is whole HTML.
+    lines = highlight_code(code).removesuffix("\n").split("\n")
+    html = []
+    for source, line in zip(code.split("\n"), lines):
+        indent = len(re.match(r"[ \t]*", source).group().replace("\t", " " * TAB_SIZE))
+        style = Markup(' style="--indent: {}"').format(indent) if indent else ""
+        html.append(Markup('<span class="code-line"{}>{}\n</span>').format(style, Markup(line)))
+    return str(escape("").join(html))
 
 
 def highlight_css() -> str:

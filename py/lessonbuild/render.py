@@ -17,8 +17,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from .highlight import highlight_code
+from .highlight import highlight_code, highlight_lines
 from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
+from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
 from .problems import BuildError, Problem
@@ -39,6 +40,7 @@ class PageContext:
     runtime: dict  # JSON for every page's runtime: pyodide path, core wheels, importable packages
     package_wheels: dict[str, list[str]]  # extra package -> its wheel paths in dist/
     lesson_imports: tuple[str, ...] = ()  # the chunks assets/lesson.js imports (modulepreload)
+    katex_css: str = ""  # KaTeX's stylesheet: which fonts a page's math needs (mathfonts.py)
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
@@ -53,9 +55,11 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
         lessons=course.lessons, course_data=_script_json(course_data))}
     lessons = course.lessons
     for position, lesson in enumerate(lessons):
+        body = _render_body(lesson, md, env, math_html)
         pages[f"{lesson.slug}.html"] = env.get_template("lesson.html").render(
             lesson=lesson,
-            body=Markup(_render_body(lesson, md, env, math_html)),
+            body=Markup(body),
+            math_fonts=math_fonts(body, context.katex_css),
             position=position + 1,
             total=len(lessons),
             previous=lessons[position - 1] if position > 0 else None,
@@ -148,7 +152,7 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
     hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
     solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
     return env.get_template("cell.html").render(
-        cell=cell, code_html=Markup(highlight_code(cell.code)), hint_html=hint_html, solution_html=solution_html)
+        cell=cell, code_html=Markup(highlight_lines(cell.code)), hint_html=hint_html, solution_html=solution_html)
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:

@@ -1,5 +1,6 @@
-// A one-line notice at the top of the page (role="status"), at most one per `hook`: the course
-// was updated, or the learner's edits cannot be kept.
+// A one-line notice over the bottom edge of the window (role="status"), at most one per `hook`:
+// the course was updated, or the learner's edits cannot be kept. It moves nothing on the page:
+// it lies over it, and the page gets room at its end so that nothing stays under the notice.
 
 /**
  * Show `text` in a banner marked `data-{hook}`, with an optional button; does nothing if that
@@ -26,6 +27,21 @@ export function showBanner(hook, text, button = null) {
     });
     banner.append(" ", element);
   }
-  document.body.prepend(banner);
+  bannerArea().append(banner);
   return banner;
+}
+
+/** The fixed area at the bottom of the window that holds the banners; the page's end keeps as
+ *  much room as it takes, so every control can still be scrolled clear of it. */
+function bannerArea() {
+  let area = document.querySelector("[data-page-banners]");
+  if (area) return area;
+  area = document.createElement("div");
+  area.className = "page-banners";
+  area.dataset.pageBanners = "";
+  document.body.append(area);
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = area.childElementCount ? `${area.offsetHeight}px` : "";
+  }).observe(area);
+  return area;
 }

@@ -69,15 +69,21 @@ export function noteText(ids) {
  * @returns {HTMLElement|null} the note
  */
 export function showNote(status, ids) {
-  const unique = [...new Set(ids)].filter((id) => id in REDUCTIONS);
   noteNear(status)?.remove();
+  const note = makeNote(ids);
+  if (note) status.after(note);
+  return note;
+}
+
+/** A note element for reduction ids, or null when none is known. */
+function makeNote(ids) {
+  const unique = [...new Set(ids)].filter((id) => id in REDUCTIONS);
   if (!unique.length) return null;
   const note = document.createElement("p");
   note.className = "capability-note";
   note.setAttribute("role", "note");
   note.dataset.capabilityNote = unique.join(" ");
   note.textContent = noteText(unique);
-  status.after(note);
   return note;
 }
 
@@ -97,6 +103,13 @@ export function reportLate(status, id, reduced, { inFlow = false } = {}) {
   const shown = note?.dataset.capabilityNote.split(" ") ?? [];
   if (shown.includes(id)) return;
   if (!note) {
+    // The lines a lesson page keeps free for notes (lesson.html's [data-page-notes]) take it;
+    // elsewhere it lies over the space below the bar.
+    const notes = notesLines(status);
+    if (notes && !inFlow) {
+      notes.append(makeNote([id]));
+      return;
+    }
     const added = showNote(status, [id]);
     if (!inFlow) added.dataset.overlay = "";
     return;
@@ -111,10 +124,16 @@ export function reportLate(status, id, reduced, { inFlow = false } = {}) {
   note.dataset.capabilityNote = [...shown, id].join(" ");
 }
 
-/** The note placed after `status`, if any. */
+/** The note placed after `status`, or in its bar's notes lines, if any. */
 function noteNear(status) {
   const next = status.nextElementSibling;
-  return next?.hasAttribute("data-capability-note") ? next : null;
+  if (next?.hasAttribute("data-capability-note")) return next;
+  return notesLines(status)?.querySelector("[data-capability-note]") ?? null;
+}
+
+/** The notes lines kept free in the status line's bar, if the page has them. */
+function notesLines(status) {
+  return status.parentElement?.querySelector("[data-page-notes]") ?? null;
 }
 
 function remembered() {

@@ -3,6 +3,8 @@
 // run yet (hidden set-up cells too), so a learner can start anywhere on the page.
 import { OutputArea } from "./output.js";
 import { load, onOtherTabChange, save } from "./storage.js";
+import { setCellNotice } from "./cell-notice.js";
+import { showPassedBefore, showSavedCode } from "./restore.js";
 
 export class CellController {
   /**
@@ -58,9 +60,7 @@ export class CellController {
     this.#restoreEdit(cell);
     if (data.check) {
       cell.verdict = element.querySelector("[data-verdict]");
-      if (load(this.slug, "exercise", data.id)?.verdict === "correct") {
-        this.#setVerdict(cell, "correct", "You passed this check before. Check again any time.");
-      }
+      showPassedBefore(element, this.slug, data);
       element.querySelector('[data-action="check"]').addEventListener("click", () => this.requestCheck(cell));
       element.querySelector('[data-action="use-solution"]').addEventListener("click", () => this.#setCode(cell, data.solution));
     }
@@ -88,6 +88,7 @@ export class CellController {
         onRun: () => this.requestRun(cell),
         onChange: (code) => this.#edited(cell, code),
         root: cell.element.getRootNode() instanceof ShadowRoot ? cell.element.getRootNode() : undefined,
+        keys: cell.element.querySelector("[data-editor-keys]") ?? undefined,
       });
       if (cell === wanted) {
         this.wanted = null;
@@ -187,17 +188,10 @@ export class CellController {
     if (original) this.#notice(cell, null);
   }
 
-  /** Bring back a saved edit; say so when the lesson's code changed since it was made. */
+  /** Bring back a saved edit (shown already when the page loaded, restore.js); say so when the
+   *  lesson's code changed since it was made. */
   #restoreEdit(cell) {
-    const saved = load(this.slug, "cell", cell.id);
-    if (!saved || typeof saved.code !== "string" || saved.code === cell.code) return;
-    cell.current = saved.code;
-    cell.element.querySelector("[data-editor] code").textContent = saved.code;
-    if (saved.base !== cell.hash) {
-      this.#notice(cell, "This lesson was updated since you edited this cell: Reset to see the new version.");
-    } else {
-      this.#notice(cell, "Your edited code is back.");
-    }
+    cell.current = showSavedCode(cell.element, this.slug, cell) ?? cell.code;
   }
 
   #otherTabEdited(cell, code) {
@@ -207,25 +201,14 @@ export class CellController {
 
   /** A one-line note at the top of a cell, with an optional action; null removes it. */
   #notice(cell, text, actionLabel, action) {
-    cell.element.querySelector(".cell-notice")?.remove();
-    if (text === null) return;
-    const note = document.createElement("p");
-    note.className = "cell-notice";
-    note.dataset.notice = "";
-    note.setAttribute("role", "status");
-    note.textContent = text;
-    if (actionLabel) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = actionLabel;
-      button.addEventListener("click", () => {
+    setCellNotice(cell.element, text, actionLabel ? {
+      label: actionLabel,
+      onClick: (note) => {
         action();
         note.remove();
         cell.editor?.focus(); // the button is gone: put the keyboard where the new code is
-      });
-      note.append(button);
-    }
-    cell.element.prepend(note);
+      },
+    } : null);
   }
 
   /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure.

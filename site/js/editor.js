@@ -23,7 +23,9 @@ const hangingIndent = ViewPlugin.fromClass(class {
 
   build(view) {
     const builder = new RangeSetBuilder();
-    for (const { from, to } of view.visibleRanges) {
+    // Every line drawn (the viewport), not only those on screen: a line drawn before it is
+    // scrolled into view must not move sideways when it gets its indent.
+    for (const { from, to } of [view.viewport]) {
       for (let position = from; position <= to;) {
         const line = view.state.doc.lineAt(position);
         const indent = /^[ \t]*/.exec(line.text)[0].replaceAll("\t", " ".repeat(view.state.tabSize)).length;
@@ -42,21 +44,26 @@ const hangingIndent = ViewPlugin.fromClass(class {
 /**
  * Replace `parent`'s content with an editor.
  * @param {HTMLElement} parent
- * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot}} options
+ * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement}} options
+ *   keys: the page's own line that says which keys run the cell and leave the editor (shown
+ *   from now on); without it, one is added under the editor
  * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
  */
 let editorCount = 0;
 
-export function createEditor(parent, { code, readonly, label, onRun, onChange, root }) {
+export function createEditor(parent, { code, readonly, label, onRun, onChange, root, keys: pageKeys }) {
   const theme = new Compartment();
   // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
   // under the editor, and read out as its description).
-  const keys = document.createElement("p");
-  keys.className = "editor-keys";
-  keys.id = `editor-keys-${++editorCount}`;
-  keys.textContent = readonly
-    ? "Shift+Enter runs this cell."
-    : "Shift+Enter runs this cell. Tab indents; Escape, then Tab, leaves the editor.";
+  const keys = pageKeys ?? document.createElement("p");
+  if (!pageKeys) {
+    keys.className = "editor-keys";
+    keys.textContent = readonly
+      ? "Shift+Enter runs this cell."
+      : "Shift+Enter runs this cell. Tab indents; Escape, then Tab, leaves the editor.";
+  }
+  keys.id ||= `editor-keys-${++editorCount}`;
+  keys.dataset.editorKeys = "shown";
   const runKeys = Prec.highest(keymap.of([
     { key: "Shift-Enter", run: () => (onRun(), true) },
     { key: "Mod-Enter", run: () => (onRun(), true) },
@@ -82,7 +89,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
       ],
     }),
   });
-  parent.append(keys);
+  if (!pageKeys) parent.append(keys);
   const followScheme = (event) => view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) });
   darkQuery.addEventListener("change", followScheme);
   return {

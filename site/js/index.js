@@ -2,7 +2,7 @@
 import { carryOver, load } from "./storage.js";
 import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
 
-registerServiceWorker(showUpdateBanner, () => showOfflineReady(document.querySelector(".lead")));
+registerServiceWorker(showUpdateBanner, () => showOfflineReady(document.querySelector("[data-page-notes]")));
 
 const lessons = JSON.parse(document.getElementById("course-data").textContent);
 

@@ -11,26 +11,21 @@ import { carryOver } from "./storage.js";
 // is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
 const EDITORS_WAIT_FOR_RUNS_MS = 1000; // at most: a long-running cell must not keep the editors away
 
-/** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back. */
-function setupResetAll(tools, cells) {
-  const reset = document.createElement("button");
-  reset.type = "button";
-  reset.textContent = "Reset all code";
-  const undo = document.createElement("button");
-  undo.type = "button";
-  undo.textContent = "Undo reset";
-  undo.hidden = true;
+/** "Reset all code" puts back every cell's original code; "Undo reset" brings the edits back.
+ *  Both buttons are in the page's HTML (lesson.html), so wiring them moves nothing. */
+function setupResetAll(tools, cells, signal) {
+  const reset = tools.querySelector('[data-tool="reset-all"]');
+  const undo = tools.querySelector('[data-tool="undo-reset"]');
   let undoReset = null;
   reset.addEventListener("click", () => {
     undoReset = cells.resetAll();
     undo.hidden = false;
-  });
+  }, { signal });
   undo.addEventListener("click", () => {
     undoReset?.();
     undo.hidden = true;
     reset.focus(); // the Undo button hides itself: keep the keyboard nearby
-  });
-  tools.append(reset, undo);
+  }, { signal });
 }
 
 /**
@@ -47,8 +42,9 @@ export function mountLesson(lesson, runtime, setStatus) {
   carryOver(lesson.slug, lesson.movedFrom); // blocks that moved here bring the learner's work
   const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
   setupQuizzes(lesson.slug, lesson.quizzes);
-  setupResetAll(tools, cells);
-  setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current);
+  setupResetAll(tools, cells, mounted.signal);
+  setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
+  tools.dataset.wired = ""; // shown from now on (their space was kept until then)
 
   // The editors (a 130 KB script, and main-thread work for every cell) load once Python is
   // ready, or at once when the learner goes to edit: focus or press on a cell's code, which then

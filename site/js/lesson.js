@@ -61,7 +61,7 @@ onSaveFailure((reason) => showBanner("storage-warning", reason === "full"
     + "They stay on this page until you leave it; copy any code you want to keep."));
 
 let offlineReady = false;
-const noteOfflineReady = () => showOfflineReady(document.querySelector("[data-lesson-tools]"));
+const noteOfflineReady = () => showOfflineReady(document.querySelector("[data-page-notes]"));
 
 /** Mount the lesson now in the document: its status line shows Python's state so far, and its
  *  capability note what this browser reduces (`swapped`: the lesson was opened in place, so

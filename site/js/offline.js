@@ -65,14 +65,15 @@ export function showUpdateBanner(reload) {
   showBanner("update", "This course was updated.", { label: "Reload", onClick: reload });
 }
 
-/** Say, after `element`, that the course now works without a network (so a learner or teacher
- *  knows when it is safe to go offline). Shown once. */
-export function showOfflineReady(element) {
-  if (!element || document.querySelector("[data-offline-ready]")) return;
+/** Say, in the lesson's reserved notes line (`notes`, lesson.html's [data-page-notes]), that the
+ *  course now works without a network (so a learner or teacher knows when it is safe to go
+ *  offline). Shown once. */
+export function showOfflineReady(notes) {
+  if (!notes || document.querySelector("[data-offline-ready]")) return;
   const note = document.createElement("p");
   note.className = "offline-ready";
   note.dataset.offlineReady = "";
   note.setAttribute("role", "status");
-  note.textContent = "Saved in this browser: every lesson now works offline.";
-  element.after(note);
+  note.textContent = "Saved here: every lesson now works offline."; // one line at 390 px wide
+  notes.append(note);
 }

@@ -15,12 +15,17 @@ export function setupQuizzes(slug, quizzes) {
     });
     // A new choice makes the old verdict stale.
     form.addEventListener("change", () => showVerdict(form, "", ""));
-    const saved = load(slug, "quiz", quizId);
-    if (Array.isArray(saved?.chosen) && saved.hash === answer.hash) {
-      for (const input of form.querySelectorAll("input")) input.checked = saved.chosen.includes(Number(input.value));
-      check(form, answer, saved.chosen);
-    }
+    showSavedAnswer(form, slug, answer);
   }
+}
+
+/** Tick the learner's saved answer to the quiz `form` and show its verdict and explanations
+ *  (nothing when there is none, or it was given to another version of the quiz). */
+export function showSavedAnswer(form, slug, answer) {
+  const saved = load(slug, "quiz", form.dataset.quiz);
+  if (!Array.isArray(saved?.chosen) || saved.hash !== answer.hash) return;
+  for (const input of form.querySelectorAll("input")) input.checked = saved.chosen.includes(Number(input.value));
+  check(form, answer, saved.chosen);
 }
 
 function chosenIndexes(form) {

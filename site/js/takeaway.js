@@ -69,13 +69,11 @@ export function toPython(lesson, codeOf, setup) {
   return `${text.join("\n\n")}\n`;
 }
 
-/** Offer buttons that download the lesson; `codeOf(id)` gives a cell's current code. */
-export function setupTakeaway(tools, lesson, codeOf) {
-  const make = (label, extension, type, build) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.addEventListener("click", async () => {
+/** Make the tools' download buttons (lesson.html: `data-tool="notebook"` and `"python"`)
+ *  download the lesson; `codeOf(id)` gives a cell's current code. */
+export function setupTakeaway(tools, lesson, codeOf, signal) {
+  const offer = (tool, extension, type, build) => {
+    tools.querySelector(`[data-tool="${tool}"]`).addEventListener("click", async () => {
       let content;
       try {
         content = build(await setupCell(lesson.takeaway));
@@ -93,12 +91,9 @@ export function setupTakeaway(tools, lesson, codeOf) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-    });
-    return button;
+    }, { signal });
   };
-  tools.append(
-    make("Download notebook (.ipynb)", "ipynb", "application/x-ipynb+json",
-      (setup) => JSON.stringify(toNotebook(lesson, codeOf, setup), null, 1)),
-    make("Download Python (.py)", "py", "text/x-python", (setup) => toPython(lesson, codeOf, setup)),
-  );
+  offer("notebook", "ipynb", "application/x-ipynb+json",
+    (setup) => JSON.stringify(toNotebook(lesson, codeOf, setup), null, 1));
+  offer("python", "py", "text/x-python", (setup) => toPython(lesson, codeOf, setup));
 }

@@ -1,0 +1,16 @@
+// A cell's code as shown before its editor is in: one element per line, laid out as the editor
+// lays it out (site.css), as the build writes it (lessonbuild/highlight.py highlight_lines).
+
+const TAB_SIZE = 4; // CodeMirror's default, which the editor keeps
+
+/** Show `text` (plain, not highlighted) in the cell's static `<code>` element. */
+export function showStaticCode(code, text) {
+  code.replaceChildren(...text.split("\n").map((source) => {
+    const line = document.createElement("span");
+    line.className = "code-line";
+    const indent = /^[ \t]*/.exec(source)[0].replaceAll("\t", " ".repeat(TAB_SIZE)).length;
+    if (indent) line.style.setProperty("--indent", String(indent));
+    line.textContent = `${source}\n`;
+    return line;
+  }));
+}

@@ -1,0 +1,73 @@
+"""Nothing on a lesson page moves after first paint: the layout shift Chromium measures (Layout
+Instability API) from navigation until 4 s after the runtime status reads ready, with no cell
+run, for every lesson at a desktop and a phone width, light and dark, on a first visit and for a
+returning learner whose edited code is restored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PYTHON_READY_TIMEOUT
+from test_every_lesson import SLUGS
+from test_lesson_page import wait_for_editors
+
+RECORDER = (Path(__file__).parent / "layout_shift.js").read_text(encoding="utf-8")
+MAX_LAYOUT_SHIFT = 0.001
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SCHEMES = ["light", "dark"]
+
+
+def edit_every_cell(page, url: str) -> int:
+    """Edit every editable cell of the lesson at `url` as a learner would (the page saves each
+    edit): the first gets shorter code, the others longer. Returns how many cells were edited."""
+    page.goto(url)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute(
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    wait_for_editors(page)
+    cells = [c for c in json.loads(page.locator("#lesson-data").text_content())["cells"]
+             if not c["hidden"] and not c["readonly"]]
+    for index, cell_data in enumerate(cells):
+        page.locator(f'[data-cell="{cell_data["id"]}"]').get_by_role("textbox").click()
+        if index == 0:
+            page.keyboard.press("ControlOrMeta+a")
+            page.keyboard.type("print('my own version')")
+        else:
+            page.keyboard.press("ControlOrMeta+End")
+            page.keyboard.type("\n# a note of my own\n# and a second line")
+    return len(cells)
+
+
+@pytest.mark.parametrize("profile", ["first visit", "saved edits"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_nothing_moves_after_first_paint(browser, base_url, slug, profile):
+    url = f"{base_url}{slug}.html"
+    context = browser.new_context()  # a fresh profile
+    try:
+        edited = edit_every_cell(context.new_page(), url) if profile == "saved edits" else 0
+        context.add_init_script(RECORDER)
+        # The four variants load side by side in the profile: a busier machine paints more
+        # intermediate frames, so a shift has more chances to be seen.
+        variants = {}
+        for size, viewport in VIEWPORTS.items():
+            for scheme in SCHEMES:
+                page = context.new_page()
+                page.set_viewport_size(viewport)
+                page.emulate_media(color_scheme=scheme)
+                page.goto(url, wait_until="commit")
+                variants[f"{size} {scheme}"] = page
+        results = {}
+        for name, page in variants.items():
+            expect(page.locator("[data-runtime-status]")).to_have_attribute(
+                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            if edited:  # the edits really are back, so their restoring was measured
+                expect(page.locator("[data-cell] [data-notice]")).to_have_count(edited)
+            results[name] = page.evaluate("() => window.layoutShiftWindow")
+        totals = {name: sum(entry["value"] for entry in shifts) for name, shifts in results.items()}
+        moved = {name: results[name] for name, total in totals.items() if total > MAX_LAYOUT_SHIFT}
+        assert not moved, f"layout shift {totals}: {json.dumps(moved, indent=1)}"
+    finally:
+        context.close()
