@@ -3,6 +3,7 @@ click at its centre, keys by name, waiting on page state."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -26,22 +27,35 @@ DEEP_QUERY = """function deepQueryAll(selector, root) {
   return found;
 }"""
 
-# Scrolls the element into view and gives its centre in viewport coordinates, once the element
-# is what a pointer there would hit (null until then: covered, moving or not laid out).
-CENTRE_IF_HIT = """(element) => {
-  element.scrollIntoView({block: "center", inline: "center"});
-  const box = element.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) return null;
-  const x = Math.round(box.left + box.width / 2), y = Math.round(box.top + box.height / 2);
+# The element's centre in viewport coordinates once a pointer there would hit it, else null
+# (not laid out, covered, or moving). An element out of view is scrolled into view first and
+# gets null this time: a browser that scrolls off the main thread (Firefox) hit-tests input at
+# the old offset until it has painted the new one, so the next look measures it again.
+CENTRE_IF_HIT = """async (element) => {
+  const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const centre = () => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return null;
+    return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2), box];
+  };
+  let at = centre();
+  if (!at) return null;
+  if (at[0] < 0 || at[0] >= innerWidth || at[1] < 0 || at[1] >= innerHeight) {
+    element.scrollIntoView({block: "center", inline: "center"});
+    await frames();
+    return null;
+  }
+  await frames();
+  const again = centre();
+  if (!again || again[0] !== at[0] || again[1] !== at[1]) return null;
+  const [x, y] = again;
   let hit = document.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);
     if (!inner || inner === hit) break;
     hit = inner;
   }
-  const root = element.getRootNode();
-  const contains = (node) => node && (element === node || element.contains(node));
-  return contains(hit) || (root !== document && contains(root.elementFromPoint(x, y))) ? [x, y] : null;
+  return hit && (hit === element || element.contains(hit)) ? [x, y] : null;
 }"""
 
 
@@ -74,9 +88,12 @@ def by_hook(css: str, within: str | None = None) -> Target:
     return Target(css=css, within=within)
 
 
+FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
+
+
 def is_function(js: str) -> bool:
-    head = js.lstrip()
-    return head.startswith(("function", "async")) or "=>" in head.split("\n", 1)[0]
+    """Whether `js` is a function's source (called with arguments) rather than an expression."""
+    return FUNCTION_SOURCE.match(js) is not None
 
 
 def key_sequence(keys: str) -> list[str]:
