@@ -1,5 +1,6 @@
 """Browser fixtures: build the site into a temporary folder, serve it on a free port, and drive
-it with Playwright in headless Chromium. Tests wait on page state, never on fixed sleeps."""
+it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKit
+(tests/browser/engines). Tests wait on page state, never on fixed sleeps."""
 
 from __future__ import annotations
 

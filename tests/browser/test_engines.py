@@ -15,6 +15,7 @@ import threading
 import pytest
 
 from conftest import stop_serving
+from lessonbuild.serve import make_server
 from engines import by_hook, by_role
 from engines.lesson import (PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state, lesson_data,
                             replace_code, run_cell, verdict, wait_for_cell, wait_until_ready)
@@ -36,10 +37,29 @@ def visible_cells(data: dict) -> list[dict]:
     return [cell for cell in data["cells"] if not cell["hidden"]]
 
 
+@pytest.fixture(scope="module", params=[True, False], ids=["isolated", "not-isolated"])
+def lessons_site(request, site_dir):
+    """One origin for all the lessons, with or without the isolation headers: like a learner
+    going through the course, each lesson after the first boots from the snapshot the last kept."""
+    server = make_server(site_dir, port=0, quiet=True, isolate=request.param)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    stop_serving(server)
+
+
+@pytest.fixture(scope="module")
+def lessons_page(engine_browser, lessons_site):
+    """One page (one profile) for all the lessons of an origin."""
+    page = engine_browser.new_page()
+    yield page
+    page.close()
+
+
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_lesson_matches_golden_and_checks(engine_page, engine_site, slug):
-    page = engine_page
-    data = open_lesson(page, engine_site, slug)
+def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug):
+    page = lessons_page
+    errors_before = len(getattr(page, "errors", []))
+    data = open_lesson(page, lessons_site, slug)
     golden = golden_outputs(slug)
     for cell in visible_cells(data):
         assert cell_state(page, cell["id"]) == "idle", cell["id"]
@@ -70,6 +90,7 @@ def test_every_lesson_matches_golden_and_checks(engine_page, engine_site, slug):
         choose(page, form, set(answer["correct"]))
         page.click(by_role("button", "Check answer", within=form))
         page.wait_for(f"() => {_verdict_js(form)} === 'correct'")
+    assert getattr(page, "errors", [])[errors_before:] == [], "uncaught errors in the page"
 
 
 def _verdict_js(within: str) -> str:
@@ -161,8 +182,9 @@ RECORDER_PATH = "/boot-recorder.js"
 
 
 def recording_handler(snapshot_missing: bool):
-    """Wraps the dev server's handler: lesson pages load BOOT_RECORDER first, and the snapshot
-    answers 404 when `snapshot_missing`."""
+    """Wraps the dev server's handler: lesson pages load BOOT_RECORDER first; their snapshot is
+    used always (`build.py --snapshot-use always`: no giving up on a slow machine), or answers
+    404 when `snapshot_missing`."""
 
     def wrap(base: functools.partial) -> functools.partial:
         class Recording(base.func):
@@ -177,6 +199,7 @@ def recording_handler(snapshot_missing: bool):
                     with open(self.translate_path(path), encoding="utf-8") as file:
                         html = file.read()
                     html = html.replace("<head>", f'<head><script src="{RECORDER_PATH}"></script>', 1)
+                    html = html.replace('"use":"auto"', '"use":"always"', 1)
                     return self._send_bytes(html.encode(), "text/html; charset=utf-8")
                 return super().send_head()
 
