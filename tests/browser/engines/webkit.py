@@ -131,19 +131,19 @@ class WebKitPage(Page):
             return None
 
     def _pointer_click(self, x: int, y: int) -> None:
-        actions = ActionBuilder(self.driver)
+        actions = ActionBuilder(self.driver, duration=0)  # no 250 ms glide to the point
         actions.pointer_action.move_to_location(x, y).click()
         actions.perform()
 
     def type_text(self, text: str) -> None:
-        chain = ActionChains(self.driver)
+        chain = ActionChains(self.driver, duration=0)
         for char in text:
             chain.key_down(char).key_up(char)
         chain.perform()
 
     def press(self, keys: str) -> None:
         codes = key_sequence(keys)
-        chain = ActionChains(self.driver)
+        chain = ActionChains(self.driver, duration=0)
         for code in codes:
             chain.key_down(code)
         for code in reversed(codes):
