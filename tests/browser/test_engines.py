@@ -269,3 +269,11 @@ def test_the_embed_script_runs_a_cell_on_another_origin(engine_page, engine_site
     wait_until_ready(page)
     assert run_cell(page, "cell-2") == "done"  # runs the first cell first, in the same worker
     assert cell_output(page, "cell-2").strip() == "42"
+
+
+@pytest.mark.parametrize("engine, package", [("firefox", "firefox-esr"), ("webkit", "webkit2gtk-driver")])
+def test_a_missing_browser_says_what_to_install(monkeypatch, engine, package):
+    import engines.install
+
+    monkeypatch.setattr(engines.install.shutil, "which", lambda name: None)
+    assert package in engines.missing(engine)

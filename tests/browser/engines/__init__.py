@@ -12,7 +12,8 @@ WebDriver through Selenium and `WebKitWebDriver` for WebKitGTK (under an Xvfb it
         page.click(by_role("button", "Run", within='[data-cell="first"]'))
 
 Nothing here imports pytest: `missing(engine)` says what to install, and callers decide whether
-that skips or fails.
+that skips or fails. Outside pytest (the bench), put `tests/browser` on `sys.path` first; the
+lesson page's contract over any engine is in `engines.lesson`.
 """
 
 from __future__ import annotations
