@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 from selenium import webdriver
@@ -66,7 +67,9 @@ class WebKitBrowser(Browser):
             service = Service(shutil.which(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": self._xvfb.display})
             options = Options()
             options.add_argument("--automation")
-            self.driver = webdriver.WebKitGTK(service=service, options=options)
+            with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses a deprecated setting
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.driver = webdriver.WebKitGTK(service=service, options=options)
         except Exception:
             self._xvfb.close()
             raise
@@ -154,10 +157,14 @@ class WebKitPage(Page):
         Path(path).write_bytes(self.driver.get_screenshot_as_png())
 
     def set_viewport(self, width: int, height: int) -> None:
-        """Sizes the window so that its viewport is `width` × `height`."""
+        """Sizes the window so that its viewport is `width` × `height`. MiniBrowser's window has
+        a minimum width (447 px of viewport here): narrower raises EngineError."""
         self.driver.set_window_size(width, height)
         inner = self.evaluate("[innerWidth, innerHeight]")
         self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        inner = self.evaluate("[innerWidth, innerHeight]")
+        if inner != [width, height]:
+            raise EngineError(f"WebKitGTK's viewport became {inner[0]} × {inner[1]}, not {width} × {height}")
 
     def close(self) -> None:
         self.driver.get("about:blank")
