@@ -18,7 +18,7 @@ from conftest import stop_serving
 from lessonbuild.serve import make_server
 from engines import by_hook, by_role
 from engines.lesson import (PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state, lesson_data,
-                            replace_code, run_cell, verdict, wait_for_cell, wait_until_ready)
+                            replace_code, run_cell, wait_for_cell, wait_for_verdict, wait_until_ready)
 from test_every_lesson import SLUGS, golden_outputs, normalise
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
@@ -39,8 +39,8 @@ def visible_cells(data: dict) -> list[dict]:
 
 @pytest.fixture(scope="module", params=[True, False], ids=["isolated", "not-isolated"])
 def lessons_site(request, site_dir):
-    """One origin for all the lessons, with or without the isolation headers: like a learner
-    going through the course, each lesson after the first boots from the snapshot the last kept."""
+    """One origin for all the lessons, with or without the isolation headers, as for a learner
+    going through the course: a lesson may boot from the snapshot an earlier one kept."""
     server = make_server(site_dir, port=0, quiet=True, isolate=request.param)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -74,11 +74,11 @@ def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug
     for cell in (cell for cell in data["cells"] if cell["check"]):
         within = cell_selector(cell["id"])
         page.click(by_role("button", "Check your code", within=within))
-        page.wait_for(f"() => {_verdict_js(within)} === 'incorrect'")
+        wait_for_verdict(page, within, "incorrect")
         page.click(by_hook("[data-solution] > summary", within=within))
         page.click(by_role("button", "Put this solution in the editor", within=within))
         page.click(by_role("button", "Check your code", within=within))
-        page.wait_for(f"() => {_verdict_js(within)} === 'correct'")
+        wait_for_verdict(page, within, "correct")
 
     for quiz_id, answer in data["quizzes"].items():
         form = f'form[data-quiz="{quiz_id}"]'
@@ -86,15 +86,11 @@ def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug
         wrong = next(i for i in range(count) if i not in answer["correct"])
         choose(page, form, {wrong})
         page.click(by_role("button", "Check answer", within=form))
-        page.wait_for(f"() => {_verdict_js(form)} === 'incorrect'")
+        wait_for_verdict(page, form, "incorrect")
         choose(page, form, set(answer["correct"]))
         page.click(by_role("button", "Check answer", within=form))
-        page.wait_for(f"() => {_verdict_js(form)} === 'correct'")
+        wait_for_verdict(page, form, "correct")
     assert getattr(page, "errors", [])[errors_before:] == [], "uncaught errors in the page"
-
-
-def _verdict_js(within: str) -> str:
-    return f"document.querySelector(`{within} [data-verdict]`)?.dataset.verdict"
 
 
 def choose(page, form: str, wanted: set[int]) -> None:

@@ -59,6 +59,20 @@ CENTRE_IF_HIT = """async (element) => {
 }"""
 
 
+# Notes where the next click lands: the element it targets, or another (a short description).
+WATCH_CLICK = """(element) => {
+  window.__engineClick = null;
+  document.addEventListener("click", (event) => {
+    const hit = event.composedPath()[0];
+    window.__engineClick = hit === element || element.contains(hit) ? "target"
+      : `${hit.localName || "document"}${hit.id ? "#" + hit.id : ""}: ${(hit.textContent || "").trim().slice(0, 40)}`;
+  }, {capture: true, once: true});
+}"""
+# A page that has left (the click followed a link to a whole page) has no note: "navigated".
+CLICK_LANDED = "() => window.__engineClick === undefined ? 'navigated' : window.__engineClick"
+CLICK_TIMEOUT_S = 5.0  # for the click event to be dispatched once the driver has pressed
+
+
 class EngineError(RuntimeError):
     """The engine cannot be driven, or a driver command failed."""
 
@@ -122,7 +136,12 @@ class Page:
         """A real pointer click at the centre of `target`, once it is there and nothing covers it."""
         element = self.wait_until(lambda: self._find(target), timeout, f"no {target}")
         centre = self.wait_until(lambda: self._centre(element), timeout, f"{target} never clickable")
+        self.evaluate(WATCH_CLICK, element)
         self._pointer_click(*centre)
+        landed = self.wait_until(lambda: self._look(CLICK_LANDED), CLICK_TIMEOUT_S,
+                                 f"the click at {centre} on {target} reached no element")
+        if landed not in ("target", "navigated"):
+            raise EngineError(f"the click at {centre} on {target} landed on {landed}: the page moved under the pointer")
 
     def type_text(self, text: str) -> None:
         """Type `text` key by key into whatever has the focus."""
@@ -155,6 +174,13 @@ class Page:
 
         return self.wait_until(look, timeout, lambda: f"never true: {js}" + (f" (last error: {last_error[0]})"
                                                                              if last_error else ""))
+
+    def _look(self, js: str):
+        """The value of `js`, or None while the page cannot answer (it is navigating)."""
+        try:
+            return self.evaluate(js)
+        except EngineError:
+            return None
 
     def wait_until(self, look, timeout: float, failure):
         """Call `look` until it returns something truthy; raise TimeoutError after `timeout` s."""

@@ -70,9 +70,11 @@ def run_cell(page: Page, cell_id: str, timeout: float = CELL_TIMEOUT_S) -> str:
     return wait_for_cell(page, cell_id, ("done", "error"), timeout)
 
 
-def verdict(page: Page, within: str) -> str | None:
-    """The data-verdict value inside `within` (a cell or a quiz form), '' before any check."""
-    return page.evaluate(f"({FIND_ALL})(`{within} [data-verdict]`)[0]?.dataset.verdict ?? null")
+def wait_for_verdict(page: Page, within: str, value: str, timeout: float = CELL_TIMEOUT_S) -> None:
+    """Wait until the data-verdict inside `within` (a cell or a quiz form) reads `value`
+    (correct | incorrect)."""
+    page.wait_for(f"() => ({FIND_ALL})(`{within} [data-verdict]`)[0]?.dataset.verdict === {json.dumps(value)}",
+                  timeout=timeout)
 
 
 def replace_code(page: Page, cell_id: str, line: str) -> None:
