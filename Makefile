@@ -1,6 +1,6 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
 #   make serve   build the site into dist/ and serve it on http://localhost:8000/
-#   make test    run every test (Python units, build, Pyodide under Node, Chromium)
+#   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -29,12 +29,24 @@ $(VENV)/.installed: requirements.txt requirements-test.txt
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-# Browser tests use an installed Chromium when there is one, else Playwright's own.
+# Browser tests use an installed Chromium when there is one, else Playwright's own. Firefox and
+# WebKit come from Debian only (firefox-esr; webkit2gtk-driver, run under xvfb): without root or
+# apt their tests skip, saying what to install (under CI=true they fail instead).
+OTHER_BROWSERS := firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb:xvfb
+
 browser: $(VENV)/.installed
-	@$(PY) tests/browser/find_chromium.py >/dev/null 2>&1 || { \
+	@packages=""; \
+	$(PY) tests/browser/find_chromium.py >/dev/null 2>&1 || packages="chromium"; \
+	for pair in $(OTHER_BROWSERS); do \
+	  command -v $${pair%%:*} >/dev/null || packages="$$packages $${pair#*:}"; done; \
+	if [ -n "$$packages" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else $(PY) -m playwright install chromium; fi; }
+	    echo "Installing Debian's$$packages"; \
+	    apt-get update -qq && apt-get install -y -qq $$packages >/dev/null; \
+	  else \
+	    case "$$packages" in chromium*) $(PY) -m playwright install chromium;; esac; \
+	    echo "Not installed (needs root and apt):$$packages; their browser tests will be skipped."; \
+	  fi; fi
 
 bench: setup
 	$(PY) bench/metrics_speed.py

@@ -1,8 +1,10 @@
 """Browser fixtures: build the site into a temporary folder, serve it on a free port, and drive
-it with Playwright in headless Chromium. Tests wait on page state, never on fixed sleeps."""
+it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKit
+(tests/browser/engines). Tests wait on page state, never on fixed sleeps."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -74,3 +76,73 @@ def page(context):
 def lesson_slugs() -> list[str]:
     text = (ROOT / "lessons" / "index.yml").read_text(encoding="utf-8")
     return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
+
+
+# Firefox and WebKit (tests/browser/engines): one browser per engine for the session, a fresh
+# page and a fresh origin (a server of its own) per test.
+OTHER_ENGINES = ["firefox", "webkit"]
+
+
+@pytest.fixture(scope="session", params=OTHER_ENGINES)
+def engine_browser(request):
+    """A running Firefox or WebKitGTK. Missing here: skipped with what to install, or a failure
+    under CI (CI=true), where every engine must run."""
+    from engines import launch, missing
+
+    problem = missing(request.param)
+    if problem:
+        if os.environ.get("CI") == "true":
+            pytest.fail(problem)
+        pytest.skip(problem)
+    browser = launch(request.param)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def engine_page(engine_browser):
+    """A new page in the engine; fails the test on uncaught errors where the driver reports them."""
+    page = engine_browser.new_page()
+    yield page
+    errors = list(getattr(page, "errors", []))
+    page.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(params=[True, False], ids=["isolated", "not-isolated"])
+def isolation(request) -> bool:
+    """Whether the server sends the cross-origin isolation headers (COOP/COEP)."""
+    return request.param
+
+
+@pytest.fixture
+def serve():
+    """serve(folder, isolate=True, handler=None) -> (server, base URL) on a free port: each call
+    is an origin of its own. Servers still running at the end of the test are stopped."""
+    servers = []
+
+    def start(folder: Path, isolate: bool = True, handler=None):
+        server = make_server(folder, port=0, quiet=True, isolate=isolate)
+        if handler is not None:
+            server.RequestHandlerClass = handler(server.RequestHandlerClass)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for server in servers:
+        stop_serving(server)
+
+
+def stop_serving(server) -> None:
+    """Stop a server from `serve`: from now on its port refuses connections."""
+    if not getattr(server, "stopped", False):
+        server.shutdown()
+        server.server_close()
+        server.stopped = True
+
+
+@pytest.fixture
+def engine_site(serve, site_dir, isolation) -> str:
+    """The built site on an origin of its own, with or without the isolation headers."""
+    return serve(site_dir, isolate=isolation)[1]

@@ -1,0 +1,170 @@
+"""WebKitGTK (WebKit, not Safari) over classic WebDriver: Selenium and Debian's
+`WebKitWebDriver`, which drives WebKitGTK's MiniBrowser. WebKitGTK has no headless mode, so
+the browser gets an Xvfb display of its own, started here on a free display number.
+
+One WebDriver session per browser: its pages take turns in one window. Tests that need fresh
+storage use a server of their own (another origin).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import warnings
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.by import By
+from selenium.webdriver.webkitgtk.options import Options
+from selenium.webdriver.webkitgtk.service import Service
+
+from .base import CENTRE_IF_HIT, DEEP_QUERY, Browser, EngineError, Page, Target, is_function, key_sequence
+from .install import WEBKIT_DRIVER, XVFB
+
+SCREEN = "1280x1024x24"
+# Elements that may carry each role; the browser's computed role and label then decide.
+ROLE_CANDIDATES = {
+    "button": "button, [role=button], input[type=submit], input[type=button], summary",
+    "link": "a[href], [role=link]",
+    "textbox": "[role=textbox], textarea, input:not([type]), input[type=text]",
+    "radio": "input[type=radio], [role=radio]",
+    "checkbox": "input[type=checkbox], [role=checkbox]",
+    "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
+}
+
+
+class Xvfb:
+    """A virtual X display on the first free display number (Xvfb picks it: -displayfd)."""
+
+    def __init__(self):
+        read_end, write_end = os.pipe()
+        self._process = subprocess.Popen([shutil.which(XVFB), "-displayfd", str(write_end), "-screen", "0", SCREEN,
+                                          "-nolisten", "tcp"], pass_fds=[write_end],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        with os.fdopen(read_end) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            self._process.kill()
+            raise EngineError("Xvfb did not start")
+        self.display = f":{number}"
+
+    def close(self) -> None:
+        self._process.terminate()
+        self._process.wait()
+
+
+class WebKitBrowser(Browser):
+    engine = "webkit"
+
+    def __init__(self):
+        self._xvfb = Xvfb()
+        try:
+            service = Service(shutil.which(WEBKIT_DRIVER), env={**os.environ, "DISPLAY": self._xvfb.display})
+            options = Options()
+            options.add_argument("--automation")
+            with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses a deprecated setting
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.driver = webdriver.WebKitGTK(service=service, options=options)
+        except Exception:
+            self._xvfb.close()
+            raise
+        self.driver.set_script_timeout(120)
+
+    def new_page(self) -> WebKitPage:
+        return WebKitPage(self.driver)
+
+    def version(self) -> str:
+        return f"WebKitGTK {self.driver.capabilities['browserVersion']}"
+
+    def close(self) -> None:
+        try:
+            self.driver.quit()
+        finally:
+            self._xvfb.close()
+
+
+class WebKitPage(Page):
+    engine = "webkit"
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+
+    def reload(self) -> None:
+        self.driver.refresh()
+
+    def evaluate(self, js: str, *args):
+        # WebDriver awaits a returned promise.
+        source = f"return ({js})(...arguments);" if is_function(js) else f"return ({js});"
+        try:
+            return self.driver.execute_script(source, *args)
+        except WebDriverException as error:
+            raise EngineError(error.msg or str(error)) from None
+
+    def _find(self, target: Target):
+        try:
+            scopes = (self.evaluate(f"(within) => {{ {DEEP_QUERY}\n return deepQueryAll(within, document); }}",
+                                    target.within) if target.within else [None])
+            for scope in scopes:
+                if target.role is None:
+                    found = self.evaluate(f"(css, scope) => {{ {DEEP_QUERY}\n"
+                                          " return deepQueryAll(css, scope || document)[0] || null; }", target.css, scope)
+                    if found is not None:
+                        return found
+                    continue
+                candidates = (scope or self.driver).find_elements(By.CSS_SELECTOR, ROLE_CANDIDATES[target.role])
+                for element in candidates:
+                    if element.aria_role == target.role and element.accessible_name.strip() == target.name:
+                        return element
+        except WebDriverException:  # the page changed under the search: look again
+            return None
+        return None
+
+    def _centre(self, element):
+        try:
+            return self.evaluate(CENTRE_IF_HIT, element)
+        except EngineError:
+            return None
+
+    def _pointer_click(self, x: int, y: int) -> None:
+        actions = ActionBuilder(self.driver, duration=0)  # no 250 ms glide to the point
+        actions.pointer_action.move_to_location(x, y).click()
+        actions.perform()
+
+    def type_text(self, text: str) -> None:
+        chain = ActionChains(self.driver, duration=0)
+        for char in text:
+            chain.key_down(char).key_up(char)
+        chain.perform()
+
+    def press(self, keys: str) -> None:
+        codes = key_sequence(keys)
+        chain = ActionChains(self.driver, duration=0)
+        for code in codes:
+            chain.key_down(code)
+        for code in reversed(codes):
+            chain.key_up(code)
+        chain.perform()
+
+    def screenshot(self, path) -> None:
+        Path(path).write_bytes(self.driver.get_screenshot_as_png())
+
+    def set_viewport(self, width: int, height: int) -> None:
+        """Sizes the window so that its viewport is `width` × `height`. MiniBrowser's window has
+        a minimum width (447 px of viewport here): narrower raises EngineError."""
+        self.driver.set_window_size(width, height)
+        inner = self.evaluate("[innerWidth, innerHeight]")
+        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        inner = self.evaluate("[innerWidth, innerHeight]")
+        if inner != [width, height]:
+            raise EngineError(f"WebKitGTK's viewport became {inner[0]} × {inner[1]}, not {width} × {height}")
+
+    def close(self) -> None:
+        self.driver.get("about:blank")

@@ -1,0 +1,275 @@
+"""The course in Firefox and WebKit (WebKitGTK), each with and without the cross-origin
+isolation headers, through one page interface (tests/browser/engines): every lesson prints what
+CPython printed and its exercises and quizzes check; Stop ends runaway cells; a lesson works
+offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
+embed script runs a cell on another origin's page. Chromium has its own Playwright tests."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import re
+import threading
+
+import pytest
+
+from conftest import stop_serving
+from lessonbuild.serve import make_server
+from engines import by_hook, by_role
+from engines.lesson import (PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state, lesson_data,
+                            replace_code, run_cell, wait_for_cell, wait_for_verdict, wait_until_ready)
+from test_every_lesson import SLUGS, golden_outputs, normalise
+
+FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
+RUNAWAY_CELLS = {"busy loop": "while True: pass", "sleep": "import time; time.sleep(100)"}
+STOP_TIMEOUT_S = 10.0  # Stop ends a cell within about 1 s; slack for a loaded machine
+RICH_OUTPUT = re.compile(r"\[(image/svg\+xml|text/html) display\]")
+
+
+def open_lesson(page, base_url: str, slug: str) -> dict:
+    page.goto(f"{base_url}{slug}.html")
+    wait_until_ready(page)
+    return lesson_data(page)
+
+
+def visible_cells(data: dict) -> list[dict]:
+    return [cell for cell in data["cells"] if not cell["hidden"]]
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["isolated", "not-isolated"])
+def lessons_site(request, site_dir):
+    """One origin for all the lessons, with or without the isolation headers, as for a learner
+    going through the course: a lesson may boot from the snapshot an earlier one kept."""
+    server = make_server(site_dir, port=0, quiet=True, isolate=request.param)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    stop_serving(server)
+
+
+@pytest.fixture(scope="module")
+def lessons_page(engine_browser, lessons_site):
+    """One page (one profile) for all the lessons of an origin."""
+    page = engine_browser.new_page()
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug):
+    page = lessons_page
+    errors_before = len(getattr(page, "errors", []))
+    data = open_lesson(page, lessons_site, slug)
+    golden = golden_outputs(slug)
+    for cell in visible_cells(data):
+        assert cell_state(page, cell["id"]) == "idle", cell["id"]
+        assert run_cell(page, cell["id"]) == "done", (cell["id"], cell_output(page, cell["id"]))
+        expected = golden[cell["id"]]
+        if RICH_OUTPUT.match(expected):
+            assert page.evaluate("(s) => document.querySelector(s).querySelector('svg, .output-rich') !== null",
+                                 f'{cell_selector(cell["id"])} [data-output]'), cell["id"]
+        else:
+            assert normalise(cell_output(page, cell["id"])) == normalise(expected), cell["id"]
+
+    for cell in (cell for cell in data["cells"] if cell["check"]):
+        within = cell_selector(cell["id"])
+        page.click(by_role("button", "Check your code", within=within))
+        wait_for_verdict(page, within, "incorrect")
+        page.click(by_hook("[data-solution] > summary", within=within))
+        page.click(by_role("button", "Put this solution in the editor", within=within))
+        page.click(by_role("button", "Check your code", within=within))
+        wait_for_verdict(page, within, "correct")
+
+    for quiz_id, answer in data["quizzes"].items():
+        form = f'form[data-quiz="{quiz_id}"]'
+        count = page.evaluate("(s) => document.querySelectorAll(s).length", f"{form} input")
+        wrong = next(i for i in range(count) if i not in answer["correct"])
+        choose(page, form, {wrong})
+        page.click(by_role("button", "Check answer", within=form))
+        wait_for_verdict(page, form, "incorrect")
+        choose(page, form, set(answer["correct"]))
+        page.click(by_role("button", "Check answer", within=form))
+        wait_for_verdict(page, form, "correct")
+    assert getattr(page, "errors", [])[errors_before:] == [], "uncaught errors in the page"
+
+
+def choose(page, form: str, wanted: set[int]) -> None:
+    """Click the form's options so that exactly `wanted` are ticked (a radio unticks the others)."""
+    def ticked():
+        return page.evaluate("(s) => [...document.querySelectorAll(s)].map((input) => input.checked)", f"{form} input")
+
+    for index in range(len(ticked())):
+        if ticked()[index] != (index in wanted):
+            page.click(by_hook(f'input[value="{index}"]', within=form))
+    assert ticked() == [i in wanted for i in range(len(ticked()))]
+
+
+def interrupts(page) -> bool:
+    """Whether this page can interrupt Python (a shared buffer), by the page's own features."""
+    return page.evaluate("crossOriginIsolated && typeof SharedArrayBuffer === 'function'")
+
+
+def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolation):
+    page = engine_page
+    cells = visible_cells(open_lesson(page, engine_site, SECOND))
+    first, second = cells[0]["id"], cells[1]["id"]
+    replace_code(page, first, "x = 41")
+    assert run_cell(page, first) == "done"
+    interrupt = interrupts(page)
+    if isolation and page.engine == "firefox":
+        assert interrupt, "Firefox is cross-origin isolated with a SharedArrayBuffer: Stop should interrupt"
+
+    for code in RUNAWAY_CELLS.values():
+        replace_code(page, second, code)
+        page.click(by_role("button", "Run", within=cell_selector(second)))
+        wait_for_cell(page, second, ("running",), timeout=PYTHON_READY_TIMEOUT_S)
+        page.click(by_role("button", "Stop", within=cell_selector(second)))
+        assert wait_for_cell(page, second, ("error", "done"), timeout=STOP_TIMEOUT_S) == "error", code
+        said = cell_output(page, second)
+        assert ("KeyboardInterrupt" if interrupt else "variables of this page were reset") in said, (code, said)
+
+    # Python answers again; interrupted, it kept x; restarted, the earlier cell runs again first.
+    replace_code(page, second, "print(x + 1)")
+    assert run_cell(page, second, timeout=PYTHON_READY_TIMEOUT_S) == "done"
+    assert cell_output(page, second).strip() == "42"
+
+
+def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir, isolation):
+    page = engine_page
+    server, url = serve(site_dir, isolate=isolation)
+    open_lesson(page, url, FIRST)
+    page.wait_for("document.querySelector('[data-offline-ready]')?.textContent.includes('works offline')",
+                  timeout=PYTHON_READY_TIMEOUT_S)
+    stop_serving(server)
+    for slug in (FIRST, SECOND):  # the page visited, and one never opened
+        data = open_lesson(page, url, slug)
+        cell = visible_cells(data)[0]["id"]
+        assert run_cell(page, cell) == "done"
+        assert normalise(cell_output(page, cell)) == normalise(golden_outputs(slug)[cell])
+
+
+def test_next_opens_the_next_lesson(engine_page, engine_site):
+    page = engine_page
+    open_lesson(page, engine_site, FIRST)
+    page.click(by_role("link", f"Next {SECOND_TITLE}"))
+    page.wait_for(f"location.pathname.endsWith('/{SECOND}.html')"
+                  f" && document.querySelector('h1')?.textContent.trim() === '{SECOND_TITLE}'")
+    wait_until_ready(page)
+    data = lesson_data(page)
+    assert data["slug"] == SECOND
+    cell = visible_cells(data)[0]["id"]
+    assert run_cell(page, cell) == "done"
+    assert normalise(cell_output(page, cell)) == normalise(golden_outputs(SECOND)[cell])
+
+
+# Loaded before the page's own scripts (the test server adds it): keeps the worker's
+# {type: "boot", mode, reason, ...} messages, as test_snapshot_boot.py does with an init script.
+BOOT_RECORDER = """(() => {
+  const NativeWorker = window.Worker;
+  window.__boots = [];
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => { if (data?.type === "boot") window.__boots.push(data); });
+    }
+  };
+})();"""
+RECORDER_PATH = "/boot-recorder.js"
+
+
+def recording_handler(snapshot_missing: bool):
+    """Wraps the dev server's handler: lesson pages load BOOT_RECORDER first; their snapshot is
+    used always (`build.py --snapshot-use always`: no giving up on a slow machine), or answers
+    404 when `snapshot_missing`."""
+
+    def wrap(base: functools.partial) -> functools.partial:
+        class Recording(base.func):
+            def send_head(self):
+                path = self.path.split("?", 1)[0]
+                if path == RECORDER_PATH:
+                    return self._send_bytes(BOOT_RECORDER.encode(), "text/javascript")
+                if snapshot_missing and "snapshot.bin" in path:
+                    self.send_error(404)
+                    return None
+                if path.endswith(".html"):
+                    with open(self.translate_path(path), encoding="utf-8") as file:
+                        html = file.read()
+                    html = html.replace("<head>", f'<head><script src="{RECORDER_PATH}"></script>', 1)
+                    html = html.replace('"use":"auto"', '"use":"always"', 1)
+                    return self._send_bytes(html.encode(), "text/html; charset=utf-8")
+                return super().send_head()
+
+            def _send_bytes(self, body: bytes, content_type: str):
+                self.send_response(200)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                return io.BytesIO(body)
+
+        return functools.partial(Recording, **base.keywords)
+
+    return wrap
+
+
+@pytest.mark.parametrize("snapshot", ["served", "missing"])
+def test_the_snapshot_boots_or_gives_way_to_a_normal_boot(engine_page, serve, site_dir, isolation, snapshot):
+    page = engine_page
+    _, url = serve(site_dir, isolate=isolation, handler=recording_handler(snapshot == "missing"))
+    data = open_lesson(page, url, SECOND)
+    boots = page.evaluate("window.__boots")
+    assert len(boots) == 1, boots
+    if snapshot == "missing":
+        assert boots[0]["mode"] == "normal" and "answered 404" in boots[0]["reason"], boots[0]
+    else:
+        assert boots[0]["mode"] == "snapshot", boots[0]
+    cell = visible_cells(data)[0]["id"]
+    assert run_cell(page, cell) == "done"
+    assert normalise(cell_output(page, cell)) == normalise(golden_outputs(SECOND)[cell])
+
+
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API - Docs</title></head>
+<body><main><h1>API</h1><p>Set a variable:</p>
+<pre class="runnable">x = 41</pre>
+<p>Use it:</p>
+<pre class="runnable">print(x + 1)</pre>
+</main><script type="module" src="{site}assets/embed.js"></script></body></html>"""
+
+
+@pytest.fixture
+def plain_server():
+    """plain_server(folder) -> base URL: a static server with no special headers, like a
+    documentation host; stopped after the test."""
+    servers = []
+
+    def start(folder):
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_embed_script_runs_a_cell_on_another_origin(engine_page, engine_site, plain_server, tmp_path):
+    page = engine_page
+    (tmp_path / "docs.html").write_text(HOST_PAGE.format(site=engine_site), encoding="utf-8")
+    host = plain_server(tmp_path)
+    page.goto(f"{host}docs.html")
+    wait_until_ready(page)
+    assert run_cell(page, "cell-2") == "done"  # runs the first cell first, in the same worker
+    assert cell_output(page, "cell-2").strip() == "42"
+
+
+@pytest.mark.parametrize("engine, package", [("firefox", "firefox-esr"), ("webkit", "webkit2gtk-driver")])
+def test_a_missing_browser_says_what_to_install(monkeypatch, engine, package):
+    import engines.install
+
+    monkeypatch.setattr(engines.install.shutil, "which", lambda name: None)
+    assert package in engines.missing(engine)
