@@ -261,9 +261,18 @@ def test_exercise_goes_incorrect_then_correct(page, base_url):
     exercise = next(cell for cell in lesson_cells(page) if cell["check"])
     cell = page.locator(f'[data-cell="{exercise["id"]}"]')
     verdict = cell.locator("[data-verdict]")
-    cell.get_by_role("button", name=re.compile("^Check")).click()
+    check = cell.get_by_role("button", name=re.compile("^Check"))
+    check.click()  # the starter is a signature and a docstring
     expect(verdict).to_have_attribute("data-verdict", "incorrect")
-    expect(verdict).to_contain_text("expected")  # names the failing input and the expected value
+    expect(verdict).to_contain_text("not written yet")
+
+    # A known wrong variant: the failing input, the expected value, and the misconception.
+    wrong = exercise["solution"].replace("hits / len(relevant)", "hits / k")
+    assert wrong != exercise["solution"], "the first exercise is no longer recall@k: pick a variant"
+    replace_code(page, cell, wrong)
+    check.click()
+    expect(verdict).to_contain_text("expected")
+    expect(verdict).to_contain_text("precision")
 
     cell.get_by_text("Show a solution").click()
     cell.get_by_role("button", name="Put this solution in the editor").click()
