@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import build
 from lessonbuild.serve import make_server
@@ -17,6 +18,11 @@ from find_chromium import LAUNCH_ARGS, find_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON_READY_TIMEOUT = 60_000  # ms; a cold Pyodide boot on a loaded 2-core machine
+# The longest any state wait may take before it counts as a failure. Tests wait for states,
+# never for time; on a 2-core machine kept busy by another process, a chart cell or a package
+# added in place took more than Playwright's default 5 s to reach its state.
+STATE_TIMEOUT = 20_000  # ms
+expect.set_options(timeout=STATE_TIMEOUT)
 
 
 def pytest_collection_modifyitems(items):
