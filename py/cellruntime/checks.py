@@ -190,6 +190,7 @@ BINARY_CASES: tuple[Case, ...] = (
 
 #: (ranking, relevance, k) with grades 0-3: DCG and NDCG.
 GRADED_CASES: tuple[Case, ...] = (
+    (["x1", "d1"], {"d1": 1}, 2),  # an unjudged item first adds nothing: gain 2^0 - 1 = 0, not 2^0
     (["d1", "d2", "d3"], {"d1": 2, "d2": 1}, 3),  # exponential and linear gain differ
     (["d1", "d2"], {"d1": 1, "d9": 3}, 2),  # the ideal order needs d9, never retrieved
     (["d1", "d2", "d3"], {"d1": 1, "d2": 3, "d3": 2}, 3),  # all retrieved, wrong order

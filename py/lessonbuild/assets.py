@@ -28,7 +28,7 @@ SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", "worker": SITE / "js" / "
                   "index": SITE / "js" / "index.js", "file-notice": SITE / "js" / "file-notice.js",
                   "embed-host": SITE / "js" / "embed-host.js", "embed": SITE / "js" / "embed.js"}
 # Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
-CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js"}
+CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js", "early-note": SITE / "js" / "early-note.js"}
 PACKAGES = {
     "cellruntime": "Runs lesson cells in the page: output capture, tracebacks, displays.",
     "rankmetrics": "Top-k ranking metrics from scratch: precision@k, recall@k, hit-rate, MRR, MAP, NDCG.",

@@ -21,6 +21,7 @@ from .problems import Problem
 
 INDEX_FILE = "index.yml"
 ATTACHMENT_KINDS = ("hint", "solution")
+OUTPUT_KIND = "output"  # what the static block just above it prints under CPython
 NOT_LESSONS = {"README.md"}
 
 
@@ -34,6 +35,7 @@ class CodeCell:
     number: int = 0  # position among the page's visible runnable cells, set by number_cells()
     hint: "Attachment | None" = None  # linked by validate.py for exercise cells
     solution: "Attachment | None" = None
+    shown_output: "ShownOutput | None" = None  # the ```output block right after it, if any
 
     @property
     def id(self) -> str | None:
@@ -64,6 +66,13 @@ class CodeCell:
         return self.options.get("static") is True
 
     @property
+    def cpython(self) -> list[str]:
+        """Libraries a static block needs (`cpython=scikit-learn,ranx`): the tests run it under
+        CPython with them and compare what it prints with its shown output."""
+        value = self.options.get("cpython")
+        return [name.strip() for name in value.split(",") if name.strip()] if isinstance(value, str) else []
+
+    @property
     def accessible_name(self) -> str:
         name = f"Code cell {self.number}"
         return f"{name}: {self.label}" if self.label else name
@@ -82,6 +91,16 @@ class Attachment:
     def target(self) -> str | None:
         value = self.options.get("for")
         return value if isinstance(value, str) else None
+
+
+@dataclass
+class ShownOutput:
+    """A fenced ```output block: what the code block just above it prints (see CodeCell.cpython)."""
+
+    line: int
+    options: dict[str, str | bool]  # none are allowed
+    text: str
+    follows: CodeCell | None  # the code block right before it, or None when it follows no code block
 
 
 @dataclass
@@ -123,6 +142,7 @@ class Lesson:
     cells: list[CodeCell]
     quizzes: list[Quiz]
     attachments: list[Attachment] = field(default_factory=list)
+    shown_outputs: list[ShownOutput] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -231,7 +251,8 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     cells: list[CodeCell] = []
     quizzes: list[Quiz] = []
     attachments: list[Attachment] = []
-    for token in tokens:
+    shown_outputs: list[ShownOutput] = []
+    for position, token in enumerate(tokens):
         if token.type != "fence":
             continue
         kind, options = _fence_options(path, token, problems)
@@ -251,11 +272,25 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             attachment = Attachment(kind, line, options, token.content.rstrip("\n"))
             token.meta["block"] = attachment
             attachments.append(attachment)
+        elif kind == OUTPUT_KIND:
+            shown = ShownOutput(line, options, token.content, _code_block_before(tokens, position))
+            if shown.follows is not None and shown.follows.shown_output is None:
+                shown.follows.shown_output = shown
+            token.meta["block"] = shown
+            shown_outputs.append(shown)
     number_cells(cells)
-    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments)
+    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs)
 
 
-BLOCK_KINDS = ("python", "quiz", *ATTACHMENT_KINDS)
+def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
+    """The code cell whose fence comes right before this token, with nothing in between."""
+    if position == 0 or tokens[position - 1].type != "fence":
+        return None
+    block = tokens[position - 1].meta.get("block")
+    return block if isinstance(block, CodeCell) else None
+
+
+BLOCK_KINDS = ("python", "quiz", *ATTACHMENT_KINDS, OUTPUT_KIND)
 
 
 def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem]) -> None:

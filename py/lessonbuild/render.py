@@ -18,10 +18,11 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from .highlight import highlight_code
-from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, make_markdown
+from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
 from .mathrender import MathError, render_math
 from .problems import BuildError, Problem
 from .takeaway import notebook_outline
+from .testpins import normalise, pinned_versions
 
 SITE_TITLE = "Top-k ranking metrics"
 SITE_DESCRIPTION = ("Precision@k, recall@k, hit-rate, MRR, MAP and NDCG, explained one idea at a time "
@@ -112,8 +113,8 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         block = token.meta.get("block")
         if isinstance(block, CodeCell):
             return _render_cell(block, md, env)
-        if isinstance(block, Attachment):
-            return ""  # shown inside its exercise cell
+        if isinstance(block, (Attachment, ShownOutput)):
+            return ""  # shown inside its exercise cell, or under its code block
         if isinstance(block, Quiz):
             return _render_quiz(block, md, env, math_html)
         language = token.info.split()[0] if token.info.strip() else "text"
@@ -133,6 +134,11 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
 def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
     if cell.hidden:
         return ""  # set-up code runs but is not shown
+    if cell.static and cell.cpython:
+        pins = pinned_versions()
+        libraries = [(name, pins[normalise(name)]) for name in cell.cpython]
+        return env.get_template("static-example.html").render(
+            code_html=Markup(highlight_code(cell.code)), output=cell.shown_output.text, libraries=libraries)
     if cell.static:
         return env.get_template("static-code.html").render(code_html=Markup(highlight_code(cell.code)))
     hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None

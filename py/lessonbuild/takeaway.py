@@ -7,7 +7,7 @@ Markdown list; hints and solutions stay on the page.
 
 from __future__ import annotations
 
-from .lessonformat import Attachment, CodeCell, Lesson, Quiz
+from .lessonformat import Attachment, CodeCell, Lesson, Quiz, ShownOutput
 
 
 def notebook_outline(lesson: Lesson) -> list[dict]:
@@ -23,8 +23,8 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
         if token.type != "fence" or not token.map:
             continue
         block = token.meta.get("block")
-        if block is None or (isinstance(block, CodeCell) and block.static):
-            continue  # plain and static code blocks stay in the Markdown
+        if block is None or isinstance(block, ShownOutput) or (isinstance(block, CodeCell) and block.static):
+            continue  # plain and static code blocks, and their shown output, stay in the Markdown
         prose += lines[position:token.map[0]]
         position = token.map[1]
         if isinstance(block, CodeCell):

@@ -10,14 +10,15 @@ import re
 
 from cellruntime.checks import check_names
 
-from .lessonformat import CodeCell, Course, Lesson, Quiz, QuizOption
+from .lessonformat import OUTPUT_KIND, CodeCell, Course, Lesson, Quiz, QuizOption, ShownOutput
 from .problems import Problem
+from .testpins import REQUIREMENTS_FILE, normalise, pinned_versions
 from .vendor import PACKAGES_FILE, page_packages
 
 FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional",
                      "time_limit": "optional"}
 CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
-                "check": "value"}
+                "check": "value", "cpython": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
 QUIZ_KEYS = {"question", "options", "multiple"}
@@ -50,6 +51,8 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
     _link_attachments(lesson, report)
+    for shown in lesson.shown_outputs:
+        _check_shown_output(shown, report)
     if not lesson.quizzes:
         report(None, "The lesson has no quiz.", "End it with one ```quiz block (see lessons/README.md).")
     return problems
@@ -94,6 +97,8 @@ def _check_cell(cell: CodeCell, report) -> None:
     _check_options(cell.options, CELL_OPTIONS, cell.line, "cell", report)
     if cell.hidden and (cell.readonly or cell.static):
         report(cell.line, "A hidden cell cannot also be readonly or static.", "Keep only 'hidden'.")
+    if cell.cpython or "cpython" in cell.options:
+        _check_cpython_block(cell, report)
     if cell.static:
         return
     if cell.check is not None and cell.check not in check_names():
@@ -105,6 +110,36 @@ def _check_cell(cell: CodeCell, report) -> None:
         report(cell.line, "This code cell has no id.",
                "Add id=some-name after ```python (or mark it 'static' if it should not run).")
     _check_compiles(cell.code, cell.line, report)
+
+
+def _check_cpython_block(cell: CodeCell, report) -> None:
+    """A static block that the tests run under CPython: pinned libraries, code that compiles,
+    and the output it prints right after it."""
+    if not cell.static:
+        report(cell.line, "Only a static block can name libraries with 'cpython='.",
+               "Add 'static' (the page cannot run it), or remove 'cpython=' to make a runnable cell.")
+        return
+    pins = pinned_versions()
+    for name in cell.cpython:
+        if normalise(name) not in pins:
+            report(cell.line, f"'{name}' is not pinned in {REQUIREMENTS_FILE.name}, so the tests cannot run this block.",
+                   f"Pin it there as '{name}==VERSION', or name a pinned library ({', '.join(sorted(pins))}).")
+    _check_compiles(cell.code, cell.line, report)
+    if cell.shown_output is None:
+        report(cell.line, "This block runs under CPython but shows no output.",
+               f"Put a ```{OUTPUT_KIND} block right after it with exactly what it prints.")
+
+
+def _check_shown_output(shown: ShownOutput, report) -> None:
+    if shown.options:
+        report(shown.line, f"A ```{OUTPUT_KIND} block takes no options.", f"Write just ```{OUTPUT_KIND}.")
+    if shown.follows is None or not shown.follows.cpython or shown.follows.shown_output is not shown:
+        report(shown.line, f"This ```{OUTPUT_KIND} block does not directly follow a block marked 'cpython='.",
+               f"Put it right after a ```python static cpython=LIBRARY block (nothing in between), "
+               f"one {OUTPUT_KIND} block per code block.")
+    if not shown.text.strip():
+        report(shown.line, f"This ```{OUTPUT_KIND} block is empty.",
+               "Write what the code block above it prints (the tests compare the two).")
 
 
 def _link_attachments(lesson: Lesson, report) -> None:

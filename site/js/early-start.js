@@ -5,20 +5,55 @@
 // is still being laid out.
 // lesson.js adopts the worker, with the messages it sent meanwhile (PythonRuntime.start({adopt})).
 // A classic script (bundled as one file), so it runs where it stands.
-import { startWorker } from "./worker-start.js";
+import { startWorker, whyNoWorker } from "./worker-start.js";
 
 (() => {
   if (location.protocol === "file:") return; // file:// pages cannot run workers: see file-notice.js
+  sayWhenThePageScriptFails();
   const data = document.getElementById("lesson-data");
-  if (!data || typeof Worker === "undefined") return;
+  // Where no worker can start, lesson.js's runtime says why in the status line.
+  if (!data || whyNoWorker()) return;
   const settings = JSON.parse(data.textContent).runtime;
   const siteURL = new URL(".", document.baseURI).href;
-  const started = startWorker(settings, siteURL);
+  let started;
+  try {
+    started = startWorker(settings, siteURL);
+  } catch {
+    return; // refused (e.g. by a policy): lesson.js tries again and says why
+  }
   const early = { ...started, messages: [], error: null };
   started.worker.onmessage = ({ data: message }) => early.messages.push(message);
   started.worker.onerror = (event) => {
     event.preventDefault();
     early.error ??= event.message || "the Python worker could not start";
   };
+  started.worker.onmessageerror = () => {
+    early.error ??= "a message from the Python worker could not be read";
+  };
   window.earlyPythonWorker = early;
 })();
+
+/** The page's module script (lesson.js), which runs Python for the page, may fail to load (a
+ *  network error, a file missing from the host): then the status line says so, with Retry
+ *  (a reload), instead of "Python is not running yet." for ever. */
+function sayWhenThePageScriptFails() {
+  window.addEventListener("error", (event) => {
+    const script = event.target;
+    if (!(script instanceof HTMLScriptElement) || script.type !== "module") return;
+    window.earlyPythonWorker?.worker.terminate(); // no page script will ever adopt it
+    delete window.earlyPythonWorker;
+    const show = () => {
+      const status = document.querySelector("[data-runtime-status]");
+      if (!status) return;
+      status.dataset.runtimeStatus = "error";
+      status.textContent = "Could not load Python: the page's own script did not load.";
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => location.reload());
+      status.append(" ", retry);
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
+    else show();
+  }, true); // a script's error event does not bubble: catch it on its way down
+}

@@ -6,9 +6,11 @@
 //   <pre class="runnable">print("hello")</pre>      (or any element with data-runnable)
 //
 // Cells run in page order in one namespace, like a lesson. The host page may be on another
-// origin and needs no special headers; without cross-origin isolation Stop restarts Python.
+// origin and needs no special headers; where the page cannot share memory with Python's worker
+// (not cross-origin isolated), Stop restarts Python, and a note above the first cell says so.
 import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
+import { embedReductions, reportLate, showNote } from "./capability-note.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
@@ -18,25 +20,49 @@ async function main() {
   if (blocks.length === 0) return;
   const mounted = blocks.map((block, index) => mountCell(block, index));
   const status = mounted[0].status;
+  let retry = null; // what Retry does: fetch the settings again, or start Python again
   const setStatus = (state, text) => {
     status.dataset.runtimeStatus = state;
     status.textContent = text;
     if (state === "error") {
-      const retry = document.createElement("button");
-      retry.type = "button";
-      retry.textContent = "Retry";
-      retry.addEventListener("click", () => runtime.start());
-      status.append(" ", retry);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Retry";
+      button.addEventListener("click", () => retry());
+      status.append(" ", button);
     }
   };
-  const settings = await fetch(new URL("assets/embed-runtime.json", SITE)).then((response) => response.json());
-  const runtime = new PythonRuntime(settings, setStatus, { siteURL: SITE.href });
+  // The cells are new on the host's page: their note is too, so it goes in the flow.
+  showNote(status, embedReductions());
+  const settings = await new Promise((resolve) => {
+    const load = () => {
+      setStatus("loading", "Python is loading…");
+      fetchSettings().then(resolve, (error) => {
+        retry = load;
+        setStatus("error", `Could not load Python: ${error.message}.`);
+      });
+    };
+    load();
+  });
+  const runtime = new PythonRuntime(settings, setStatus, {
+    siteURL: SITE.href,
+    onCapability: (name, ok) => reportLate(status, name, !ok, { inFlow: true }),
+  });
+  retry = () => runtime.start();
   const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
   const cells = new CellController(`embed${location.pathname}`, mounted.map(({ data }) => data), runtime, setStatus,
     { findCell: (id) => sections.get(id) ?? null });
   runtime.start();
   const { createEditor } = await import("./editor.js");
   cells.attachEditors(createEditor);
+}
+
+/** The Python settings of the course's pages (assets/embed-runtime.json). */
+async function fetchSettings() {
+  const url = new URL("assets/embed-runtime.json", SITE);
+  const response = await fetch(url).catch(() => null);
+  if (!response?.ok) throw new Error(`the course's ${url.pathname} ${response ? `answered ${response.status}` : "did not answer"}`);
+  return response.json();
 }
 
 /** Replace `block` with a cell in a shadow root; returns its data, section and status line. */

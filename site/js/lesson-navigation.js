@@ -7,6 +7,7 @@
 // a page that is not a lesson, one of a newer build of the course, one that needs another
 // Python, a fetch that fails. Browsers without precommit handlers load every page whole.
 // A lesson that needs more packages than the last one gets them added (PythonRuntime.useSettings).
+import { hasPrecommitHandlers } from "./capabilities.js";
 
 /**
  * @param {object} options
@@ -15,9 +16,8 @@
  *   (its parsed document and its #lesson-data JSON) in place of the current one
  */
 export function openLessonsInPlace({ currentRuntime, swap }) {
+  if (!hasPrecommitHandlers() || location.protocol === "file:") return; // every page loads whole
   const navigation = globalThis.navigation;
-  if (!navigation?.addEventListener || !("NavigationPrecommitController" in globalThis)
-      || location.protocol === "file:") return;
   let loadWhole = null; // an address that must load as a page of its own
   let opening = null; // {href, lesson: Promise}: the lesson being fetched, shared by repeated clicks
   navigation.addEventListener("navigate", (event) => {

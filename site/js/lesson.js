@@ -8,6 +8,7 @@ import { checkForUpdate, registerServiceWorker, showOfflineReady, showUpdateBann
 import { onSaveFailure } from "./storage.js";
 import { showBanner } from "./banner.js";
 import { setupEmbedMode } from "./embed-mode.js";
+import { lessonReductions, reportLate, showNote } from "./capability-note.js";
 
 setupEmbedMode();
 
@@ -31,7 +32,17 @@ function setStatus(state, text) {
   }
 }
 
-const runtime = new PythonRuntime(lesson.runtime, setStatus);
+// What checks found after the page was painted (capability-note.js): {id: reduced}. The note
+// (placed by early-note.js) takes them without moving anything, and a lesson opened in place
+// shows them with the rest.
+const foundLate = new Map();
+function reportReduction(id, reduced) {
+  foundLate.set(id, reduced);
+  reportLate(statusElement, id, reduced); // before the document is ready: at mount()
+}
+
+const runtime = new PythonRuntime(lesson.runtime, setStatus,
+  { onCapability: (name, ok) => reportReduction(name, !ok) });
 if (location.protocol !== "file:") {
   // Normally the worker was started from the <head> (early-start.js); adopt it.
   const early = window.earlyPythonWorker;
@@ -52,10 +63,18 @@ onSaveFailure((reason) => showBanner("storage-warning", reason === "full"
 let offlineReady = false;
 const noteOfflineReady = () => showOfflineReady(document.querySelector("[data-lesson-tools]"));
 
-/** Mount the lesson now in the document: its status line shows Python's state so far. */
-function mount() {
+/** Mount the lesson now in the document: its status line shows Python's state so far, and its
+ *  capability note what this browser reduces (`swapped`: the lesson was opened in place, so
+ *  the note is new with it). */
+function mount({ swapped = false } = {}) {
   statusElement = document.querySelector("[data-runtime-status]");
   if (lastStatus) setStatus(...lastStatus);
+  if (swapped) {
+    const late = [...foundLate].filter(([, reduced]) => reduced).map(([id]) => id);
+    showNote(statusElement, [...lessonReductions().filter((id) => foundLate.get(id) !== false), ...late]);
+  } else {
+    for (const [id, reduced] of foundLate) reportLate(statusElement, id, reduced);
+  }
   const mounted = mountLesson(lesson, runtime, setStatus);
   if (offlineReady) noteOfflineReady();
   return mounted;
@@ -84,7 +103,7 @@ openLessonsInPlace({
     document.getElementById("lesson-data").textContent = page.getElementById("lesson-data").textContent;
     document.querySelector("main").replaceWith(document.adoptNode(page.querySelector("main")));
     lesson = nextLesson;
-    current = mount();
+    current = mount({ swapped: true });
     // As after a page load, a screen reader starts at the new lesson: its heading.
     const heading = document.querySelector("main h1");
     if (heading) {
@@ -100,4 +119,4 @@ openLessonsInPlace({
 current.afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner, () => {
   offlineReady = true;
   noteOfflineReady();
-}));
+}, reportReduction));

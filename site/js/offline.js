@@ -1,20 +1,33 @@
 // Registers the service worker (site/js/sw.js) and offers "updated — reload" when a new build
 // of the course has been installed in the background.
 import { showBanner } from "./banner.js";
+import { cacheStorageUsable, hasCacheStorage, hasServiceWorkers } from "./capabilities.js";
+import { UNPACKED_CACHE } from "./snapshot-source.js";
 
 /**
  * @param {(reload: () => void) => void} onUpdate  called when a new build is ready
  * @param {() => void} [onOfflineReady]  called once the whole course is stored in this browser
  *   (the service worker is active: its install precached every file)
+ * @param {(id: string, reduced: boolean) => void} [onReduction]  what this found the browser
+ *   refuses: "cache-storage-blocked" or "service-worker-blocked" (capability-note.js)
  */
-export async function registerServiceWorker(onUpdate, onOfflineReady = null) {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+export async function registerServiceWorker(onUpdate, onOfflineReady = null, onReduction = () => {}) {
+  // No service workers or no Cache Storage at all: the page says so at once (capability-note.js).
+  if (!hasServiceWorkers() || !hasCacheStorage() || location.protocol === "file:") return;
+  // The service worker stores the course in Cache Storage: where that will not open (some
+  // private windows, site data blocked), it could never store anything. (The probe opens the
+  // cache the Python worker keeps its snapshot in, so it leaves nothing new behind.)
+  const cacheOpens = await cacheStorageUsable(UNPACKED_CACHE);
+  onReduction("cache-storage-blocked", !cacheOpens);
+  if (!cacheOpens) return;
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI));
   } catch {
-    return; // blocked (private mode, some iframes): the course still works online
+    onReduction("service-worker-blocked", true); // the course still works online
+    return;
   }
+  onReduction("service-worker-blocked", false);
   if (!registration) return; // a browser or test harness that stubs register() out
   if (onOfflineReady) navigator.serviceWorker.ready.then(() => onOfflineReady(), () => {});
   const hadController = Boolean(navigator.serviceWorker.controller);

@@ -1,9 +1,9 @@
 // Main-thread side of the Python worker: boots it in the background, runs one cell at a
-// time, and stops a runaway cell (interrupt when the page is cross-origin isolated,
-// otherwise by replacing the worker).
+// time, and stops a runaway cell (interrupt where this browser can share memory with the
+// worker, otherwise by replacing the worker). Any failure to start ends in the "error" status.
 
 import { rememberKept } from "./snapshot-source.js";
-import { startWorker } from "./worker-start.js";
+import { startWorker, whyNoWorker } from "./worker-start.js";
 
 const INTERRUPT_GRACE_MS = 1000; // a cell whose Python has not taken the interrupt by then is restarted
 const HANDLING_GRACE_MS = 2000; // more time once Python took it (its traceback is on the way)
@@ -13,10 +13,13 @@ export class PythonRuntime {
   /**
    * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages)
    * @param {(state: string, text: string) => void} onStatus  runtime status changes
-   * @param {{siteURL?: string}} options  where the site lives (its root); by default this page's
-   *   folder. Pages on another origin (embed.js) pass the site's own address.
+   * @param {{siteURL?: string, onCapability?: (id: string, ok: boolean) => void}} options
+   *   siteURL: where the site lives (its root); by default this page's folder. Pages on another
+   *   origin (embed.js) pass the site's own address. onCapability: what the worker found it can
+   *   or cannot do (capability-note.js reportLate), e.g. ("gunzip", false).
    */
-  constructor(settings, onStatus, { siteURL = document.baseURI } = {}) {
+  constructor(settings, onStatus, { siteURL = document.baseURI, onCapability = null } = {}) {
+    this.onCapability = onCapability;
     this.settings = settings;
     this.siteURL = new URL(".", siteURL).href;
     this.onStatus = onStatus;
@@ -48,20 +51,49 @@ export class PythonRuntime {
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
     // The new worker boots with this.settings' packages: nothing is left to add.
     for (const answer of this.packageAnswers.splice(0)) answer({ ok: true });
-    const { worker, interruptBuffer } = adopt ?? startWorker(this.settings, this.siteURL);
-    this.interruptBuffer = interruptBuffer;
+    let started = adopt;
+    let refused = null; // why no worker could be started
+    if (!started) {
+      refused = whyNoWorker();
+      try {
+        started = refused ? null : startWorker(this.settings, this.siteURL);
+      } catch (error) {
+        refused = `this browser refused to start Python's worker (${error.message || error})`;
+      }
+    }
+    const worker = started?.worker ?? null;
+    this.interruptBuffer = started?.interruptBuffer ?? null;
     this.worker = worker;
     this.isReady = false;
     this.onStatus("loading", "Python is loading…");
     this.ready = new Promise((resolve, reject) => {
       this.releaseOldReady = () => resolve("replaced");
-      worker.onmessage = ({ data }) => this.#receive(data, resolve, reject);
+      if (!worker) return reject(new Error(refused));
+      let booted = false;
+      let failed = false;
+      // A worker that failed to boot is ended, so nothing it sends later (a late "ready") undoes
+      // the error. Once booted, its errors are the runs' business (a run's result says so).
+      const fail = (error) => {
+        if (booted) return console.warn("the Python worker reported an error:", error);
+        failed = true;
+        worker.terminate();
+        reject(error);
+      };
+      const receive = (message) => {
+        if (failed) return;
+        if (message.type === "ready") booted = true;
+        this.#receive(message, resolve, fail);
+      };
+      worker.onmessage = ({ data }) => receive(data);
+      // The worker's script did not load, threw while it was imported, or a boot step threw
+      // outside the boot's own error handling.
       worker.onerror = (event) => {
         event.preventDefault();
-        reject(new Error(event.message || "the Python worker could not start"));
+        fail(new Error(event.message || "the Python worker could not start"));
       };
-      for (const message of adopt?.messages ?? []) this.#receive(message, resolve, reject);
-      if (adopt?.error) reject(new Error(adopt.error));
+      worker.onmessageerror = () => fail(new Error("a message from the Python worker could not be read"));
+      for (const message of adopt?.messages ?? []) receive(message);
+      if (adopt?.error) fail(new Error(adopt.error));
     });
     this.ready.catch((error) => this.onStatus("error", `Could not load Python: ${error.message}.`));
     return this.ready;
@@ -201,6 +233,9 @@ export class PythonRuntime {
         break;
       case "failed":
         rejectReady(new Error(message.reason));
+        break;
+      case "capability": // e.g. it cannot unpack the snapshot here
+        this.onCapability?.(message.name, message.ok);
         break;
       case "output":
         this.pending.get(message.id)?.onOutput(message.stream, message.text);

@@ -1,6 +1,7 @@
 // Where a boot's memory snapshot comes from: the unpacked copy the worker kept in Cache Storage,
 // the browser's cache (HTTP or the service worker's), or the network (worker.js opens it). The
 // page's side (worker-start.js, runtime.js) remembers whether a copy was kept.
+import { canGunzip, hasCacheStorage } from "./capabilities.js";
 
 export const UNPACKED_CACHE = "snapshot-unpacked";
 
@@ -53,6 +54,8 @@ export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
   if (plan.use === "off") return { reason: plan.reason ?? "snapshot turned off" };
   const kept = lookForKept ? await keptUnpacked(plan.url) : null;
   if (kept) return { kept };
+  // The file is gzip: a browser that cannot unpack it would download 6 MB for nothing.
+  if (!canGunzip()) return { reason: "this browser cannot unpack gzip" };
   if (plan.sameOrigin) {
     // "only-if-cached" answers from the HTTP cache (or the service worker's) without the
     // network, and fails at once when the file is not there.
@@ -70,8 +73,9 @@ export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
 }
 
 /** The unpacked snapshot kept for `url` (an ArrayBuffer), or null (none kept, or no Cache
- *  Storage here: an opaque origin, or storage blocked). */
+ *  Storage here: an opaque origin, an insecure context, or storage blocked). */
 async function keptUnpacked(url) {
+  if (!hasCacheStorage()) return null;
   try {
     const response = await (await self.caches.open(UNPACKED_CACHE)).match(url);
     return response ? await response.arrayBuffer() : null;

@@ -1,21 +1,11 @@
 // Learner progress kept in the browser (localStorage): edited code per cell, quiz answers and
 // exercise verdicts. Keys name the lesson and the block, so lessons never mix. When storage is
 // unavailable (private modes, blocked iframes) everything still works, just without memory.
+import { canKeepLocally } from "./capabilities.js";
+
 const PREFIX = "rankmetrics-lessons:v1";
 
-function openStorage() {
-  try {
-    const storage = window.localStorage;
-    const probe = `${PREFIX}:probe`;
-    storage.setItem(probe, "1");
-    storage.removeItem(probe);
-    return storage;
-  } catch {
-    return null;
-  }
-}
-
-const storage = openStorage();
+const storage = canKeepLocally() ? window.localStorage : null;
 const keyOf = (slug, kind, id) => `${PREFIX}:${slug}:${kind}:${id}`;
 
 /** The saved value of a lesson's block (`kind` is "cell", "quiz" or "exercise"), or null. */

@@ -1,39 +1,36 @@
 // Starting the Python worker (site/js/worker.js): shared by PythonRuntime (runtime.js) and the
 // page's early start (early-start.js), so both start it the same way.
 
+import { canRunModuleWorkers, shareableBuffer } from "./capabilities.js";
 import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
 
+/** Why Python cannot start in this browser (a sentence for the status line), or null when it
+ *  can: it runs in a module worker. (WebAssembly is the worker's to check: it is the worker's
+ *  own that runs Python.) */
+export function whyNoWorker() {
+  if (typeof Worker !== "function") return "this browser has no Web Workers, and Python runs in one";
+  if (!canRunModuleWorkers()) return "this browser cannot start module workers, and Python runs in one";
+  return null;
+}
+
 /**
- * Create the worker and ask it to boot.
+ * Create the worker and ask it to boot. Throws where the browser refuses the worker (see
+ * whyNoWorker, and a policy that forbids it).
  * @param {object} settings  the lesson's `runtime` JSON (pyodide path, wheels, packages, ...)
  * @param {string} siteURL  the site's root, ending in "/"
  * @returns {{worker: Worker, interruptBuffer: Uint8Array|null}}  the interrupt buffer is shared
- *   with the worker when the page is cross-origin isolated, else null
+ *   with the worker where this browser can share memory with it, else null
  */
 export function startWorker(settings, siteURL) {
   // A fresh buffer for each worker: one left at "interrupt" by a stopped worker must not stop the next.
-  const interruptBuffer = sharedInterruptBuffer();
+  const shared = shareableBuffer(1);
+  const interruptBuffer = shared && new Uint8Array(shared);
   const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
   const boot = { baseURL: siteURL, runtime: settings, lookForKept };
   const worker = createWorker(new URL("assets/worker.js", siteURL), boot);
   // Also the worker that boots from its URL waits for this message's interrupt buffer.
   worker.postMessage({ type: "boot", ...boot, interruptBuffer });
   return { worker, interruptBuffer };
-}
-
-/** A one-byte buffer the worker can share, or null where this browser cannot share memory with
- *  a worker. Detected on the buffer itself: WebKit reports `crossOriginIsolated` true on an
- *  isolated page yet has no `SharedArrayBuffer`, and a browser may have the constructor but
- *  refuse to send one to a worker. */
-function sharedInterruptBuffer() {
-  if (typeof SharedArrayBuffer !== "function") return null;
-  try {
-    const buffer = new SharedArrayBuffer(1);
-    new MessageChannel().port1.postMessage(buffer); // throws DataCloneError where it cannot be shared
-    return new Uint8Array(buffer);
-  } catch {
-    return null;
-  }
 }
 
 /** A module worker. On the page's origin its boot settings ride in the URL's fragment, so it

@@ -2,6 +2,7 @@
 // `cellruntime` package, which does the real work (capture, tracebacks, displays) in Python.
 // It stays thin on purpose: the logic lives in py/cellruntime and is tested under CPython.
 
+import { canGunzip, hasWebAssembly } from "./capabilities.js";
 import { UNPACKED_CACHE, openSnapshot, snapshotPlan } from "./snapshot-source.js";
 
 let session = null;
@@ -336,9 +337,12 @@ async function bootPython({ baseURL, runtime, lookForKept = true }) {
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
   post({ type: "status", state: "loading", text: "Python is loading…" });
-  if (typeof WebAssembly === "undefined") {
+  if (!hasWebAssembly()) {
     throw new Error("this browser has WebAssembly turned off or does not support it, and Python needs it");
   }
+  // Without gzip streams the snapshot cannot be unpacked here: Python starts normally (the page
+  // tells the learner why it is slower).
+  post({ type: "capability", name: "gunzip", ok: canGunzip() });
   const missing = missingCoreFiles(indexURL);
   missing.catch(() => {}); // raced below; no unhandled rejection before then
   const orMissing = (promise) => Promise.race([promise, missing]);
@@ -454,6 +458,10 @@ async function warmSnapshot(url) {
     post({ type: "kept", ok, reason: "the browser asks to save data" });
     return;
   }
+  if (!canGunzip()) {
+    post({ type: "kept", ok, reason: "this browser cannot unpack gzip" });
+    return;
+  }
   try {
     const keys = (await self.caches?.keys().catch(() => null)) ?? [];
     let response;
@@ -553,6 +561,10 @@ async function bootOnce(settings) {
     post({ type: "failed", reason: failureReason(error) });
   }
 }
+
+// A message from the page this worker cannot read: the boot's (the page then says Python could
+// not start, and offers Retry) or a later one, whose run would otherwise wait forever.
+self.onmessageerror = () => post({ type: "failed", reason: "the Python worker could not read a message from the page" });
 
 self.onmessage = ({ data: message }) => {
   if (message.type === "boot") {

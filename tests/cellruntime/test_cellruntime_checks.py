@@ -163,6 +163,16 @@ WRONG = [
             return dcg(gains) / ideal if ideal else 0.0
     """, "ndcg_at_k(['d1', 'd2'], {'d1': 1, 'd9': 3}, 2) returned 1.0; expected 0.131.",
         id="ndcg-idcg-from-resorting-the-top-k"),
+    pytest.param("ndcg_at_k", """
+        import math
+        def ndcg_at_k(ranking, relevance, k):
+            def dcg(items):
+                return sum(2 ** relevance.get(d, 0) / math.log2(rank + 1)
+                           for rank, d in enumerate(items[:k], start=1))
+            best = dcg(sorted(relevance, key=relevance.get, reverse=True))
+            return dcg(ranking) / best if best else 0.0
+    """, "ndcg_at_k(['x1', 'd1'], {'d1': 1}, 2) returned 1.1309; expected 0.6309.",
+        id="ndcg-gain-2-to-the-grade-without-minus-one"),
     pytest.param("ranking_from_scores", """
         def ranking_from_scores(scores):
             return [item for item, score in sorted(scores.items(), key=lambda p: (p[1], p[0]), reverse=True)]

@@ -174,3 +174,88 @@ def test_misspelt_block_names_are_caught(make_lessons, good_lesson, fence, sugge
 def test_lesson_without_a_quiz(make_lessons, good_lesson):
     text = good_lesson[: good_lesson.index("```quiz")]
     assert "no quiz" in only_problem(problems_for(make_lessons, {"sample": text})).message
+
+
+# --- static blocks checked under CPython (cpython=LIBRARY and a ```output block) ---------
+
+CPYTHON_LESSON = '''\
+---
+title: T
+summary: S
+---
+
+```python static cpython=scikit-learn
+print(1 + 1)
+```
+
+```output
+2
+```
+
+```quiz id=q
+question: Q?
+options:
+  - answer: A
+    correct: true
+    explain: E.
+  - answer: B
+    explain: F.
+```
+'''
+
+
+def test_cpython_block_with_its_output_is_valid(make_lessons):
+    folder = make_lessons({"x": CPYTHON_LESSON})
+    course = load_course(folder)
+    assert validate_course(course) == []
+    (cell,) = course.lessons[0].cells
+    assert cell.cpython == ["scikit-learn"] and cell.shown_output.text == "2\n"
+
+
+def test_cpython_block_without_output(make_lessons):
+    text = CPYTHON_LESSON.replace("```output\n2\n```\n", "")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 6 and "shows no output" in problem.message and "```output" in problem.fix
+
+
+def test_output_must_follow_its_block_directly(make_lessons):
+    text = CPYTHON_LESSON.replace("```\n\n```output", "```\n\nSome prose.\n\n```output")
+    problems = problems_for(make_lessons, {"x": text})
+    assert sorted((p.line, p.message.split(" ")[1]) for p in problems) == [(6, "block"), (12, "```output")]
+    assert "does not directly follow" in [p for p in problems if p.line == 12][0].message
+
+
+def test_output_after_a_block_that_is_not_run_under_cpython(make_lessons):
+    text = CPYTHON_LESSON.replace("static cpython=scikit-learn", "static")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 10 and "does not directly follow a block marked 'cpython='" in problem.message
+
+
+def test_cpython_needs_static(make_lessons):
+    text = CPYTHON_LESSON.replace("static cpython=scikit-learn", "id=a cpython=scikit-learn")
+    problems = problems_for(make_lessons, {"x": text})
+    assert [(p.line, p.message) for p in problems][0] == (6, "Only a static block can name libraries with 'cpython='.")
+
+
+def test_cpython_library_must_be_pinned_for_the_tests(make_lessons):
+    text = CPYTHON_LESSON.replace("cpython=scikit-learn", "cpython=scikit-learn,surprise")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 6 and "'surprise' is not pinned in requirements-test.txt" in problem.message
+
+
+def test_cpython_block_must_compile(make_lessons):
+    text = CPYTHON_LESSON.replace("print(1 + 1)", "print(1 +")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 7 and "does not compile" in problem.message
+
+
+def test_empty_output_block(make_lessons):
+    text = CPYTHON_LESSON.replace("```output\n2\n```", "```output\n```")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 10 and "empty" in problem.message
+
+
+def test_output_block_takes_no_options(make_lessons):
+    text = CPYTHON_LESSON.replace("```output", "```output id=o")
+    problem = only_problem(problems_for(make_lessons, {"x": text}))
+    assert problem.line == 10 and "takes no options" in problem.message

@@ -1,0 +1,140 @@
+// The one line `[data-capability-note]` (UI contract, "Capabilities") that tells the learner what
+// this browser reduces and why. What can be found at once (capabilities.js) is shown before the
+// page is painted past the status line, so nothing moves; what is found later (a service worker
+// refused, Cache Storage that will not open, a worker that cannot unpack the snapshot) is shown
+// without moving anything either, and remembered so the next page shows it at once.
+import {
+  canKeepLocally, canShareMemory, hasCacheStorage, hasPrecommitHandlers, hasServiceWorkers,
+} from "./capabilities.js";
+
+// Each reduction: what it changes for the learner, why (a sentence alone), and why in a few
+// words (in a list of several).
+const REDUCTIONS = {
+  "shared-memory": ["Stop restarts Python", "this browser cannot share memory with Python's worker", "no shared memory"],
+  "gunzip": ["Python starts more slowly", "this browser cannot unpack its gzip snapshot", "no gzip streams"],
+  "navigation": ["each lesson loads as a new page",
+    "this browser has no Navigation API to open it in place", "no Navigation API"],
+  "service-worker": ["no offline copy", "this browser has no service workers", "no service workers"],
+  "service-worker-blocked": ["no offline copy", "this browser refused its service worker", "service worker refused"],
+  "cache-storage": ["no offline copy", "this browser has no Cache Storage", "no Cache Storage"],
+  "cache-storage-blocked": ["no offline copy", "this browser blocks the course's file storage", "file storage blocked"],
+  "storage": ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
+};
+// Found after the page was painted, so remembered (localStorage) for the next page.
+export const LATE = ["gunzip", "service-worker-blocked", "cache-storage-blocked"];
+const REMEMBERED_KEY = "rankmetrics-lessons:reduced";
+
+/** The reductions of a lesson page found at once, with those an earlier page found late. */
+export function lessonReductions() {
+  return [
+    ...(canShareMemory() ? [] : ["shared-memory"]),
+    ...(hasPrecommitHandlers() ? [] : ["navigation"]),
+    ...(hasServiceWorkers() ? [] : ["service-worker"]),
+    ...(hasCacheStorage() ? [] : ["cache-storage"]),
+    ...(canKeepLocally() ? [] : ["storage"]),
+    ...remembered(),
+  ];
+}
+
+/** The reductions of a page that runs cells through embed.js (no offline copy, no lessons to
+ *  move between), found at once, with those an earlier page found late. */
+export function embedReductions() {
+  return [
+    ...(canShareMemory() ? [] : ["shared-memory"]),
+    ...(canKeepLocally() ? [] : ["storage"]),
+    ...remembered().filter((id) => id === "gunzip"),
+  ];
+}
+
+/** The note's text for reduction ids (REDUCTIONS): one sentence for one, a short list for
+ *  several; reductions with the same effect are told once. */
+export function noteText(ids) {
+  const byEffect = new Map();
+  for (const id of ids) {
+    const [effect, why, short] = REDUCTIONS[id];
+    if (!byEffect.has(effect)) byEffect.set(effect, { why, short });
+  }
+  const effects = [...byEffect];
+  if (effects.length === 1) {
+    const [effect, { why }] = effects[0];
+    return `${effect[0].toUpperCase()}${effect.slice(1)} here: ${why}.`;
+  }
+  return `Reduced in this browser: ${effects.map(([effect, { short }]) => `${effect} (${short})`).join("; ")}.`;
+}
+
+/**
+ * Show the note for `ids` right after `status` (the runtime status line), in the flow: call it
+ * before anything after the status line is laid out, or when the whole region is new. Replaces
+ * a note already there; nothing when `ids` is empty.
+ * @returns {HTMLElement|null} the note
+ */
+export function showNote(status, ids) {
+  const unique = [...new Set(ids)].filter((id) => id in REDUCTIONS);
+  noteNear(status)?.remove();
+  if (!unique.length) return null;
+  const note = document.createElement("p");
+  note.className = "capability-note";
+  note.setAttribute("role", "note");
+  note.dataset.capabilityNote = unique.join(" ");
+  note.textContent = noteText(unique);
+  status.after(note);
+  return note;
+}
+
+/**
+ * Tell the note near `status` what a late check found: reduction `id` applies (`reduced`) or
+ * not. Nothing moves: a note already shown takes the new reason only if its height stays (else
+ * the next page shows it); with no note, it lies over the space below the status line's bar
+ * (`data-overlay`), which holds no control. Remembered for the next page either way.
+ * @param {HTMLElement|null} status  the runtime status line; null only remembers
+ * @param {{inFlow?: boolean}} options  inFlow: no layout to keep (a note in a part of the page
+ *   that is being built anyway, as embed.js's cells)
+ */
+export function reportLate(status, id, reduced, { inFlow = false } = {}) {
+  remember(id, reduced);
+  if (!reduced || !status) return;
+  const note = noteNear(status);
+  const shown = note?.dataset.capabilityNote.split(" ") ?? [];
+  if (shown.includes(id)) return;
+  if (!note) {
+    const added = showNote(status, [id]);
+    if (!inFlow) added.dataset.overlay = "";
+    return;
+  }
+  const height = note.offsetHeight;
+  const before = note.textContent;
+  note.textContent = noteText([...shown, id]);
+  if (!inFlow && !note.hasAttribute("data-overlay") && note.offsetHeight !== height) {
+    note.textContent = before; // it would push the lesson down: the next page says it
+    return;
+  }
+  note.dataset.capabilityNote = [...shown, id].join(" ");
+}
+
+/** The note placed after `status`, if any. */
+function noteNear(status) {
+  const next = status.nextElementSibling;
+  return next?.hasAttribute("data-capability-note") ? next : null;
+}
+
+function remembered() {
+  try {
+    const ids = JSON.parse(globalThis.localStorage?.getItem(REMEMBERED_KEY) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id) => LATE.includes(id)) : [];
+  } catch {
+    return []; // storage blocked: that one is told at once anyway
+  }
+}
+
+function remember(id, reduced) {
+  if (!LATE.includes(id)) return;
+  const ids = new Set(remembered());
+  if (reduced === ids.has(id)) return;
+  if (reduced) ids.add(id);
+  else ids.delete(id);
+  try {
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify([...ids]));
+  } catch {
+    // storage blocked or full: each page finds it again
+  }
+}
