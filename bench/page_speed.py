@@ -211,9 +211,9 @@ ROUND_TRIPS_JS = """async (id, count) => {
 }"""
 
 
-# Go to an address from the page itself, marking the document being left, so that waiting for
-# the next document's figures cannot read the old one's.
-LEAVE_FOR_JS = """(url) => { window.__left = true; location.assign(url); }"""
+# Pages are opened by the driver (a browser-initiated navigation: a change of `location` made by
+# the page would be swapped in place by the lesson's navigation). `window.__left` marks the
+# document being left, so that waiting for the next document's figures cannot read the old one's.
 
 # The figures of the document at `path` once its first output is in, as JSON, else null.
 ARRIVED_JS = """(path) => {
@@ -505,12 +505,10 @@ class Bench:
                 page.close()
 
     def open(self, page, url: str) -> dict:
-        """Go to `url` from the page and wait for its first output; returns the recorder's
+        """Open `url` in the page and wait for its first output; returns the recorder's
         figures (ms)."""
-        try:
-            page.evaluate(LEAVE_FOR_JS, url)
-        except EngineError:  # some drivers report the navigation the script started as an error
-            pass
+        page.evaluate("() => { window.__left = true; }")
+        page.goto(url)  # returns after the load event; the figures are the page's own, so no matter
         try:
             record = wait_json(page, ARRIVED_JS, page_path(url))
         except TimeoutError:
