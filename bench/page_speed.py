@@ -1,12 +1,17 @@
-"""Page start-up, side by side: a naive Pyodide page against a lesson page.
+"""Page start-up, side by side: a naive Pyodide page against a lesson page, in each engine.
 
 Run on demand (not a test):
-    .venv/bin/python bench/page_speed.py [--runs 5] [--quick] [--lesson SLUG] [--next-lesson SLUG]
+    .venv/bin/python bench/page_speed.py [--engine chromium|firefox|webkit|all] [--runs 5] [--quick]
+                                         [--lesson SLUG] [--next-lesson SLUG] [--server-throttle]
 
 It builds the site into a temporary folder, adds a naive page to it (the same Pyodide files,
 `loadPyodide` on the main thread, then `print(1)`), serves the folder on localhost with the
-dev server (COOP/COEP on) and drives headless Chromium. Every repetition measures, for both
-pages, in fresh browser contexts:
+dev server (COOP/COEP on) and drives the engine through the tests' engine interface
+(tests/browser/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
+for WebKitGTK). The default engine is Chromium. Every scenario below gets a fresh browser
+context where the engine has one and always a server of its own (a new port, so a new origin:
+no cache, storage or service worker carries over, which is what makes WebKit's single window
+start empty). Every repetition measures, for both pages:
 
   cold       empty cache: open → first output. A lesson's first cell is run the moment its Run
              button answers (the learner presses Run at once); the naive page prints by itself.
@@ -15,11 +20,16 @@ pages, in fresh browser contexts:
              learner reads longer than that), then open lesson B → first output (naive: the
              second open of the naive page).
   warm by link
-             the same, but lesson B is opened as a learner does, by lesson A's "Next" link: the
-             page swaps B in and keeps its booted Python (site/js/lesson-navigation.js). Timed
-             from the click to B's first output; the naive page's warm open is its baseline.
-  throttled  cold again with Chromium's network emulation at 20 Mbit/s and 40 ms round trips,
-             applied to the page, its workers and any service worker.
+             the same, but lesson B is opened as a learner does, by lesson A's "Next" link: where
+             the engine has the Navigation API the page swaps B in and keeps its booted Python
+             (site/js/lesson-navigation.js); elsewhere (WebKit) the link loads a whole page, and
+             the report says so. Timed from the click to B's first output; the naive page's warm
+             open is its baseline.
+  throttled  cold again at 20 Mbit/s and 40 ms round trips. Chromium emulates that network
+             itself for the page, its workers and any service worker; the other engines cannot,
+             so their server throttles instead (`--server-throttle` makes Chromium's do so too):
+             every response waits 40 ms after its request before its first byte, and all
+             responses share one 20 Mbit/s link (see ThrottledLink).
   bytes      what the server sent (headers and bodies, as encoded on the wire) on the first
              visit, for the next lesson and on a repeat visit, split into Pyodide's core files
              and the rest ("our own"). Counted by the server, so worker and service-worker
@@ -27,14 +37,20 @@ pages, in fresh browser contexts:
   round trip once ready, `print(1)` in a cell: Run pressed → the cell is done, timed in the page.
 
 Times are taken in the page (performance.now() from the navigation's start) when the first
-cell's `data-state` turns to `done` (naive: when its output element appears). Medians over the
-repetitions are printed with the goals from the issue.
+cell's `data-state` turns to `done` (naive: when its output element appears), by a recorder the
+bench writes into the pages it opens (an inline script, allowed by its hash in the page's
+Content-Security-Policy), so it runs before the page's own scripts in every engine. Medians over
+the repetitions are printed with the goals from the issue; `--engine all` ends with one table of
+every engine's ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import contextlib
 import functools
+import hashlib
 import itertools
 import json
 import os
@@ -49,16 +65,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from lessonbuild.serve import make_server  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from engines import ENGINES, EngineError, launch, missing  # noqa: E402
+from engines.lesson import replace_code  # noqa: E402
+from lessonbuild.compress import precompress  # noqa: E402
+from lessonbuild.serve import PAGE_POLICY, make_server  # noqa: E402
 
 PYODIDE_CORE = {f"/pyodide/{name}" for name in
                 ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
-THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
-OUTPUT_TIMEOUT_MS = 180_000
-KEPT_TIMEOUT_MS = 10_000  # the worker keeps the unpacked snapshot about 1 s after ready
+# The throttled network: Chromium's emulation and the server's throttle use the same figures.
+THROTTLE_BITS_PER_S, THROTTLE_LATENCY_S = 20e6, 0.040
+THROTTLE = {"offline": False, "latency": THROTTLE_LATENCY_S * 1000,
+            "downloadThroughput": THROTTLE_BITS_PER_S / 8, "uploadThroughput": THROTTLE_BITS_PER_S / 8}
+THROTTLE_LABEL = f"{THROTTLE_BITS_PER_S / 1e6:.0f} Mbit/s, {THROTTLE_LATENCY_S * 1000:.0f} ms"
+OUTPUT_TIMEOUT_S = 180.0
+KEPT_TIMEOUT_S = 10.0  # the worker keeps the unpacked snapshot about 1 s after ready
 ROUND_TRIPS = 15  # per repetition
 
 # The issue's goals.
@@ -103,9 +123,11 @@ window.naiveRoundTrips = (count) => {
 RECORDER = """(() => {
   if (window.__bench) return;
   const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null,
-                                    longestTask: 0 });
-  // The longest time the page's main thread was busy in one piece (input waits that long).
+                                    longestTask: null });
+  // The longest time the page's main thread was busy in one piece (input waits that long);
+  // null where the engine has no Long Tasks API.
   if (PerformanceObserver.supportedEntryTypes?.includes("longtask")) {
+    bench.longestTask = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) bench.longestTask = Math.max(bench.longestTask, entry.duration);
     }).observe({ type: "longtask", buffered: true });
@@ -160,7 +182,7 @@ RECORDER = """(() => {
 })();"""
 
 # Run a cell N times, each from the Run click to the cell's `done`, timed in the page.
-ROUND_TRIPS_JS = """async ([id, count]) => {
+ROUND_TRIPS_JS = """async (id, count) => {
   const cell = document.querySelector(`[data-cell="${CSS.escape(id)}"]`);
   const run = cell.querySelector('[data-action="run"]');
   const once = () => new Promise((resolve, reject) => {
@@ -189,29 +211,62 @@ ROUND_TRIPS_JS = """async ([id, count]) => {
 }"""
 
 
-# Open the next lesson by its "Next" link, press Run on its first cell as soon as that cell is
-# the new lesson's, and time click → output (ms) in the page. The page must stay the same
-# document: a full load would destroy this script's context (the caller reports that).
-NEXT_BY_LINK_JS = """async (nextPath) => {
+# Pages are opened by the driver (a browser-initiated navigation: a change of `location` made by
+# the page would be swapped in place by the lesson's navigation). `window.__left` marks the
+# document being left, so that waiting for the next document's figures cannot read the old one's.
+
+# The figures of the document at `path` once its first output is in, as JSON, else null.
+ARRIVED_JS = """(path) => {
+  const bench = window.__bench;
+  if (window.__left || !bench || bench.output === null || !location.pathname.endsWith(path)) return null;
+  return JSON.stringify(bench);
+}"""
+
+# Where a page that gave no first output stands.
+STUCK_JS = """() => JSON.stringify({ url: location.href, left: window.__left ?? null, bench: window.__bench ?? null,
+  status: document.querySelector("[data-runtime-status]")?.textContent ?? null,
+  cell: document.querySelector("[data-cell]")?.dataset.state ?? null })"""
+
+# Open the next lesson by its "Next" link and time click → its first output. Where the page swaps
+# the lesson in (same document) this script presses Run on the new first cell as soon as it is
+# the new lesson's and leaves its figures in `__bench.byLink`; where the link loads a whole page,
+# the new document's recorder presses Run and times its output from its own navigation start.
+# Returns the click's time since the epoch (ms), to compare with either.
+NEXT_BY_LINK_JS = """(nextPath) => {
+  const bench = window.__bench;
   const oldCell = document.querySelector("[data-cell]");
   const started = performance.now();
+  window.__left = true; // a whole-page load leaves this document; an in-place move clears it below
   document.querySelector('a[rel="next"]').click();
   const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
-  const deadline = started + 30000;
-  let cell = null;
-  for (;;) {
-    cell = document.querySelector("[data-cell]");
-    if (location.pathname.endsWith(nextPath) && cell && cell !== oldCell && cell.dataset.state === "idle") break;
-    if (performance.now() > deadline) throw new Error("the next lesson did not come in");
-    await tick();
-  }
-  cell.querySelector('[data-action="run"]').click();
-  while (!["done", "error"].includes(cell.dataset.state)) {
-    if (performance.now() > deadline) throw new Error(`its first cell is stuck in state ${cell.dataset.state}`);
-    await tick();
-  }
-  return { ms: performance.now() - started, state: cell.dataset.state,
-           text: cell.querySelector("[data-output]")?.textContent ?? "" };
+  (async () => {
+    const deadline = started + 30000;
+    let cell = null;
+    for (;;) {
+      cell = document.querySelector("[data-cell]");
+      if (location.pathname.endsWith(nextPath) && cell && cell !== oldCell && cell.dataset.state === "idle") break;
+      if (performance.now() > deadline) return;
+      await tick();
+    }
+    cell.querySelector('[data-action="run"]').click();
+    while (!["done", "error"].includes(cell.dataset.state)) {
+      if (performance.now() > deadline) return;
+      await tick();
+    }
+    bench.byLink = { ms: performance.now() - started, state: cell.dataset.state,
+                     text: cell.querySelector("[data-output]")?.textContent ?? "" };
+    window.__left = false;
+  })();
+  return performance.timeOrigin + started;
+}"""
+
+# Once the move by link has ended: how it went, as JSON (in place, or the new document's figures).
+BY_LINK_DONE_JS = """(nextPath) => {
+  const bench = window.__bench;
+  if (bench?.byLink) return JSON.stringify({ how: "in place", ...bench.byLink });
+  if (window.__left || !bench || bench.output === null || !location.pathname.endsWith(nextPath)) return null;
+  return JSON.stringify({ how: "whole page", end: performance.timeOrigin + bench.output, state: bench.state,
+                          text: bench.text });
 }"""
 
 
@@ -246,35 +301,69 @@ class Traffic:
         return False
 
 
+class ThrottledLink:
+    """A slow network in the server, for engines that cannot emulate one: every response's first
+    byte leaves `latency` seconds after its request came in, and all responses share one link
+    of `bits_per_s`, sent in small chunks (a fast response cannot run ahead of a slow one)."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, bits_per_s: float = THROTTLE_BITS_PER_S, latency: float = THROTTLE_LATENCY_S) -> None:
+        self.bytes_per_s, self.latency = bits_per_s / 8, latency
+        self.lock = threading.Lock()
+        self.free_at = 0.0  # when the link has sent everything queued so far (monotonic time)
+
+    def send(self, write, data, requested_at: float) -> None:
+        """Write `data` through `write` at the link's pace, not before `requested_at + latency`."""
+        view = memoryview(data)
+        for start in range(0, len(view), self.CHUNK):
+            chunk = view[start:start + self.CHUNK]
+            with self.lock:
+                self.free_at = max(self.free_at, time.monotonic(), requested_at + self.latency) \
+                    + len(chunk) / self.bytes_per_s
+                due = self.free_at
+            time.sleep(max(0.0, due - time.monotonic()))
+            write(chunk)
+
+
 class CountingWriter:
-    """Wraps a handler's wfile: adds every byte written to the handler's traffic entry."""
+    """Wraps a handler's wfile: adds every byte written to the handler's traffic entry, and
+    sends it through the server's throttled link when there is one."""
 
     def __init__(self, wfile, handler) -> None:
         self._wfile, self._handler = wfile, handler
 
     def write(self, data) -> int:
-        written = self._wfile.write(data)
+        link = self._handler.link
+        if link is None:
+            self._wfile.write(data)
+        else:
+            link.send(self._wfile.write, data, self._handler.requested_at)
         self._handler.count(len(data))
-        return written
+        return len(data)
 
     def __getattr__(self, name):
         return getattr(self._wfile, name)
 
 
-def counting_server(folder: Path, traffic: Traffic):
-    """`lessonbuild.serve.make_server`, counting bytes sent per request path. The naive page gets
-    no Content-Security-Policy (the site's forbids inline scripts and eval, which it needs)."""
+def counting_server(folder: Path, traffic: Traffic, link: ThrottledLink | None = None):
+    """`lessonbuild.serve.make_server`, counting bytes sent per request path, throttled through
+    `link` when given. The naive page gets no Content-Security-Policy (the site's forbids inline
+    scripts and eval, which it needs); the others' allows the recorder (RECORDER_SOURCE)."""
     server = make_server(folder, 0, quiet=True)
     factory = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
 
     class Handler(getattr(factory, "func", factory)):
         entry = None
+        requested_at = 0.0
 
         def setup(self) -> None:
             super().setup()
+            self.link = link
             self.wfile = CountingWriter(self.wfile, self)
 
         def handle_one_request(self) -> None:
+            self.entry, self.requested_at = None, time.monotonic()
             with traffic.lock:
                 traffic.active += 1
             try:
@@ -295,6 +384,8 @@ def counting_server(folder: Path, traffic: Traffic):
         def send_header(self, keyword: str, value: str) -> None:
             if keyword == "Content-Security-Policy" and getattr(self, "path", "").startswith("/naive"):
                 return
+            if keyword == "Content-Security-Policy" and value == PAGE_POLICY:
+                value = value.replace("script-src 'self'", f"script-src 'self' '{RECORDER_HASH}'")
             super().send_header(keyword, value)
 
     def handle_error(request, client_address) -> None:
@@ -307,6 +398,41 @@ def counting_server(folder: Path, traffic: Traffic):
     return server
 
 
+@contextlib.contextmanager
+def serving(folder: Path, traffic: Traffic, throttled: bool = False):
+    """A counting server of its own for one scenario (a new port: a new origin, so nothing the
+    browser kept for another scenario applies); yields its base address."""
+    server = counting_server(folder, traffic, ThrottledLink() if throttled else None)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        traffic.settle()  # let the closed page's last requests end before the next scenario
+        server.shutdown()
+        server.server_close()
+
+
+# The recorder as an inline script, first in the <head> of the pages the bench opens, and its
+# hash for their Content-Security-Policy.
+RECORDER_SOURCE = f"<script>{RECORDER}</script>"
+RECORDER_HASH = "sha256-" + base64.b64encode(hashlib.sha256(RECORDER.encode()).digest()).decode()
+CHARSET_TAG = '<meta charset="utf-8">'
+
+
+def add_recorder(page: Path) -> None:
+    """Write the recorder into `page` (right after its charset, which must stay in its first
+    1024 bytes) and its precompressed copies."""
+    html = page.read_text(encoding="utf-8")
+    if CHARSET_TAG not in html:
+        raise SystemExit(f"{page}: no {CHARSET_TAG} to put the recorder after")
+    html = html.replace(CHARSET_TAG, CHARSET_TAG + RECORDER_SOURCE, 1)
+    page.write_text(html, encoding="utf-8")
+    for suffix in (".br", ".gz"):
+        page.with_name(page.name + suffix).unlink(missing_ok=True)
+    for name, packed in precompress({str(page): html}).items():
+        Path(name).write_bytes(packed)
+
+
 def split_bytes(entries: list[tuple[str, int]]) -> dict[str, int]:
     core = sum(size for path, size in entries if path in PYODIDE_CORE)
     total = sum(size for _, size in entries)
@@ -315,15 +441,41 @@ def split_bytes(entries: list[tuple[str, int]]) -> dict[str, int]:
 
 # --- the browser ------------------------------------------------------------------------------
 
+def call(page, js: str, *args):
+    """Call the function source `js` in the page with `args`; its value, passed as JSON (every
+    engine's driver returns that alike, nested objects included)."""
+    text = page.evaluate(f"async (...args) => JSON.stringify(await ({js})(...args))", *args)
+    return None if text is None else json.loads(text)
+
+
+def wait_json(page, js: str, *args, timeout: float = OUTPUT_TIMEOUT_S):
+    """Wait until the function source `js` returns a JSON string; that value, decoded."""
+    return json.loads(page.wait_for(js, *args, timeout=timeout))
+
+
+def page_path(url: str) -> str:
+    return "/" + url.rsplit("/", 1)[-1]
+
+
 class Bench:
-    def __init__(self, browser, base_url: str, traffic: Traffic, lesson: str, next_lesson: str) -> None:
-        self.browser, self.base, self.traffic = browser, base_url, traffic
-        self.lesson_url = f"{base_url}{lesson}.html"
-        self.next_url = f"{base_url}{next_lesson}.html"
-        self.naive_url = f"{base_url}naive.html"
+    """One engine's measurements: `naive()`, `lesson()` and `throttled(kind)` add one repetition
+    each to `results`."""
+
+    def __init__(self, browser, folder: Path, traffic: Traffic, lesson: str, next_lesson: str,
+                 server_throttle: bool = False) -> None:
+        self.browser, self.folder, self.traffic = browser, folder, traffic
+        self.engine = browser.engine
+        self.lesson_page, self.next_page = f"{lesson}.html", f"{next_lesson}.html"
+        # Only Chromium emulates a slow network itself; the other engines get a throttled server.
+        self.emulates_network = self.engine == "chromium" and not server_throttle
         self.results: dict[str, list] = {}
         self.warnings: list[str] = []
         self.own_files: dict[str, list[int]] = {}
+        self.by_link_how: set[str] = set()
+
+    @property
+    def throttled_by(self) -> str:
+        return "Chromium's network emulation" if self.emulates_network else "the bench's server"
 
     def add(self, key: str, value) -> None:
         self.results.setdefault(key, []).append(value)
@@ -338,21 +490,30 @@ class Bench:
                                       "reason": boot.get("reason"),
                                       "steps": boot.get("steps") or {}})
 
-    def new_page(self, throttled: bool = False):
-        context = self.browser.new_context(service_workers="allow")
-        context.add_init_script(RECORDER)
-        page = context.new_page()
-        page.on("pageerror", lambda error: self.warnings.append(f"{page.url}: uncaught {error}"))
-        if throttled:
-            throttle(context, page, self.warnings)
-        return context, page
+    @contextlib.contextmanager
+    def scenario(self, throttled: bool = False):
+        """A fresh page (a fresh context where the engine has them) on a server of its own;
+        yields the page and the server's base address."""
+        with serving(self.folder, self.traffic, throttled=throttled and not self.emulates_network) as base:
+            page = self.browser.new_page()
+            try:
+                if throttled and self.emulates_network:
+                    emulate_slow_network(page, self.warnings)
+                yield page, base
+            finally:
+                self.warnings.extend(f"{self.engine}: uncaught {error}" for error in getattr(page, "errors", []))
+                page.close()
 
     def open(self, page, url: str) -> dict:
-        """Open `url` and wait for its first output; returns the recorder's figures (ms)."""
-        page.goto(url, wait_until="commit", timeout=OUTPUT_TIMEOUT_MS)
-        page.wait_for_function("() => window.__bench && window.__bench.output !== null",
-                               polling=20, timeout=OUTPUT_TIMEOUT_MS)
-        record = page.evaluate("() => window.__bench")
+        """Open `url` in the page and wait for its first output; returns the recorder's
+        figures (ms)."""
+        page.evaluate("() => { window.__left = true; }")
+        page.goto(url)  # returns after the load event; the figures are the page's own, so no matter
+        try:
+            record = wait_json(page, ARRIVED_JS, page_path(url))
+        except TimeoutError:
+            raise SystemExit(f"{self.engine}: {url} gave no first output within {OUTPUT_TIMEOUT_S:.0f} s; "
+                             f"the page says: {page.evaluate(STUCK_JS)}") from None
         if record["state"] != "done":
             raise SystemExit(f"{url}: the first output is an error, not a result:\n{record['text']}")
         return record
@@ -367,94 +528,109 @@ class Bench:
         entries = self.traffic.since(mark)
         return record, split_bytes(entries), entries
 
+    def warm_up(self) -> None:
+        """One untimed open of each page, so the first timed run does not pay for a cold browser."""
+        for name in ("naive.html", self.lesson_page):
+            with self.scenario() as (page, base):
+                self.open(page, base + name)
+
     def naive(self) -> None:
-        context, page = self.new_page()
-        record, sent, _ = self.visit(page, self.naive_url)
-        self.add("naive cold", record["output"])
-        self.add("naive longest task", page.evaluate("() => window.__bench.longestTask"))
-        self.add("naive bytes at output", record["sent at output"])
-        self.add("naive first bytes", sent)
-        record, sent, _ = self.visit(page, self.naive_url)
-        self.add("naive warm", record["output"])
-        self.add("naive repeat bytes", sent)
-        rounds = page.evaluate("(count) => window.naiveRoundTrips(count)", ROUND_TRIPS)
-        self.results.setdefault("naive round trip", []).extend(rounds["times"])
-        context.close()
+        with self.scenario() as (page, base):
+            url = base + "naive.html"
+            record, sent, _ = self.visit(page, url)
+            self.add("naive cold", record["output"])
+            self.add("naive longest task", call(page, "() => window.__bench.longestTask"))
+            self.add("naive bytes at output", record["sent at output"])
+            self.add("naive first bytes", sent)
+            record, sent, _ = self.visit(page, url)
+            self.add("naive warm", record["output"])
+            self.add("naive repeat bytes", sent)
+            rounds = call(page, "(count) => window.naiveRoundTrips(count)", ROUND_TRIPS)
+            self.results.setdefault("naive round trip", []).extend(rounds["times"])
 
     def lesson(self) -> None:
-        context, page = self.new_page()
-        record, sent, entries = self.visit(page, self.lesson_url)
-        self.add("lesson cold", record["output"])
-        self.add_boot("cold", record)
-        self.add("lesson bytes at output", record["sent at output"])
-        if record["ready"] is not None:
-            self.add("lesson cold ready", record["ready"])
-        self.add("lesson first bytes", sent)
-        per_path: dict[str, int] = {}
-        for path, size in entries:
-            if path not in PYODIDE_CORE:
-                per_path[path] = per_path.get(path, 0) + size
-        for path, size in per_path.items():
-            self.own_files.setdefault(path, []).append(size)
-        # A learner reads a lesson for more than a few seconds: let the worker finish keeping
-        # the unpacked snapshot for the next page, as it would have by then.
-        try:
-            page.wait_for_function("() => window.__bench.kept !== null", timeout=KEPT_TIMEOUT_MS, polling=100)
-            kept = page.evaluate("() => window.__bench.kept")
-            if not kept["ok"]:
-                self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot: {kept['reason']}")
-        except PlaywrightTimeoutError:
-            self.warnings.append(f"{self.lesson_url}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_MS} ms")
-        # By now the editors are in too (they load once the first run is done).
-        self.add("lesson longest task", page.evaluate("() => window.__bench.longestTask"))
+        with self.scenario() as (page, base):
+            lesson_url, next_url = base + self.lesson_page, base + self.next_page
+            record, sent, entries = self.visit(page, lesson_url)
+            self.add("lesson cold", record["output"])
+            self.add_boot("cold", record)
+            self.add("lesson bytes at output", record["sent at output"])
+            if record["ready"] is not None:
+                self.add("lesson cold ready", record["ready"])
+            self.add("lesson first bytes", sent)
+            per_path: dict[str, int] = {}
+            for path, size in entries:
+                if path not in PYODIDE_CORE:
+                    per_path[path] = per_path.get(path, 0) + size
+            for path, size in per_path.items():
+                self.own_files.setdefault(path, []).append(size)
+            # A learner reads a lesson for more than a few seconds: let the worker finish keeping
+            # the unpacked snapshot for the next page, as it would have by then.
+            try:
+                kept = wait_json(page, "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
+                                 timeout=KEPT_TIMEOUT_S)
+                if not kept["ok"]:
+                    self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot: {kept['reason']}")
+            except TimeoutError:
+                self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot within "
+                                     f"{KEPT_TIMEOUT_S:.0f} s")
+            # By now the editors are in too (they load once the first run is done).
+            self.add("lesson longest task", call(page, "() => window.__bench.longestTask"))
+            self.next_by_link(page)
+            record, sent, _ = self.visit(page, next_url)
+            self.add("lesson warm", record["output"])
+            self.add_boot("warm", record)
+            self.add("lesson next bytes", sent)
+            record, sent, _ = self.visit(page, lesson_url)
+            self.add("lesson repeat", record["output"])
+            self.add("lesson repeat bytes", sent)
+            self.results.setdefault("lesson round trip", []).extend(lesson_round_trips(page, ROUND_TRIPS))
+
+    def next_by_link(self, page) -> None:
+        """Lesson A is open: click its Next link and time click → lesson B's first output, in
+        place or as a whole page (whichever the engine does; `by_link_how` keeps which)."""
         mark = self.traffic.mark()
+        path = page_path(self.next_page)
         try:
-            by_link = page.evaluate(NEXT_BY_LINK_JS, self.next_url.rsplit("/", 1)[-1])
-        except Exception as error:  # the link loaded a whole page, or the lesson never came
-            self.warnings.append(f"{self.lesson_url}: opening the next lesson by its link: {error}".splitlines()[0])
-        else:
-            if by_link["state"] != "done":
-                raise SystemExit(f"{self.next_url} (by link): the first output is an error:\n{by_link['text']}")
-            self.add("lesson warm by link", by_link["ms"])
-            self.traffic.settle()
-            self.add("lesson next by link bytes", split_bytes(self.traffic.since(mark)))
-        record, sent, _ = self.visit(page, self.next_url)
-        self.add("lesson warm", record["output"])
-        self.add_boot("warm", record)
-        self.add("lesson next bytes", sent)
-        record, sent, _ = self.visit(page, self.lesson_url)
-        self.add("lesson repeat", record["output"])
-        self.add("lesson repeat bytes", sent)
-        self.results.setdefault("lesson round trip", []).extend(lesson_round_trips(page, ROUND_TRIPS))
-        context.close()
+            clicked = page.evaluate(NEXT_BY_LINK_JS, path)
+            done = wait_json(page, BY_LINK_DONE_JS, path, timeout=60.0)
+        except (EngineError, TimeoutError) as error:
+            self.warnings.append(f"{self.lesson_page}: opening the next lesson by its link: {error}".splitlines()[0])
+            return
+        if done["state"] != "done":
+            raise SystemExit(f"{self.next_page} (by link): the first output is an error:\n{done['text']}")
+        self.by_link_how.add(done["how"])
+        self.add("lesson warm by link", done["ms"] if done["how"] == "in place" else done["end"] - clicked)
+        self.traffic.settle()
+        self.add("lesson next by link bytes", split_bytes(self.traffic.since(mark)))
 
     def throttled(self, kind: str) -> None:
-        context, page = self.new_page(throttled=True)
-        mark = self.traffic.mark()
-        record = self.open(page, self.naive_url if kind == "naive" else self.lesson_url)
-        self.add(f"{kind} throttled", record["output"])
-        entries = self.traffic.since(mark)
-        if kind == "lesson":
-            # Downloads the lesson's first output does not wait for: the full standard library
-            # (Python starts with the small one) and, after a normal boot, the snapshot (the
-            # worker stopped its download). What the server wrote of them into the socket by
-            # then had not necessarily reached the page.
-            background = ["/pyodide/python_stdlib.zip"]
-            if (record.get("boot") or {}).get("mode") == "normal":
-                background.append("snapshot.bin")
-            entries = [(path, size) for path, size in entries if not any(name in path for name in background)]
-        self.add(f"{kind} throttled bytes at output", split_bytes(entries))
-        if kind == "lesson":
-            self.add_boot("throttled", record)
-        context.close()
-        self.traffic.settle()  # let the closed context's last requests end before the next run
+        with self.scenario(throttled=True) as (page, base):
+            mark = self.traffic.mark()
+            record = self.open(page, base + ("naive.html" if kind == "naive" else self.lesson_page))
+            self.add(f"{kind} throttled", record["output"])
+            entries = self.traffic.since(mark)
+            if kind == "lesson":
+                # Downloads the lesson's first output does not wait for: the full standard library
+                # (Python starts with the small one) and, after a normal boot, the snapshot (the
+                # worker stopped its download). What the server wrote of them into the socket by
+                # then had not necessarily reached the page.
+                background = ["/pyodide/python_stdlib.zip"]
+                if (record.get("boot") or {}).get("mode") == "normal":
+                    background.append("snapshot.bin")
+                entries = [(path, size) for path, size in entries if not any(name in path for name in background)]
+            self.add(f"{kind} throttled bytes at output", split_bytes(entries))
+            if kind == "lesson":
+                self.add_boot("throttled", record)
 
 
-def throttle(context, page, warnings: list[str]) -> None:
-    """Emulate a 20 Mbit/s, 40 ms network for the page and every worker it starts, service
+def emulate_slow_network(page, warnings: list[str]) -> None:
+    """Chromium only (Playwright and the DevTools protocol, under the engine interface's page):
+    emulate a 20 Mbit/s, 40 ms network for the page and every worker it starts, service
     workers included: those are targets of their own, which the page's emulation misses. They
     are attached paused, throttled, then let go."""
-    session = context.new_cdp_session(page)
+    playwright_page = page.page
+    session = playwright_page.context.new_cdp_session(playwright_page)
     session.send("Network.emulateNetworkConditions", THROTTLE)
     ids = itertools.count(1)
 
@@ -474,14 +650,10 @@ def throttle(context, page, warnings: list[str]) -> None:
 def lesson_round_trips(page, count: int) -> list[float]:
     """Put `print(1)` in the first editable cell, run it once (earlier cells may run with it),
     then time `count` runs."""
-    cell = page.locator("[data-cell]:not([data-readonly])").first
-    cell_id = cell.get_attribute("data-cell")
-    editor = cell.get_by_role("textbox")
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.insert_text("print(1)")
-    page.evaluate(ROUND_TRIPS_JS, [cell_id, 1])
-    rounds = page.evaluate(ROUND_TRIPS_JS, [cell_id, count])
+    cell_id = page.evaluate("document.querySelector('[data-cell]:not([data-readonly])').dataset.cell")
+    replace_code(page, cell_id, "print(1)")
+    call(page, ROUND_TRIPS_JS, cell_id, 1)
+    rounds = call(page, ROUND_TRIPS_JS, cell_id, count)
     if rounds["states"] != ["done"] or rounds["text"].strip() != "1":
         raise SystemExit(f"print(1) in cell {cell_id} did not print 1: {rounds}")
     return rounds["times"]
@@ -501,22 +673,34 @@ def megabytes(size: float) -> str:
     return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} KB"
 
 
-def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str, snapshot_use: str) -> None:
+SCENARIOS = (("cold", "cold: open → first output", COLD_RATIO),
+             ("warm", "warm: next lesson, new page", WARM_RATIO),
+             ("warm by link", "warm: next lesson by its link", WARM_RATIO),
+             ("throttled", f"throttled cold ({THROTTLE_LABEL})", THROTTLED_RATIO))
+
+
+def by_link_label(bench: Bench) -> str:
+    """How the Next link moved in this engine: in place (Python kept) or as a whole-page load."""
+    return " / ".join(sorted(bench.by_link_how)) or "failed"
+
+
+def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str, snapshot_use: str,
+           load: tuple[float, float]) -> dict[str, float]:
+    """Print one engine's figures; returns its median ratios by scenario, for the summary."""
     r = bench.results
-    print(f"\nPage start-up: naive Pyodide page vs lesson '{lesson}' (then '{next_lesson}')")
-    print(f"Chromium {chromium}, headless, localhost, {runs} run(s), snapshot use '{snapshot_use}'; "
-          "medians (min–max)\n")
+    print(f"\nPage start-up in {version}: naive Pyodide page vs lesson '{lesson}' (then '{next_lesson}')")
+    print(f"{version}, localhost, {runs} run(s), snapshot use '{snapshot_use}', throttled by {bench.throttled_by}, "
+          f"load average {load[0]:.1f} before, {load[1]:.1f} after; medians (min–max)\n")
     rows = [("scenario", "naive", "lesson", "ratio", "goal", "met?")]
-    verdicts = {}
-    for key, label, goal in (("cold", "cold: open → first output", COLD_RATIO),
-                             ("warm", "warm: next lesson, new page", WARM_RATIO),
-                             ("warm by link", "warm: next lesson by its link", WARM_RATIO),
-                             ("throttled", "throttled cold (20 Mbit/s, 40 ms)", THROTTLED_RATIO)):
+    verdicts, ratios = {}, {}
+    for key, label, goal in SCENARIOS:
         if not r.get(f"lesson {key}"):
-            continue  # the link loaded a whole page: see the warnings
+            continue  # the link did not bring the next lesson: see the warnings
         naive_key = "warm" if key == "warm by link" else key
         ratio = median(r[f"lesson {key}"]) / median(r[f"naive {naive_key}"])
-        verdicts[key] = ratio <= goal
+        verdicts[key], ratios[key] = ratio <= goal, ratio
+        if key == "warm by link":
+            label += f" ({by_link_label(bench)})"
         rows.append((label, seconds(r[f"naive {naive_key}"]), seconds(r[f"lesson {key}"]), f"{ratio:.2f}×",
                      f"≤ {goal:.2f}×", "yes" if verdicts[key] else "NO"))
     naive_rt, lesson_rt = median(r["naive round trip"]), median(r["lesson round trip"])
@@ -540,8 +724,11 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
                           for name in names)
         extra.append(f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
                      f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else ""))
-    extra.append(f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
-                 f"{median(r['lesson longest task']):.0f} ms (its first seconds, editors included)")
+    if None not in r["naive longest task"] + r["lesson longest task"]:
+        extra.append(f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
+                     f"{median(r['lesson longest task']):.0f} ms (its first seconds, editors included)")
+    else:
+        extra.append("longest main-thread task: not measured (no Long Tasks API in this engine)")
     extra.append("naive warm = its second open in the same context (the baseline of both warm rows); "
                  "new page = the next lesson's address opened as a page; by its link = the learner's "
                  "way, which keeps Python")
@@ -562,7 +749,7 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
         # throttled lesson booted from it and still met its goal.
         throttled_modes = [boot["mode"] for boot in r.get("boot throttled", [])]
         from_snapshot = bool(throttled_modes) and all(mode.startswith("snapshot") for mode in throttled_modes)
-        if from_snapshot and verdicts["throttled"]:
+        if from_snapshot and verdicts.get("throttled"):
             first_met = "yes: the snapshot pays on the throttled run"
         else:
             first_met = "NO" if from_snapshot else "NO (throttled: no snapshot)"
@@ -590,13 +777,35 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, chromium: str
 
     # The throttled runs are only honest if every byte went through the emulated network.
     for kind in ("naive", "lesson"):
-        floor = part(f"{kind} throttled bytes at output", "total") * 8 / 20e6 * 1000
+        floor = part(f"{kind} throttled bytes at output", "total") * 8 / THROTTLE_BITS_PER_S * 1000
         if median(r[f"{kind} throttled"]) < floor:
             bench.warnings.append(f"{kind}: throttled cold ({median(r[f'{kind} throttled']) / 1000:.2f} s) is under "
                                   f"the time its bytes need at 20 Mbit/s ({floor / 1000:.2f} s): "
                                   "some requests escaped the network emulation")
     for warning in dict.fromkeys(bench.warnings):
         print(f"WARNING: {warning}")
+    return ratios
+
+
+def summary(engines: list[tuple[str, Bench, dict[str, float]]]) -> None:
+    """Every engine's ratios (lesson ÷ naive in that engine) beside the goals."""
+    print("\nEvery engine: lesson ÷ naive page in the same engine (medians), goal in brackets\n")
+    rows = [("engine",) + tuple(f"{label.split(':')[0]}{' by link' if key == 'warm by link' else ''} (≤ {goal:.2f}×)"
+                                for key, label, goal in SCENARIOS)]
+    for version, bench, ratios in engines:
+        cells = []
+        for key, _, goal in SCENARIOS:
+            if key not in ratios:
+                cells.append("—")
+                continue
+            cell = f"{ratios[key]:.2f}×" + ("" if ratios[key] <= goal else " NO")
+            if key == "warm by link":
+                cell += f" ({by_link_label(bench)})"
+            elif key == "throttled" and not bench.emulates_network:
+                cell += " (server)"
+            cells.append(cell)
+        rows.append((version, *cells))
+    table(rows)
 
 
 def table(rows: list[tuple]) -> None:
@@ -612,59 +821,72 @@ def lesson_slugs() -> list[str]:
     return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
 
 
+def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Bench, dict[str, float]]:
+    """Run every repetition in one engine and print its report."""
+    runs = 1 if args.quick else args.runs
+    load_before = os.getloadavg()[0]
+    with launch(engine) as browser:
+        version = browser.version()
+        print(f"{version}: warming up …", flush=True)
+        bench = Bench(browser, folder, traffic, args.lesson, args.next_lesson, args.server_throttle)
+        bench.warm_up()
+        for run in range(runs):
+            print(f"{engine} run {run + 1}/{runs} …", flush=True)
+            order = ["naive", "lesson"] if run % 2 == 0 else ["lesson", "naive"]
+            for kind in order:
+                getattr(bench, kind)()
+            for kind in order:
+                bench.throttled(kind)
+            print("  " + "; ".join(f"{key} {bench.results[key][-1] / 1000:.2f} s" for key in (
+                "naive cold", "lesson cold", "naive warm", "lesson warm", "lesson warm by link",
+                "lesson repeat", "naive throttled", "lesson throttled") if bench.results.get(key)), flush=True)
+    load = (load_before, os.getloadavg()[0])
+    if max(load) > (os.cpu_count() or 1) / 2:
+        bench.warnings.append(f"the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after, "
+                              f"{os.cpu_count()} cores): other work slows both pages; run again when it is idle")
+    ratios = report(bench, runs, args.lesson, args.next_lesson, version, args.snapshot_use, load)
+    return version, bench, ratios
+
+
 def main() -> None:
     slugs = lesson_slugs()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="chromium", choices=(*ENGINES, "all"),
+                        help="the browser engine, or all three in turn (default chromium)")
     parser.add_argument("--runs", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--quick", action="store_true", help="one repetition")
     parser.add_argument("--lesson", default=slugs[0], help=f"first lesson (default {slugs[0]})")
     parser.add_argument("--next-lesson", default=slugs[1], help=f"lesson opened next (default {slugs[1]})")
     parser.add_argument("--snapshot-use", default="auto", choices=("auto", "cached", "always", "off"),
                         help="the site's snapshot policy (build.py --snapshot-use; default auto)")
+    parser.add_argument("--server-throttle", action="store_true",
+                        help="throttle Chromium's throttled runs in the server too, as for the other engines")
     args = parser.parse_args()
-    runs = 1 if args.quick else args.runs
-    chromium = find_chromium()
-    if chromium is None:
-        raise SystemExit("No Chromium found: run 'make test' (it installs one).")
+    engines = list(ENGINES) if args.engine == "all" else [args.engine]
+    absent = {engine: missing(engine) for engine in engines if missing(engine)}
+    if len(absent) == len(engines):
+        raise SystemExit(" ".join(absent.values()))
     started = time.monotonic()
-    load_before = os.getloadavg()[0]
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
+    print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min), "
+          f"{os.cpu_count()} cores", flush=True)
+    measured = []
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
         build.build(ROOT / "lessons", out, snapshot_use=args.snapshot_use)
         (out / "naive.html").write_text(NAIVE_PAGE, encoding="utf-8")
+        for name in ("naive", args.lesson, args.next_lesson):
+            add_recorder(out / f"{name}.html")
         traffic = Traffic()
-        server = counting_server(out, traffic)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
-            bench = Bench(browser, base, traffic, args.lesson, args.next_lesson)
-            # One untimed pass of each, so the first timed run does not pay for a cold browser.
-            for url in (bench.naive_url, bench.lesson_url):
-                context, page = bench.new_page()
-                bench.open(page, url)
-                context.close()
-                traffic.settle()
-            for run in range(runs):
-                print(f"run {run + 1}/{runs} …", flush=True)
-                order = ["naive", "lesson"] if run % 2 == 0 else ["lesson", "naive"]
-                for kind in order:
-                    getattr(bench, kind)()
-                for kind in order:
-                    bench.throttled(kind)
-                print("  " + "; ".join(f"{key} {bench.results[key][-1] / 1000:.2f} s" for key in (
-                    "naive cold", "lesson cold", "naive warm", "lesson warm", "lesson warm by link",
-                    "lesson repeat", "naive throttled", "lesson throttled") if bench.results.get(key)), flush=True)
-            version = browser.version
-            browser.close()
-        server.shutdown()
-        server.server_close()
-    load = (load_before, os.getloadavg()[0])
-    if max(load) > (os.cpu_count() or 1) / 2:
-        bench.warnings.append(f"the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after, "
-                              f"{os.cpu_count()} cores): other work slows both pages; run again when it is idle")
-    report(bench, runs, args.lesson, args.next_lesson, version, args.snapshot_use)
-    print(f"\n({time.monotonic() - started:.0f} s in all; load average {load[0]:.1f} before, {load[1]:.1f} after)")
+        for engine in engines:
+            if engine in absent:
+                print(f"\n{engine}: skipped. {absent[engine]}")
+                continue
+            measured.append(measure(engine, out, traffic, args))
+    if len(engines) > 1:
+        summary(measured)
+    print(f"\n({time.monotonic() - started:.0f} s in all; load average now "
+          f"{' '.join(f'{value:.2f}' for value in os.getloadavg())})")
 
 
 if __name__ == "__main__":
