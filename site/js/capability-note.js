@@ -11,6 +11,7 @@ import {
 // words (in a list of several).
 const REDUCTIONS = {
   "shared-memory": ["Stop restarts Python", "this browser cannot share memory with Python's worker", "no shared memory"],
+  "not-isolated": ["Stop restarts Python", "this page is not cross-origin isolated", "page not isolated"],
   "gunzip": ["Python starts more slowly", "this browser cannot unpack its gzip snapshot", "no gzip streams"],
   "navigation": ["each lesson loads as a new page",
     "this browser has no Navigation API to open it in place", "no Navigation API"],
@@ -27,7 +28,7 @@ const REMEMBERED_KEY = "rankmetrics-lessons:reduced";
 /** The reductions of a lesson page found at once, with those an earlier page found late. */
 export function lessonReductions() {
   return [
-    ...(canShareMemory() ? [] : ["shared-memory"]),
+    ...sharedMemoryReductions(),
     ...(hasPrecommitHandlers() ? [] : ["navigation"]),
     ...(hasServiceWorkers() ? [] : ["service-worker"]),
     ...(hasCacheStorage() ? [] : ["cache-storage"]),
@@ -40,10 +41,19 @@ export function lessonReductions() {
  *  move between), found at once, with those an earlier page found late. */
 export function embedReductions() {
   return [
-    ...(canShareMemory() ? [] : ["shared-memory"]),
+    ...sharedMemoryReductions(),
     ...(canKeepLocally() ? [] : ["storage"]),
     ...remembered().filter((id) => id === "gunzip"),
   ];
+}
+
+/** Why Stop restarts Python, if it does: memory cannot be shared with the worker (detected on
+ *  the buffer itself), because the page is not cross-origin isolated (the host sent no
+ *  isolation headers, or the page is embedded in another origin's page) or else because this
+ *  browser cannot, as WebKit on an isolated page. */
+function sharedMemoryReductions() {
+  if (canShareMemory()) return [];
+  return [globalThis.crossOriginIsolated === true ? "shared-memory" : "not-isolated"];
 }
 
 /** The note's text for reduction ids (REDUCTIONS): one sentence for one, a short list for

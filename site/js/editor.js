@@ -4,6 +4,7 @@ import { EditorView, basicSetup } from "codemirror";
 import { Compartment, EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
+import { autocompletion } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
 
@@ -76,6 +77,9 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
       extensions: [
         runKeys,
         basicSetup,
+        // Completions only when asked for (Ctrl+Space): opened by typing, the list lay over the
+        // cell's Run and Check buttons, and a click meant for them picked a completion instead.
+        autocompletion({ activateOnTyping: false }),
         keymap.of([indentWithTab]),
         python(),
         EditorView.lineWrapping,

@@ -219,7 +219,7 @@ def test_embedded_cells_say_what_is_reduced(page, docs_site):  # noqa: F811
     page.goto(docs_site + "sphinx.html")
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
         "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
-    expect(note(page)).to_have_text("Stop restarts Python here: this browser cannot share memory with Python's worker.")
+    expect(note(page)).to_have_text("Stop restarts Python here: this page is not cross-origin isolated.")
 
 
 def test_embedded_cells_whose_settings_do_not_load_end_in_error_with_retry(page, docs_site):  # noqa: F811

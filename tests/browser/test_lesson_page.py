@@ -93,6 +93,22 @@ def test_edit_and_run_with_shift_enter(page, base_url):
     expect(cell.locator("[data-output]")).to_have_text(re.compile(r"^42\s+'done'$"))
 
 
+def test_completions_come_when_asked_for(page, base_url):
+    """Completions open on Ctrl+Space (typing opens none: a list opened by typing lay over the
+    cell's Run and Check buttons, and a click meant for them picked a completion)."""
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("textbox").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("keep_going = 0.8\nkee")
+    page.keyboard.press("Control+Space")
+    expect(page.get_by_role("listbox").get_by_role("option", name="keep_going")).to_have_count(1)
+    page.keyboard.press("Escape")
+    page.keyboard.type("p_going")
+    page.keyboard.press("Shift+Enter")
+    expect(cell.locator("[data-output]")).to_have_text("0.8")
+
+
 def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first

@@ -74,6 +74,9 @@ def test_stop_interrupts_and_keeps_variables_when_isolated(page, base_url, case)
 def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     open_lesson(page, plain_host_url)
     assert not page.evaluate("crossOriginIsolated")
+    # The page, not the browser, is why: the note says so.
+    expect(page.locator("[data-capability-note]")).to_contain_text(
+        "Stop restarts Python here: this page is not cross-origin isolated.")
     define_x(page)
     cell = cells(page).nth(1)
     run(page, cell, RUNAWAY_CELLS[case])
