@@ -11,6 +11,7 @@ import http.server
 import io
 import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -162,18 +163,9 @@ def test_next_opens_the_next_lesson(engine_page, engine_site):
     assert normalise(cell_output(page, cell)) == normalise(golden_outputs(SECOND)[cell])
 
 
-# Loaded before the page's own scripts (the test server adds it): keeps the worker's
-# {type: "boot", mode, reason, ...} messages, as test_snapshot_boot.py does with an init script.
-BOOT_RECORDER = """(() => {
-  const NativeWorker = window.Worker;
-  window.__boots = [];
-  window.Worker = class extends NativeWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", ({ data }) => { if (data?.type === "boot") window.__boots.push(data); });
-    }
-  };
-})();"""
+# Loaded before the page's own scripts (the test server adds it), as test_snapshot_boot.py
+# adds it with an init script.
+BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")
 RECORDER_PATH = "/boot-recorder.js"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -16,16 +17,7 @@ from lessonbuild.snapshot import SNAPSHOT_PATH, pack_pages, unpack_pages
 from test_lesson_page import SLUG, open_lesson, replace_code
 
 # Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
-BOOT_RECORDER = """(() => {
-  const NativeWorker = window.Worker;
-  window.__boots = [];
-  window.Worker = class extends NativeWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", ({ data }) => { if (data?.type === "boot") window.__boots.push(data); });
-    }
-  };
-})();"""
+BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")
 
 SNAPSHOT_GLOB = f"**/{SNAPSHOT_PATH}*"
 
