@@ -80,6 +80,7 @@ export class CellController {
       const cell = wanted ?? this.cells.find((each) => each.element && !each.editor);
       if (!cell) return;
       const holder = cell.element.querySelector("[data-editor]");
+      const staticHeight = holder.getBoundingClientRect().height;
       holder.replaceChildren();
       cell.editor = createEditor(holder, {
         code: cell.current,
@@ -89,6 +90,7 @@ export class CellController {
         onChange: (code) => this.#edited(cell, code),
         root: cell.element.getRootNode() instanceof ShadowRoot ? cell.element.getRootNode() : undefined,
         keys: cell.element.querySelector("[data-editor-keys]") ?? undefined,
+        staticHeight,
       });
       if (cell === wanted) {
         this.wanted = null;

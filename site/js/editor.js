@@ -42,17 +42,63 @@ const hangingIndent = ViewPlugin.fromClass(class {
   }
 }, { decorations: (plugin) => plugin.decorations });
 
+/** CodeMirror measures an editor only while it is in view; one made further down the page keeps
+ *  estimated line heights (often tens of pixels off) until the learner scrolls to it, and then
+ *  everything below it moves, under the pointer. So `parent` keeps the height of the static code
+ *  it replaced until CodeMirror has measured the editor in view. The two are laid out alike
+ *  (static-code.js), but where a long line wraps can differ by a fraction of a pixel (the text is
+ *  split into different spans), so the editor then keeps at least that height until its code is
+ *  edited: a line of space to spare rather than a page that moves.
+ *  Returns {stop, edited}: stop holding (the editor goes away); the code was edited. */
+function holdHeightUntilMeasured(view, parent, height) {
+  parent.style.height = `${height}px`;
+  parent.style.overflow = "clip";
+  parent.dataset.measuring = ""; // its line numbers stand at estimated places: hidden (site.css)
+  const letGo = () => {
+    delete parent.dataset.measuring;
+    parent.style.height = "";
+    parent.style.overflow = "";
+    parent.style.minHeight = `${height}px`;
+  };
+  // CodeMirror's own check comes an IntersectionObserver callback late, after a frame with the
+  // estimated line numbers has been painted; a scroll event comes sooner.
+  const inWindow = () => {
+    const rect = parent.getBoundingClientRect();
+    return rect.bottom > 0 && rect.top < window.innerHeight && rect.right > 0 && rect.left < window.innerWidth;
+  };
+  const measureInView = () => {
+    stop();
+    view.requestMeasure({ read: () => null, write: letGo });
+  };
+  const onScroll = () => { if (inWindow()) measureInView(); };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) measureInView();
+  });
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener("scroll", onScroll, { capture: true });
+  };
+  observer.observe(parent); // made in view, or shown by something other than a scroll
+  document.addEventListener("scroll", onScroll, { capture: true, passive: true });
+  return {
+    stop,
+    edited: () => { parent.style.minHeight = ""; },
+  };
+}
+
 /**
  * Replace `parent`'s content with an editor.
  * @param {HTMLElement} parent
- * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement}} options
+ * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement, staticHeight?: number}} options
  *   keys: the page's own line that says which keys run the cell and leave the editor (shown
- *   from now on); without it, one is added under the editor
+ *   from now on); without it, one is added under the editor.
+ *   staticHeight: the height in CSS pixels of the static code the editor replaces, kept until
+ *   the editor has been measured in view (holdHeightUntilMeasured)
  * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
  */
 let editorCount = 0;
 
-export function createEditor(parent, { code, readonly, label, onRun, onChange, root, keys: pageKeys }) {
+export function createEditor(parent, { code, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight }) {
   const theme = new Compartment();
   // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
   // under the editor, and read out as its description).
@@ -65,6 +111,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
   }
   keys.id ||= `editor-keys-${++editorCount}`;
   keys.dataset.editorKeys = "shown";
+  let holding = null; // see holdHeightUntilMeasured
   const runKeys = Prec.highest(keymap.of([
     { key: "Shift-Enter", run: () => (onRun(), true) },
     { key: "Mod-Enter", run: () => (onRun(), true) },
@@ -88,12 +135,16 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
         EditorState.readOnly.of(readonly),
         EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChange(update.state.doc.toString());
+          if (!update.docChanged) return;
+          holding?.edited();
+          onChange(update.state.doc.toString());
         }),
       ],
     }),
   });
   if (!pageKeys) parent.append(keys);
+  // With its own keys line added under it, the editor grows anyway: nothing to hold.
+  if (staticHeight && pageKeys) holding = holdHeightUntilMeasured(view, parent, staticHeight);
   const followScheme = (event) => view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) });
   darkQuery.addEventListener("change", followScheme);
   return {
@@ -107,6 +158,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
     // The lesson is leaving the page (another lesson opened in its place): let go of it.
     destroy: () => {
       darkQuery.removeEventListener("change", followScheme);
+      holding?.stop();
       view.destroy();
     },
   };

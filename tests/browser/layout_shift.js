@@ -30,8 +30,8 @@
       at: Math.round(entry.startTime),
       sources: (entry.sources ?? []).map((source) => ({
         node: describe(source.node),
-        from: [source.previousRect.y, source.previousRect.height],
-        to: [source.currentRect.y, source.currentRect.height],
+        from: [source.previousRect.x, source.previousRect.y, source.previousRect.width, source.previousRect.height],
+        to: [source.currentRect.x, source.currentRect.y, source.currentRect.width, source.currentRect.height],
       })),
     })));
 })();
