@@ -36,7 +36,7 @@ OTHER_BROWSERS := firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb
 
 browser: $(VENV)/.installed
 	@packages=""; \
-	$(PY) tests/browser/find_chromium.py >/dev/null 2>&1 || packages="chromium"; \
+	$(PY) tests/browser/find_chromium.py >/dev/null 2>&1 || packages=" chromium"; \
 	for pair in $(OTHER_BROWSERS); do \
 	  command -v $${pair%%:*} >/dev/null || packages="$$packages $${pair#*:}"; done; \
 	if [ -n "$$packages" ]; then \
@@ -44,7 +44,7 @@ browser: $(VENV)/.installed
 	    echo "Installing Debian's$$packages"; \
 	    apt-get update -qq && apt-get install -y -qq $$packages >/dev/null; \
 	  else \
-	    case "$$packages" in chromium*) $(PY) -m playwright install chromium;; esac; \
+	    case "$$packages" in " chromium"*) $(PY) -m playwright install chromium;; esac; \
 	    echo "Not installed (needs root and apt):$$packages; their browser tests will be skipped."; \
 	  fi; fi
 

@@ -89,20 +89,52 @@ def lesson_slugs() -> list[str]:
 OTHER_ENGINES = ["firefox", "webkit"]
 
 
+class EngineSession:
+    """One engine's browser for the test session. A browser that died (a crash fails the test
+    it happened in) is started again for the next test, so one crash is one failure, not a
+    failure of every later test in that engine."""
+
+    def __init__(self, engine: str):
+        from engines import launch
+
+        self.engine = engine
+        self._launch = launch
+        self._browser = launch(engine)
+
+    @property
+    def browser(self):
+        if not self._browser.alive():
+            try:
+                self._browser.close()
+            except Exception:  # noqa: BLE001 - it is gone already
+                pass
+            self._browser = self._launch(self.engine)
+        return self._browser
+
+    def close(self) -> None:
+        self._browser.close()
+
+
 @pytest.fixture(scope="session", params=OTHER_ENGINES)
-def engine_browser(request):
-    """A running Firefox or WebKitGTK. Missing here: skipped with what to install, or a failure
-    under CI (CI=true), where every engine must run."""
-    from engines import launch, missing
+def engine_session(request):
+    """Firefox or WebKitGTK for the session. Missing here: skipped with what to install, or a
+    failure under CI (CI=true), where every engine must run."""
+    from engines import missing
 
     problem = missing(request.param)
     if problem:
         if os.environ.get("CI") == "true":
             pytest.fail(problem)
         pytest.skip(problem)
-    browser = launch(request.param)
-    yield browser
-    browser.close()
+    session = EngineSession(request.param)
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def engine_browser(engine_session):
+    """A running Firefox or WebKitGTK (a new one if the last test's browser died)."""
+    return engine_session.browser
 
 
 @pytest.fixture

@@ -48,9 +48,10 @@ def lessons_site(request, site_dir):
     stop_serving(server)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def lessons_page(engine_browser, lessons_site):
-    """One page (one profile) for all the lessons of an origin."""
+    """A page of the engine's one profile, so each lesson of an origin after the first starts
+    from what the earlier ones cached."""
     page = engine_browser.new_page()
     yield page
     page.close()
@@ -265,3 +266,16 @@ def test_a_missing_browser_says_what_to_install(monkeypatch, engine, package):
 
     monkeypatch.setattr(engines.install.shutil, "which", lambda name: None)
     assert package in engines.missing(engine)
+
+
+def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):
+    """One crash fails one test: the next test gets a new browser, not a dead session."""
+    first = engine_session.browser
+    first.close()  # as gone as a crashed browser: it answers no command
+    assert not first.alive()
+    second = engine_session.browser
+    assert second is not first and second.alive()
+    page = second.new_page()
+    page.goto("about:blank")
+    assert page.evaluate("1 + 1") == 2
+    page.close()

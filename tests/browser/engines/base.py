@@ -218,6 +218,10 @@ class Browser:
         """The engine's name and version as the browser reports it."""
         raise NotImplementedError
 
+    def alive(self) -> bool:
+        """Whether the browser still answers its driver (a crashed one does not)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         raise NotImplementedError
 

@@ -26,6 +26,9 @@ class ChromiumBrowser(Browser):
     def version(self) -> str:
         return f"Chromium {self._browser.version}"
 
+    def alive(self) -> bool:
+        return self._browser.is_connected()
+
     def close(self) -> None:
         self._browser.close()
         self._playwright.stop()

@@ -86,6 +86,15 @@ class FirefoxBrowser(Browser):
     def version(self) -> str:
         return f"Firefox {self.capabilities['browserVersion']}"
 
+    def alive(self) -> bool:
+        if self._process.poll() is not None:
+            return False
+        try:
+            self.connection.command("session.status", timeout=10)
+        except Exception:  # noqa: BLE001 - any failure to answer means it is gone
+            return False
+        return True
+
     def close(self) -> None:
         try:
             self.connection.command("browser.close", timeout=10)

@@ -81,6 +81,13 @@ class WebKitBrowser(Browser):
     def version(self) -> str:
         return f"WebKitGTK {self.driver.capabilities['browserVersion']}"
 
+    def alive(self) -> bool:
+        try:
+            self.driver.execute_script("return 1;")
+        except Exception:  # noqa: BLE001 - a dead session, or no driver left to ask
+            return False
+        return True
+
     def close(self) -> None:
         try:
             self.driver.quit()
