@@ -84,6 +84,7 @@ export class CellController {
       holder.replaceChildren();
       cell.editor = createEditor(holder, {
         code: cell.current,
+        original: cell.code,
         readonly: cell.readonly,
         label: `${cell.name}, code editor`,
         onRun: () => this.requestRun(cell),

@@ -7,6 +7,7 @@ import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { autocompletion } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
+import { cellIndentation } from "./indent.js";
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 const themeFor = (dark) => (dark ? darkTheme : lightTheme);
@@ -89,7 +90,9 @@ function holdHeightUntilMeasured(view, parent, height) {
 /**
  * Replace `parent`'s content with an editor.
  * @param {HTMLElement} parent
- * @param {{code: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement, staticHeight?: number}} options
+ * @param {{code: string, original?: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement, staticHeight?: number}} options
+ *   original: the lesson's own code for the cell (`code` may be the learner's edit), whose
+ *   indentation the editor keeps (indent.js).
  *   keys: the page's own line that says which keys run the cell and leave the editor (shown
  *   from now on); without it, one is added under the editor.
  *   staticHeight: the height in CSS pixels of the static code the editor replaces, kept until
@@ -98,7 +101,7 @@ function holdHeightUntilMeasured(view, parent, height) {
  */
 let editorCount = 0;
 
-export function createEditor(parent, { code, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight }) {
+export function createEditor(parent, { code, original, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight }) {
   const theme = new Compartment();
   // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
   // under the editor, and read out as its description).
@@ -129,6 +132,7 @@ export function createEditor(parent, { code, readonly, label, onRun, onChange, r
         autocompletion({ activateOnTyping: false }),
         keymap.of([indentWithTab]),
         python(),
+        cellIndentation(original ?? code), // Enter and Tab indent as the lesson's code does
         EditorView.lineWrapping,
         hangingIndent,
         theme.of(themeFor(darkQuery.matches)),

@@ -57,3 +57,20 @@ def test_output_is_busy_while_the_cell_runs(page, base_url):
     expect(cell).to_have_attribute("data-state", "done")
     expect(output).to_have_attribute("aria-busy", "false")
     expect(output).to_have_attribute("aria-live", "polite")
+
+
+def test_every_page_reflows_at_320_css_pixels(browser, base_url, lesson_slugs):
+    """WCAG 1.4.10 (reflow): at 320 CSS px (1280 px at 400 % zoom) no page scrolls sideways;
+    long inline code wraps. Output boxes may scroll inside themselves."""
+    page = browser.new_page(viewport={"width": 320, "height": 640})
+    wide = {}
+    for name in ["index", *lesson_slugs]:
+        page.goto(f"{base_url}{name}.html")
+        expect(page.locator("main")).to_be_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if overflow > 0:
+            wide[name] = (overflow, page.evaluate("""() => [...document.querySelectorAll('main *')]
+                .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+                .slice(0, 3).map((e) => e.outerHTML.slice(0, 100))"""))
+    page.close()
+    assert wide == {}, f"pages wider than 320 px (overflow in px, widest elements): {wide}"

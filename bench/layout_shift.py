@@ -1,0 +1,102 @@
+"""How much each lesson page moves, in Chromium (Layout Instability API): the figures behind
+tests/browser/test_layout_shift.py, which only says whether each stays within its limit.
+
+Run on demand (not a test):
+    .venv/bin/python bench/layout_shift.py [--lesson SLUG ...]
+
+It builds the site into a temporary folder, serves it with the dev server (COOP/COEP on) and
+prints, for every lesson at 1280 × 800 and 390 × 844, light and dark:
+
+  first paint   the layout shift from navigation until 4 s after the status reads ready, no
+                cell run, in a fresh profile (the test's recorder, tests/browser/layout_shift.js);
+  scrolled to   the layout shift while each cell's Run button is scrolled into view in turn,
+                straight from the top of the page (tests/browser/jump_to_every_cell.js).
+
+Each figure is the sum of the shift scores (Chromium's CLS counts the same scores); the test's
+limit is 0.001 per page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+
+import build  # noqa: E402
+from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from lessonbuild.serve import make_server  # noqa: E402
+
+BROWSER_TESTS = ROOT / "tests" / "browser"
+RECORDER = (BROWSER_TESTS / "layout_shift.js").read_text(encoding="utf-8")
+JUMP_TO_EVERY_CELL = (BROWSER_TESTS / "jump_to_every_cell.js").read_text(encoding="utf-8")
+VIEWPORTS = {"1280 px": {"width": 1280, "height": 800}, "390 px": {"width": 390, "height": 844}}
+SCHEMES = ("light", "dark")
+READY = "document.querySelector('[data-runtime-status]')?.dataset.runtimeStatus === 'ready'"
+EDITORS_IN = "document.querySelectorAll('[data-cell] .cm-content').length === document.querySelectorAll('[data-cell]').length"
+WAIT_MS = 120_000
+
+
+def lesson_slugs() -> list[str]:
+    text = (ROOT / "lessons" / "index.yml").read_text(encoding="utf-8")
+    return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
+
+
+def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, float]:
+    """(first paint, scrolled to) layout shift of one page, each a sum of shift scores."""
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    try:
+        context.add_init_script(RECORDER)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(READY, timeout=WAIT_MS)
+        first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
+        page.wait_for_function(EDITORS_IN, timeout=WAIT_MS)
+        scrolled = sum(entry["value"] for entry in page.evaluate(JUMP_TO_EVERY_CELL))
+        return first_paint, scrolled
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lesson", action="append", help="a lesson's slug (default: every lesson)")
+    args = parser.parse_args()
+    slugs = args.lesson or lesson_slugs()
+    executable = find_chromium()
+    if executable is None:
+        raise SystemExit("No Chromium found: run 'make test' once (it installs one).")
+    from playwright.sync_api import sync_playwright
+
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
+    print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min)", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "dist"
+        build.build(ROOT / "lessons", out)
+        server = make_server(out, port=0, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        columns = [(size, scheme) for size in VIEWPORTS for scheme in SCHEMES]
+        print(f"\n{'lesson':<22} {'measured':<12} " + " ".join(f"{size + ' ' + scheme:>14}" for size, scheme in columns))
+        worst = {"first paint": 0.0, "scrolled to": 0.0}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+            for slug in slugs:
+                figures = [measure(browser, f"{base}{slug}.html", VIEWPORTS[size], scheme) for size, scheme in columns]
+                for index, kind in enumerate(worst):
+                    row = [pair[index] for pair in figures]
+                    worst[kind] = max(worst[kind], *row)
+                    print(f"{slug if index == 0 else '':<22} {kind:<12} " + " ".join(f"{value:>14.5f}" for value in row))
+            browser.close()
+        server.shutdown()
+        print("\nlargest: " + ", ".join(f"{kind} {value:.5f}" for kind, value in worst.items()) + " (limit 0.001)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+// For tests/site/test_indent.py: reads [{code, lines: [n, ...]}] as JSON on stdin; for each cell
+// and each 1-based line n, puts the caret at the end of line n of an editor state configured as
+// a cell's editor indents (Python, site/js/indent.js), presses Enter (CodeMirror's
+// insertNewlineAndIndent, what the Enter key runs) and types "pass". Writes the resulting codes,
+// [[code, ...], ...], as JSON on stdout.
+import { EditorState, EditorSelection } from "@codemirror/state";
+import { insertNewlineAndIndent } from "@codemirror/commands";
+import { python } from "@codemirror/lang-python";
+import { cellIndentation } from "../../site/js/indent.js";
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const cells = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const results = cells.map(({ code, lines }) => lines.map((number) => {
+  let state = EditorState.create({ doc: code, extensions: [python(), cellIndentation(code)] });
+  const end = state.doc.line(number).to;
+  state = state.update({ selection: EditorSelection.cursor(end) }).state;
+  insertNewlineAndIndent({ state, dispatch: (transaction) => { state = transaction.state; } });
+  state = state.update(state.replaceSelection("pass")).state;
+  return state.doc.toString();
+}));
+process.stdout.write(JSON.stringify(results));
