@@ -167,15 +167,34 @@ export class CellController {
     }
   }
 
+  /** Bring the cell back as the lesson has it: its code; for an exercise, the hint and the
+   *  solution closed and the verdict cleared; and a cell that was stopped runs again as an
+   *  earlier cell. Returns a function that puts all of that back (the code is also one undo
+   *  step in the editor, Ctrl+Z). */
   reset(cell) {
+    const help = [...cell.element.querySelectorAll("details")];
+    const before = {
+      code: cell.current,
+      stopped: cell.stopped,
+      open: help.map((details) => details.open),
+      verdict: cell.verdict ? [cell.verdict.dataset.verdict, cell.verdict.textContent] : null,
+    };
     this.#setCode(cell, cell.code); // an editor change, so Ctrl+Z brings the edit back
+    cell.stopped = false;
+    for (const details of help) details.open = false;
+    if (cell.verdict) this.#setVerdict(cell, "", "");
+    return () => {
+      this.#setCode(cell, before.code);
+      cell.stopped = before.stopped;
+      help.forEach((details, index) => { details.open = before.open[index]; });
+      if (before.verdict) this.#setVerdict(cell, ...before.verdict);
+    };
   }
 
   /** Reset every cell of the lesson; returns a function that undoes it. */
   resetAll() {
-    const before = this.cells.filter((cell) => cell.element).map((cell) => [cell, cell.current]);
-    for (const [cell] of before) this.reset(cell);
-    return () => { for (const [cell, code] of before) this.#setCode(cell, code); };
+    const undo = this.cells.filter((cell) => cell.element).map((cell) => this.reset(cell));
+    return () => { for (const each of undo) each(); };
   }
 
   #setCode(cell, code) {
