@@ -38,8 +38,6 @@ RECORDER = (BROWSER_TESTS / "layout_shift.js").read_text(encoding="utf-8")
 JUMP_TO_EVERY_CELL = (BROWSER_TESTS / "jump_to_every_cell.js").read_text(encoding="utf-8")
 VIEWPORTS = {"1280 px": {"width": 1280, "height": 800}, "390 px": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
-READY = "document.querySelector('[data-runtime-status]')?.dataset.runtimeStatus === 'ready'"
-EDITORS_IN = "document.querySelectorAll('[data-cell] .cm-content').length === document.querySelectorAll('[data-cell]').length"
 WAIT_MS = 120_000
 
 
@@ -50,14 +48,18 @@ def lesson_slugs() -> list[str]:
 
 def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, float]:
     """(first paint, scrolled to) layout shift of one page, each a sum of shift scores."""
+    from playwright.sync_api import expect
+
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     try:
         context.add_init_script(RECORDER)
         page = context.new_page()
         page.goto(url)
-        page.wait_for_function(READY, timeout=WAIT_MS)
+        page.locator('[data-runtime-status="ready"]').wait_for(timeout=WAIT_MS)
         first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
-        page.wait_for_function(EDITORS_IN, timeout=WAIT_MS)
+        # Every cell has its editor (the page's CSP forbids wait_for_function's string predicates).
+        expect(page.locator("[data-cell] .cm-content")).to_have_count(page.locator("[data-cell]").count(),
+                                                                       timeout=WAIT_MS)
         scrolled = sum(entry["value"] for entry in page.evaluate(JUMP_TO_EVERY_CELL))
         return first_paint, scrolled
     finally:
