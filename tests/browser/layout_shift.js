@@ -30,6 +30,8 @@
       at: Math.round(entry.startTime),
       sources: (entry.sources ?? []).map((source) => ({
         node: describe(source.node),
+        cell: source.node?.parentElement?.closest?.("[data-cell]")?.dataset.cell,
+        text: source.node?.nodeType === Node.TEXT_NODE ? source.node.data.slice(0, 40) : undefined,
         from: [source.previousRect.x, source.previousRect.y, source.previousRect.width, source.previousRect.height],
         to: [source.currentRect.x, source.currentRect.y, source.currentRect.width, source.currentRect.height],
       })),
