@@ -4,10 +4,14 @@ import { EditorView, basicSetup } from "codemirror";
 import { Compartment, EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
+import { ensureSyntaxTree } from "@codemirror/language";
 import { autocompletion } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
 import { cellIndentation } from "./indent.js";
+
+// A cell parses in about a millisecond; this bounds the wait on a very slow machine.
+const SYNTAX_PARSE_BUDGET_MS = 500;
 
 const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 const themeFor = (dark) => (dark ? darkTheme : lightTheme);
@@ -119,32 +123,38 @@ export function createEditor(parent, { code, original, readonly, label, onRun, o
     { key: "Shift-Enter", run: () => (onRun(), true) },
     { key: "Mod-Enter", run: () => (onRun(), true) },
   ]));
+  let state = EditorState.create({
+    doc: code,
+    extensions: [
+      runKeys,
+      basicSetup,
+      // Completions only when asked for (Ctrl+Space): opened by typing, the list lay over the
+      // cell's Run and Check buttons, and a click meant for them picked a completion instead.
+      autocompletion({ activateOnTyping: false }),
+      keymap.of([indentWithTab]),
+      python(),
+      cellIndentation(original ?? code), // Enter and Tab indent as the lesson's code does
+      EditorView.lineWrapping,
+      hangingIndent,
+      theme.of(themeFor(darkQuery.matches)),
+      EditorState.readOnly.of(readonly),
+      EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),
+      EditorView.updateListener.of((update) => {
+        if (!update.docChanged) return;
+        holding?.edited();
+        onChange(update.state.doc.toString());
+      }),
+    ],
+  });
+  // Highlighted from the first frame. CodeMirror gives a new state's parse 20 ms; on a busy
+  // machine the rest of the cell was parsed later, and the highlighting it brought re-cut the
+  // text of lines already painted (seen as a layout shift). Parse the whole cell now, then take
+  // the finished tree into the state (an empty transaction does).
+  if (ensureSyntaxTree(state, state.doc.length, SYNTAX_PARSE_BUDGET_MS)) state = state.update({}).state;
   const view = new EditorView({
     parent,
     root, // a shadow root when the editor lives inside one (embed.js)
-    state: EditorState.create({
-      doc: code,
-      extensions: [
-        runKeys,
-        basicSetup,
-        // Completions only when asked for (Ctrl+Space): opened by typing, the list lay over the
-        // cell's Run and Check buttons, and a click meant for them picked a completion instead.
-        autocompletion({ activateOnTyping: false }),
-        keymap.of([indentWithTab]),
-        python(),
-        cellIndentation(original ?? code), // Enter and Tab indent as the lesson's code does
-        EditorView.lineWrapping,
-        hangingIndent,
-        theme.of(themeFor(darkQuery.matches)),
-        EditorState.readOnly.of(readonly),
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),
-        EditorView.updateListener.of((update) => {
-          if (!update.docChanged) return;
-          holding?.edited();
-          onChange(update.state.doc.toString());
-        }),
-      ],
-    }),
+    state,
   });
   if (!pageKeys) parent.append(keys);
   // With its own keys line added under it, the editor grows anyway: nothing to hold.
