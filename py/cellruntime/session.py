@@ -19,7 +19,7 @@ from .inputs import InputFunction, make_input
 from .sealed import CHECK_RUNTIME
 from .sleep import interruptible_sleep
 from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
-from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception
+from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception, last_line_in
 
 _MISSING = object()
 
@@ -99,8 +99,12 @@ class Session:
         ``sys.exit()`` / ``exit()`` / ``quit()`` also give ``ok`` False (the
         cell did not run to its end) with a one-line ``error`` message;
         ``KeyboardInterrupt`` (the page's Stop button) gives a traceback
-        ending ``KeyboardInterrupt: stopped``.  Names defined before the
-        point of failure stay defined, and the session stays usable.
+        ending ``KeyboardInterrupt: stopped`` and two more keys:
+        ``"interrupted": True`` and ``"line"``, the line of the cell it
+        landed at (``None`` when it landed outside the cell's code), so the
+        page can say "Stopped at line N." when its Stop caused it.  Names
+        defined before the point of failure stay defined, and the session
+        stays usable.
 
         ``sys.stdout``, ``sys.stderr``, ``sys.stdin``, ``builtins.input`` and
         ``sys.modules["__main__"]`` are replaced only during the run.
@@ -134,6 +138,9 @@ class Session:
             failure = self._detach(failure)
         if failure is None:
             return {"ok": True, "display": display, "error": None}
+        stopped_at = None
+        if isinstance(failure, KeyboardInterrupt):
+            stopped_at = {"interrupted": True, "line": last_line_in(failure, cell_filename(cell_id))}
         try:
             error = format_exception(
                 failure,
@@ -145,7 +152,7 @@ class Session:
             error = type(failure).__name__
         finally:
             failure = None  # break the frame <-> traceback cycle early
-        return {"ok": False, "display": None, "error": error}
+        return {"ok": False, "display": None, "error": error, **(stopped_at or {})}
 
     def check(self, name: str, write: Optional[WriteCallback] = None,
               cell_id: Optional[str] = None) -> dict[str, Any]:

@@ -84,6 +84,23 @@ def _format_traceback(exc: BaseException, hide_runtime_frames: bool) -> str:
     return "".join(lines)
 
 
+def last_line_in(exc: BaseException, filename: str) -> Optional[int]:
+    """The line ``exc`` was raised at in ``filename``, or ``None``.
+
+    Walks ``exc.__traceback__`` (outermost first) and returns the 1-based
+    line number of the innermost frame whose ``co_filename`` is
+    ``filename``: for a cell stopped inside a function it defined, the line
+    inside that function.  Used to say where a Stop landed.
+    """
+    line: Optional[int] = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
 def learner_frames(frames: list[traceback.FrameSummary]) -> list[traceback.FrameSummary]:
     """The frames a learner should see, outermost first.
 

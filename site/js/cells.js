@@ -108,7 +108,6 @@ export class CellController {
 
   requestRun(target) {
     if (target.state === "queued" || target.state === "running") return;
-    target.stopped = false; // asked for by name: run it even if it was stopped before
     this.#setState(target, "queued");
     const stops = this.stopCount;
     this.queue = this.queue.then(() => (this.#dropped(target, stops) ? "stopped" : this.#runUpTo(target)));
@@ -125,25 +124,31 @@ export class CellController {
   /** Run the exercise cell (and what it needs), then check its function against the reference. */
   requestCheck(cell) {
     if (cell.state === "queued" || cell.state === "running") return;
-    cell.stopped = false;
     this.#setState(cell, "queued");
     this.#setVerdict(cell, "", "Checking…");
     const stops = this.stopCount;
     this.queue = this.queue.then(async () => {
       const outcome = this.#dropped(cell, stops) ? "stopped" : await this.#runUpTo(cell);
+      if (outcome === "stopped") {
+        this.#setVerdict(cell, "", "Not checked: the code was stopped.");
+        return;
+      }
       if (outcome !== "ok") {
-        this.#setVerdict(cell, "incorrect", outcome === "stopped"
-          ? "Not checked: Python was stopped."
-          : "Not checked: the code stopped with an error (see the output above). Fix it, then check again.");
+        this.#setVerdict(cell, "incorrect",
+          "Not checked: the code stopped with an error (see the output above). Fix it, then check again.");
         return;
       }
       this.#setState(cell, "running");
       this.setStatus("busy", `Python is checking ${cell.name}…`);
       const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text), cell.id);
-      this.#setState(cell, result.restarted ? "error" : "done");
       this.setStatus("ready", "Python ready");
-      this.#setVerdict(cell, result.ok ? "correct" : "incorrect",
-        result.restarted ? "Not checked: Python was stopped." : result.message);
+      if (result.restarted || result.stopped) { // a stop is no verdict
+        this.#setState(cell, "idle");
+        this.#setVerdict(cell, "", "Not checked: the check was stopped.");
+        return;
+      }
+      this.#setState(cell, "done");
+      this.#setVerdict(cell, result.ok ? "correct" : "incorrect", result.message);
     });
   }
 
@@ -160,7 +165,6 @@ export class CellController {
   stop(cell) {
     if (cell.state !== "running") return;
     this.stopCount += 1;
-    cell.stopped = true; // not re-run on its own as an "earlier cell"; only when asked
     this.runtime.stop();
     if (cell.buttons.stop === document.activeElement || cell.element.getRootNode().activeElement === cell.buttons.stop) {
       cell.buttons.run.focus(); // Stop disables itself: keep the keyboard user in the cell
@@ -168,24 +172,20 @@ export class CellController {
   }
 
   /** Bring the cell back as the lesson has it: its code; for an exercise, the hint and the
-   *  solution closed and the verdict cleared; and a cell that was stopped runs again as an
-   *  earlier cell. Returns a function that puts all of that back (the code is also one undo
+   *  solution closed and the verdict cleared. Returns a function that puts all of that back (the code is also one undo
    *  step in the editor, Ctrl+Z). */
   reset(cell) {
     const help = [...cell.element.querySelectorAll("details")];
     const before = {
       code: cell.current,
-      stopped: cell.stopped,
       open: help.map((details) => details.open),
       verdict: cell.verdict ? [cell.verdict.dataset.verdict, cell.verdict.textContent] : null,
     };
     this.#setCode(cell, cell.code); // an editor change, so Ctrl+Z brings the edit back
-    cell.stopped = false;
     for (const details of help) details.open = false;
     if (cell.verdict) this.#setVerdict(cell, "", "");
     return () => {
       this.#setCode(cell, before.code);
-      cell.stopped = before.stopped;
       help.forEach((details, index) => { details.open = before.open[index]; });
       if (before.verdict) this.#setVerdict(cell, ...before.verdict);
     };
@@ -233,21 +233,23 @@ export class CellController {
     } : null);
   }
 
-  /** Run the not-yet-run cells before `target`, then `target`; stop at the first failure.
+  /** Run the cells before `target` whose latest run did not finish (never run, stopped, or
+   *  undone by a restart), then `target`; stop at the first failure.
    *  Returns the outcome: "ok", "error" or "stopped". */
   async #runUpTo(target) {
-    const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran && !cell.stopped);
+    const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran);
     for (const cell of earlier) {
       if (this.detached.signal.aborted) return "stopped"; // the lesson left the page: so do its runs
       const outcome = await this.#execute(cell, target);
       if (outcome !== "ok") {
         if (target.state === "queued") {
-          this.#setState(target, outcome === "cancelled" ? "idle" : "error");
+          const earlierName = cell.hidden ? "the lesson's set-up code" : cell.name;
+          this.#setState(target, outcome === "error" ? "error" : "idle");
           target.output.clear();
           target.output.note({
             cancelled: "Not run: Stop was pressed before Python had loaded.",
-            stopped: "Not run: Python was stopped while running an earlier cell.",
-          }[outcome] ?? `Not run: ${cell.hidden ? "the lesson's set-up code" : cell.name} stopped with an error. Fix it, then run this cell again.`);
+            stopped: `Not run: ${earlierName} was stopped, and this cell needs it. Running this cell again runs it first.`,
+          }[outcome] ?? `Not run: ${earlierName} stopped with an error. Fix it, then run this cell again.`);
         }
         return outcome === "cancelled" ? "stopped" : outcome;
       }
@@ -274,6 +276,7 @@ export class CellController {
       this.runtime.ready.finally(() => waiting.remove()).catch(() => {});
     }
     let result;
+    const stopsAtStart = this.stopCount;
     const limit = this.runtime.settings.timeLimit;
     let timedOut = false;
     let finished = false;
@@ -307,7 +310,14 @@ export class CellController {
       if (result.error) output.error(result.error);
       output.note(`${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +
         "so the variables of this page were reset; earlier cells will run again the next time you run a cell.");
-      if (cell.element) this.#setState(cell, "error");
+      if (cell.element) this.#setState(cell, result.fatal ? "error" : "idle");
+      return result.fatal ? "error" : "stopped";
+    }
+    if (result.interrupted && this.stopCount !== stopsAtStart) {
+      // The learner's Stop, not their error: no traceback, just where it landed.
+      cell.ran = false; // its latest run did not finish: a later cell runs it again first
+      output.note(result.line ? `Stopped at line ${result.line}.` : "Stopped.");
+      if (cell.element) this.#setState(cell, "idle");
       return "stopped";
     }
     if (result.ok) {

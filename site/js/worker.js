@@ -537,7 +537,8 @@ function check({ id, name, cellId }) {
     proxy.destroy();
   } catch (error) {
     const stopped = String(error.message || error).includes("KeyboardInterrupt");
-    result = { ok: false, message: stopped ? "The check was stopped." : `The check failed to run: ${error.message || error}` };
+    result = stopped ? { ok: false, stopped: true, message: "Not checked: the check was stopped." }
+      : { ok: false, message: `The check failed to run: ${error.message || error}` };
   }
   post({ type: "result", id, ...result });
 }

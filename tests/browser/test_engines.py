@@ -126,9 +126,9 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
         page.click(by_role("button", "Run", within=cell_selector(second)))
         wait_for_cell(page, second, ("running",), timeout=PYTHON_READY_TIMEOUT_S)
         page.click(by_role("button", "Stop", within=cell_selector(second)))
-        assert wait_for_cell(page, second, ("error", "done"), timeout=STOP_TIMEOUT_S) == "error", code
+        assert wait_for_cell(page, second, ("idle", "error", "done"), timeout=STOP_TIMEOUT_S) == "idle", code
         said = cell_output(page, second)
-        assert ("KeyboardInterrupt" if interrupt else "variables of this page were reset") in said, (code, said)
+        assert ("Stopped at line 1." if interrupt else "variables of this page were reset") in said, (code, said)
 
     # Python answers again; interrupted, it kept x; restarted, the earlier cell runs again first.
     replace_code(page, second, "print(x + 1)")

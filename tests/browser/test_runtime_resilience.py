@@ -63,9 +63,12 @@ def test_stop_interrupts_and_keeps_variables_when_isolated(page, base_url, case)
     stop = cell.get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
     stop.click()
-    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    # A Stop the learner asked for reads as a stop, not as their error: no red traceback.
+    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
     output = cell.locator("[data-output]")
-    expect(output).to_contain_text("KeyboardInterrupt")  # time.sleep sleeps in slices, so it sees it too
+    expect(output).to_have_text(re.compile(r"Stopped at line \d\.$"))  # time.sleep sleeps in slices, so it sees it too
+    expect(output).not_to_contain_text("KeyboardInterrupt")
+    expect(output.locator('[data-stream="stderr"]')).to_have_count(0)
     run(page, cell, "print(x + 1)")
     expect(output).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
 
@@ -82,7 +85,8 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     run(page, cell, RUNAWAY_CELLS[case])
     expect(cell).to_have_attribute("data-state", "running")
     cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    expect(cell.locator("[data-output]")).to_contain_text("Stopped. Python was restarted")
     expect(cell.locator("[data-output]")).to_contain_text("variables of this page were reset")
     # The next run of this cell runs the earlier cells again first, so x is back.
     run(page, cell, "print(x + 1)")
@@ -219,9 +223,9 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     run(page, cell, slow_to_stop)
     expect(cell).to_have_attribute("data-state", "running")
     cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
+    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
     output = cell.locator("[data-output]")
-    expect(output).to_contain_text("KeyboardInterrupt")
+    expect(output).to_have_text(re.compile(r"^Stopped at line [34]\.$"))  # in the loop; `raise` let it through
     expect(output).not_to_contain_text("restarted")
     run(page, cell, "print(x + 1)")
     expect(output).to_have_text("42")
@@ -234,13 +238,14 @@ def test_code_that_ignores_the_interrupt_is_stopped_by_a_restart(page, base_url)
     run(page, cell, "while True:\n    try:\n        while True:\n            pass\n    except KeyboardInterrupt:\n        pass")
     expect(cell).to_have_attribute("data-state", "running")
     cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "error", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
+    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
     expect(cell.locator("[data-output]")).to_contain_text("Python was restarted")
-    # The next run brings x back by re-running cell 1, and does not re-run the stopped code.
+    # Once the loop is fixed, the next run brings x back by re-running cells 1 and 2.
+    replace_code(page, cell, "y = 1")
     third = cells(page).nth(2)
-    run(page, third, "print(x + 1)")
+    run(page, third, "print(x + y + 0)")
     expect(third.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
-    expect(cell).to_have_attribute("data-state", "error")
+    expect(cell).to_have_attribute("data-state", "done")
 
 
 def test_stop_drops_the_runs_queued_behind_it(page, base_url):
@@ -252,13 +257,35 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
     second.get_by_role("button", name="Run").click()
     expect(second).to_have_attribute("data-state", "queued")
     first.get_by_role("button", name="Stop").click()
-    expect(first).to_have_attribute("data-state", "error", timeout=STOP_WITHIN_MS)
+    expect(first).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
     expect(second).to_have_attribute("data-state", "idle")
     expect(second.locator("[data-output]")).to_contain_text("Stop was pressed")
-    # Asked for again, the later cell runs without re-running the stopped loop first.
+
+
+def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page, base_url):
+    """Cell 2 needs cell 1, whose last run was stopped: running cell 2 runs cell 1 again first.
+    Stopped there, cell 2 says which earlier cell was stopped, as a stop rather than an error."""
+    open_lesson(page, base_url)
+    first, second = cells(page).nth(0), cells(page).nth(1)
+    replace_code(page, second, "print(x + 1)")
+    run(page, first, "x = 41\nwhile True: pass")
+    expect(first).to_have_attribute("data-state", "running")
+    first.get_by_role("button", name="Stop").click()
+    expect(first).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    expect(first.locator("[data-output]")).to_have_text("Stopped at line 2.")
+
     second.get_by_role("button", name="Run").click()
-    expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
-    expect(second.locator("[data-output]")).to_have_text("second")
+    expect(first).to_have_attribute("data-state", "running")  # the stopped cell runs again first
+    expect(second).to_have_attribute("data-state", "queued")
+    first.get_by_role("button", name="Stop").click()
+    expect(second).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    expect(second.locator("[data-output]")).to_have_text(re.compile(
+        r"^Not run: Code cell 1\b.* was stopped, and this cell needs it\. Running this cell again runs it first\.$"))
+
+    replace_code(page, first, "x = 41")
+    second.get_by_role("button", name="Run").click()
+    expect(second.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+    expect(first).to_have_attribute("data-state", "done")
 
 
 def hold_wasm(page) -> list:
@@ -343,3 +370,17 @@ def test_rich_output_cannot_restyle_or_cover_the_page(page, base_url):
     assert cell.locator(".output-rich input").count() == 0
     # The fixed "cover" stays inside the output box: the Run button is still clickable.
     cell.get_by_role("button", name="Run").click(timeout=3000)
+
+
+def test_a_stopped_check_gives_no_verdict(page, base_url):
+    """Stop during Check is the learner's stop, not a wrong answer: no "incorrect"."""
+    open_lesson(page, base_url)
+    cell = page.locator('[data-cell="write-recall"]')
+    verdict = cell.locator("[data-verdict]")
+    replace_code(page, cell, "def recall_at_k(ranked, relevant, k):\n    while True:\n        pass")
+    cell.get_by_role("button", name=re.compile("^Check")).click()
+    expect(page.locator("[data-runtime-status]")).to_contain_text("checking", timeout=PYTHON_READY_TIMEOUT)
+    cell.get_by_role("button", name="Stop").click()
+    expect(verdict).to_have_text("Not checked: the check was stopped.", timeout=STOP_WITHIN_MS)
+    expect(verdict).to_have_attribute("data-verdict", "")
+    expect(cell).to_have_attribute("data-state", "idle")

@@ -119,7 +119,8 @@ def test_stop_during_final_flush_is_reported(session):
             raise KeyboardInterrupt
 
     result = session.run("print('no newline', end='')", "k", stop_on_partial)
-    assert result == {"ok": False, "display": None, "error": "KeyboardInterrupt: stopped"}
+    assert result == {"ok": False, "display": None, "error": "KeyboardInterrupt: stopped",
+                      "interrupted": True, "line": None}  # it landed after the cell's last line
 
 
 def test_code_must_be_str(session, new_recorder):
@@ -321,8 +322,20 @@ def test_keyboard_interrupt_keeps_namespace_and_session(run):
     assert result["ok"] is False
     assert 'File "<cell stop>", line 5, in <module>' in result["error"]
     assert result["error"].endswith("KeyboardInterrupt: stopped")
+    assert (result["interrupted"], result["line"]) == (True, 5)
     assert recorder.text() == "0\n1\n2\n"
     assert run("a, i")[0]["display"] == {"text/plain": "(1, 2)"}
+
+
+def test_a_stop_inside_a_function_of_the_cell_names_the_line_in_that_function(run):
+    code = "def spin():\n    raise KeyboardInterrupt\n\nspin()"
+    result, _ = run(code, "spin")
+    assert (result["interrupted"], result["line"]) == (True, 2)
+
+
+def test_only_a_keyboard_interrupt_is_marked_interrupted(run):
+    result, _ = run("1/0", "zero")
+    assert "interrupted" not in result and "line" not in result
 
 
 def test_input_raises_clear_error(run):
