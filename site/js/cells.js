@@ -3,6 +3,7 @@
 // run yet (hidden set-up cells too), so a learner can start anywhere on the page.
 import { OutputArea } from "./output.js";
 import { load, onOtherTabChange, save } from "./storage.js";
+import { otherTabVersion, saveCellCode } from "./cell-versions.js";
 import { setCellNotice } from "./cell-notice.js";
 import { showPassedBefore, showSavedCode } from "./restore.js";
 
@@ -29,7 +30,8 @@ export class CellController {
     this.detached = new AbortController();
     onOtherTabChange(slug, (kind, id, value) => {
       const cell = this.cells.find((candidate) => candidate.id === id && candidate.element);
-      if (kind === "cell" && cell) this.#otherTabEdited(cell, value?.code ?? cell.code);
+      const version = otherTabVersion(value);
+      if (kind === "cell" && cell && version) this.#otherTabEdited(cell, version.code);
     }, { signal: this.detached.signal });
   }
 
@@ -202,23 +204,36 @@ export class CellController {
     else this.#edited(cell, code);
   }
 
-  /** Every edit is saved as it is typed, keyed by the hash of the lesson's original code. */
+  /** Every edit is saved as it is typed, as this tab's version (cell-versions.js), with the hash
+   *  of the lesson's original code. */
   #edited(cell, code) {
     cell.current = code;
-    const original = code === cell.code;
-    save(this.slug, "cell", cell.id, original ? null : { code, base: cell.hash });
-    if (original) this.#notice(cell, null);
+    saveCellCode(this.slug, cell, code, cell.editingOn);
+    if (code === cell.code) this.#notice(cell, null);
   }
 
-  /** Bring back a saved edit (shown already when the page loaded, restore.js); say so when the
-   *  lesson's code changed since it was made. */
+  /** Bring back a saved edit (shown already when the page loaded, restore.js), saying which
+   *  version it is, and offer another tab's different version. */
   #restoreEdit(cell) {
-    cell.current = showSavedCode(cell.element, this.slug, cell) ?? cell.code;
+    const shown = showSavedCode(cell.element, this.slug, cell, (code) => this.#takeOtherVersion(cell, code));
+    cell.current = shown?.code ?? cell.code;
+    cell.editingOn = shown && !shown.mine ? shown : null; // another tab's version: edits replace it
   }
 
   #otherTabEdited(cell, code) {
     if (code === cell.current) return;
-    this.#notice(cell, "This cell was changed in another tab.", "Use that version", () => this.#setCode(cell, code));
+    this.#notice(cell, "Another tab saved a different version of this cell; this tab's version is shown.",
+      "Use the other tab's version", () => this.#takeOtherVersion(cell, code));
+  }
+
+  /** Show the other tab's version; this tab's stays one Ctrl+Z away (and saved as the other). */
+  #takeOtherVersion(cell, code) {
+    cell.editingOn = null; // the version shown before is kept as the other one
+    this.#setCode(cell, code);
+    this.#notice(cell, cell.editor
+      ? "The other tab's version is shown. Ctrl+Z brings back this tab's."
+      : "The other tab's version is shown.");
+    cell.editor?.focus(); // the button is gone: put the keyboard where the code is
   }
 
   /** A one-line note at the top of a cell, with an optional action; null removes it. */
@@ -226,8 +241,8 @@ export class CellController {
     setCellNotice(cell.element, text, actionLabel ? {
       label: actionLabel,
       onClick: (note) => {
-        action();
         note.remove();
+        action(); // may put a note of its own
         cell.editor?.focus(); // the button is gone: put the keyboard where the new code is
       },
     } : null);

@@ -3,31 +3,45 @@
 // is first painted, so the lesson never moves when it appears; the page's script (cells.js,
 // quiz.js) then shows the same again, which changes nothing, for lessons opened in place.
 import { load } from "./storage.js";
+import { cellVersions } from "./cell-versions.js";
 import { setCellNotice } from "./cell-notice.js";
 import { showSavedAnswer } from "./quiz.js";
 import { showStaticCode } from "./static-code.js";
 
 const PASSED_BEFORE = "You passed this check before. Check again any time.";
 
-/** The learner's saved code for `cell` (the lesson JSON's cell: id, code, hash), or null when
- *  there is none or it is the lesson's own code; `base` is the hash of the code it was edited from. */
-export function savedCode(slug, cell) {
-  const saved = load(slug, "cell", cell.id);
-  if (!saved || typeof saved.code !== "string" || saved.code === cell.code) return null;
-  return saved;
+/** What the note at the top of a cell says about its saved code, and the label of the button
+ *  that takes the other tab's version (none when there is no other version); null: no note. */
+export function savedCodeNotice({ shown, other }, cell) {
+  const otherLabel = shown?.mine === false ? "Use the earlier version" : "Use the other tab's version";
+  if (!shown) {
+    return other ? { text: "Another tab saved an edit of this cell; this tab shows the lesson's code.", label: "Use that edit" } : null;
+  }
+  const back = shown.base !== cell.hash
+    ? "This lesson was updated since you edited this cell: Reset to see the new version."
+    : { true: "Your edited code from this tab is back.", false: "Your latest edited code is back." }[shown.mine];
+  if (!other) return { text: shown.base !== cell.hash ? back : "Your edited code is back." };
+  const otherIs = shown.mine ? "Another tab saved a different version." : "Another tab saved an earlier version.";
+  return { text: `${back} ${otherIs}`, label: otherLabel };
 }
 
 /** Show the saved code of `cell` in its static code block (element: the [data-cell]), with a
- *  note at the top of the cell. Returns the saved code, or null when there is none. */
-export function showSavedCode(element, slug, cell) {
-  const saved = savedCode(slug, cell);
-  if (!saved) return null;
-  const code = element.querySelector("[data-editor] code");
-  if (code) showStaticCode(code, saved.code);
-  setCellNotice(element, saved.base === cell.hash
-    ? "Your edited code is back."
-    : "This lesson was updated since you edited this cell: Reset to see the new version.");
-  return saved.code;
+ *  note at the top of the cell that says which version is shown. `useOther(code)` is called
+ *  when the learner takes the other tab's version (before the page's script is in, the button is
+ *  there but does nothing: the script shows the note again). Returns the version shown when it
+ *  is an edit (cellVersions' `shown`), or null. */
+export function showSavedCode(element, slug, cell, useOther = () => {}) {
+  const versions = cellVersions(slug, cell);
+  const { shown, other } = versions;
+  if (shown) {
+    const code = element.querySelector("[data-editor] code");
+    if (code) showStaticCode(code, shown.code);
+  }
+  const notice = savedCodeNotice(versions, cell);
+  if (notice) {
+    setCellNotice(element, notice.text, notice.label ? { label: notice.label, onClick: () => useOther(other.code) } : null);
+  }
+  return shown;
 }
 
 /** Say in an exercise cell's verdict that the learner passed its check before; returns whether. */
@@ -57,7 +71,7 @@ function showSavedWork(lesson) {
  *  until the lesson is parsed (up to #lesson-end; browsers without `rel=expect` paint when they
  *  would), and show the work as soon as the lesson is there, before that paint. */
 export function showSavedWorkBeforeFirstPaint(lesson) {
-  const hasSavedWork = lesson.cells.some((cell) => !cell.hidden && (savedCode(lesson.slug, cell)
+  const hasSavedWork = lesson.cells.some((cell) => !cell.hidden && (savedCodeNotice(cellVersions(lesson.slug, cell), cell)
       || (cell.check && load(lesson.slug, "exercise", cell.id)))) ||
     Object.keys(lesson.quizzes).some((id) => load(lesson.slug, "quiz", id));
   if (!hasSavedWork) return;

@@ -8,6 +8,21 @@ const PREFIX = "rankmetrics-lessons:v1";
 const storage = canKeepLocally() ? window.localStorage : null;
 const keyOf = (slug, kind, id) => `${PREFIX}:${slug}:${kind}:${id}`;
 
+/** This tab's id, kept in sessionStorage, so a reload is still the same tab (cell-versions.js
+ *  tells apart edits made in two tabs with it). Without sessionStorage each page load is a tab. */
+export const tabId = (() => {
+  const key = `${PREFIX}:tab`;
+  const fresh = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  try {
+    const kept = window.sessionStorage.getItem(key);
+    if (kept) return kept;
+    window.sessionStorage.setItem(key, fresh);
+  } catch {
+    // blocked: this load is a tab of its own
+  }
+  return fresh;
+})();
+
 /** The saved value of a lesson's block (`kind` is "cell", "quiz" or "exercise"), or null. */
 export function load(slug, kind, id) {
   try {

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code
+from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code, wait_for_editors
 
 STORAGE_PREFIX = "rankmetrics-lessons:v1"
 
@@ -137,9 +137,70 @@ def test_two_tabs_do_not_silently_overwrite(context, base_url):
     _, cell_second = first_cell(second)
     replace_code(first, cell_first, "print('from tab one')")
     notice = cell_second.locator("[data-notice]")
-    expect(notice).to_contain_text("changed in another tab")
-    notice.get_by_role("button", name="Use that version").click()
+    expect(notice).to_contain_text("Another tab saved a different version of this cell; this tab's version is shown.")
+    notice.get_by_role("button", name="Use the other tab's version").click()
     expect(cell_second.locator(".cm-content")).to_have_text("print('from tab one')")
+    expect(notice).to_have_text("The other tab's version is shown. Ctrl+Z brings back this tab's.")
+
+
+def code_of(page, index):
+    return page.locator("[data-cell]").nth(index).locator(".cm-content")
+
+
+def notice_of(page, index):
+    return page.locator("[data-cell]").nth(index).locator("[data-notice]")
+
+
+def test_two_tabs_that_edited_a_cell_each_keep_their_version_after_a_reload(context, base_url):
+    """Tab A edits cell 2, then tab B edits it differently; both reload. Each shows its own
+    version and offers the other; a new tab shows the latest and offers the earlier."""
+    tab_a, tab_b = context.new_page(), context.new_page()
+    for tab in (tab_a, tab_b):
+        open_lesson(tab, base_url)
+    replace_code(tab_a, tab_a.locator("[data-cell]").nth(1), "print('A')")
+    expect(notice_of(tab_b, 1)).to_contain_text("Another tab saved a different version")
+    replace_code(tab_b, tab_b.locator("[data-cell]").nth(1), "print('B')")
+    for tab in (tab_a, tab_b):
+        tab.reload()
+        wait_for_editors(tab)
+    expect(code_of(tab_a, 1)).to_have_text("print('A')")
+    expect(notice_of(tab_a, 1)).to_have_text(
+        "Your edited code from this tab is back. Another tab saved a different version.Use the other tab's version")
+    expect(code_of(tab_b, 1)).to_have_text("print('B')")
+    expect(notice_of(tab_b, 1)).to_contain_text("Your edited code from this tab is back.")
+
+    # Taking the other version in tab A, then undoing that, loses neither version.
+    tab_a.bring_to_front()
+    notice_of(tab_a, 1).get_by_role("button", name="Use the other tab's version").click()
+    expect(code_of(tab_a, 1)).to_have_text("print('B')")
+    expect(notice_of(tab_a, 1)).to_have_text("The other tab's version is shown. Ctrl+Z brings back this tab's.")
+    tab_a.keyboard.press("Control+z")
+    expect(code_of(tab_a, 1)).to_have_text("print('A')")
+    tab_b.reload()
+    expect(code_of(tab_b, 1)).to_have_text("print('B')")
+    expect(notice_of(tab_b, 1)).to_contain_text("Another tab saved a different version.")
+
+    tab_c = context.new_page()
+    open_lesson(tab_c, base_url)
+    expect(code_of(tab_c, 1)).to_have_text("print('A')")
+    expect(notice_of(tab_c, 1)).to_contain_text("Your latest edited code is back. Another tab saved an earlier version.")
+    notice_of(tab_c, 1).get_by_role("button", name="Use the earlier version").click()
+    expect(code_of(tab_c, 1)).to_have_text("print('B')")
+
+
+def test_a_new_session_that_resets_its_own_old_edit_is_not_offered_it_again(page, base_url):
+    """A learner back in a new tab sees their old edit as the latest; Reset there really resets:
+    that edit is not kept as "another tab's"."""
+    open_lesson(page, base_url)
+    replace_code(page, page.locator("[data-cell]").nth(1), "print('old session')")
+    page.evaluate("sessionStorage.clear()")  # the next load is a new tab
+    page.reload()
+    wait_for_editors(page)
+    expect(notice_of(page, 1)).to_have_text("Your edited code is back.")
+    page.locator("[data-cell]").nth(1).get_by_role("button", name="Reset").click()
+    page.reload()
+    wait_for_editors(page)
+    expect(notice_of(page, 1)).to_have_count(0)
 
 
 MOVED_TO = "evaluation-pitfalls"  # holds blocks that came from offline-evaluation and lesson 1
