@@ -72,6 +72,14 @@ export function hasServiceWorkers() {
   }
 }
 
+/** Whether elements can be made editable as plain text (`contenteditable="plaintext-only"`): the
+ *  code a lesson shows at once is editable that way until its editor is in (early-editor.js). */
+export function canEditPlainText() {
+  const probe = document.createElement("code");
+  probe.setAttribute("contenteditable", "plaintext-only");
+  return probe.contentEditable === "plaintext-only";
+}
+
 /** Whether Cache Storage is here at all (missing outside secure contexts). Usable is another
  *  question, answered by cacheStorageUsable. */
 export function hasCacheStorage() {

@@ -4,7 +4,7 @@
 // refused, Cache Storage that will not open, a worker that cannot unpack the snapshot) is shown
 // without moving anything either, and remembered so the next page shows it at once.
 import {
-  canKeepLocally, canShareMemory, hasCacheStorage, hasPrecommitHandlers, hasServiceWorkers,
+  canEditPlainText, canKeepLocally, canShareMemory, hasCacheStorage, hasPrecommitHandlers, hasServiceWorkers,
 } from "./capabilities.js";
 
 // Each reduction: what it changes for the learner, why (a sentence alone), and why in a few
@@ -20,6 +20,8 @@ const REDUCTIONS = {
   "cache-storage": ["no offline copy", "this browser has no Cache Storage", "no Cache Storage"],
   "cache-storage-blocked": ["no offline copy", "this browser blocks the course's file storage", "file storage blocked"],
   "storage": ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
+  "plain-text-editing": ["typing waits for the code editor", "this browser cannot edit plain text in place",
+    "no plain-text editing"],
 };
 // Found after the page was painted, so remembered (localStorage) for the next page.
 export const LATE = ["gunzip", "service-worker-blocked", "cache-storage-blocked"];
@@ -33,6 +35,7 @@ export function lessonReductions() {
     ...(hasServiceWorkers() ? [] : ["service-worker"]),
     ...(hasCacheStorage() ? [] : ["cache-storage"]),
     ...(canKeepLocally() ? [] : ["storage"]),
+    ...(canEditPlainText() ? [] : ["plain-text-editing"]),
     ...remembered(),
   ];
 }

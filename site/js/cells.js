@@ -4,6 +4,8 @@
 import { OutputArea } from "./output.js";
 import { load, onOtherTabChange, save } from "./storage.js";
 import { otherTabVersion, saveCellCode } from "./cell-versions.js";
+import { earlyEditorOf, earlySelection, whenNotComposing, wireEarlyEditor } from "./early-editor.js";
+import { showStaticCode } from "./static-code.js";
 import { setCellNotice } from "./cell-notice.js";
 import { showPassedBefore, showSavedCode } from "./restore.js";
 
@@ -60,6 +62,10 @@ export class CellController {
     cell.buttons.stop.addEventListener("click", () => this.stop(cell));
     cell.buttons.reset.addEventListener("click", () => this.reset(cell));
     this.#restoreEdit(cell);
+    const early = earlyEditorOf(element);
+    if (early && wireEarlyEditor(early, { onChange: (code) => this.#edited(cell, code), onRun: () => this.requestRun(cell) })) {
+      cell.early = early;
+    }
     if (data.check) {
       cell.verdict = element.querySelector("[data-verdict]");
       showPassedBefore(element, this.slug, data);
@@ -81,8 +87,15 @@ export class CellController {
       const wanted = this.cells.find((cell) => cell.id === this.wanted && cell.element && !cell.editor);
       const cell = wanted ?? this.cells.find((each) => each.element && !each.editor);
       if (!cell) return;
+      await whenNotComposing(cell.early); // an input method's draft would be lost
+      if (this.detached.signal.aborted) return;
       const holder = cell.element.querySelector("[data-editor]");
       const staticHeight = holder.getBoundingClientRect().height;
+      // The learner may be typing in the early editor: the editor takes over its caret and focus.
+      const root = cell.element.getRootNode();
+      const typing = Boolean(cell.early) && root.activeElement === cell.early;
+      const selection = typing ? earlySelection(cell.early) : null;
+      cell.early = null;
       holder.replaceChildren();
       cell.editor = createEditor(holder, {
         code: cell.current,
@@ -94,8 +107,9 @@ export class CellController {
         root: cell.element.getRootNode() instanceof ShadowRoot ? cell.element.getRootNode() : undefined,
         keys: cell.element.querySelector("[data-editor-keys]") ?? undefined,
         staticHeight,
+        selection,
       });
-      if (cell === wanted) {
+      if (cell === wanted || typing) {
         this.wanted = null;
         cell.editor.focus();
       }
@@ -200,8 +214,13 @@ export class CellController {
   }
 
   #setCode(cell, code) {
-    if (cell.editor) cell.editor.setCode(code);
-    else this.#edited(cell, code);
+    if (cell.editor) {
+      cell.editor.setCode(code);
+      return;
+    }
+    const shown = cell.early ?? cell.element?.querySelector("[data-editor] code");
+    if (shown) showStaticCode(shown, code);
+    this.#edited(cell, code);
   }
 
   /** Every edit is saved as it is typed, as this tab's version (cell-versions.js), with the hash

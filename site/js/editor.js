@@ -1,7 +1,7 @@
 // CodeMirror 6 editors for code cells. Loaded lazily: the page shows highlighted static code
 // first, and each cell swaps to an editor when this module arrives.
 import { EditorView, basicSetup } from "codemirror";
-import { Compartment, EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
+import { Compartment, EditorSelection, EditorState, Prec, RangeSetBuilder } from "@codemirror/state";
 import { Decoration, ViewPlugin, keymap } from "@codemirror/view";
 import { indentWithTab, isolateHistory } from "@codemirror/commands";
 import { ensureSyntaxTree } from "@codemirror/language";
@@ -94,18 +94,19 @@ function holdHeightUntilMeasured(view, parent, height) {
 /**
  * Replace `parent`'s content with an editor.
  * @param {HTMLElement} parent
- * @param {{code: string, original?: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement, staticHeight?: number}} options
+ * @param {{code: string, original?: string, readonly: boolean, label: string, onRun: () => void, onChange: (code: string) => void, root?: ShadowRoot, keys?: HTMLElement, staticHeight?: number, selection?: {anchor: number, head: number}}} options
  *   original: the lesson's own code for the cell (`code` may be the learner's edit), whose
  *   indentation the editor keeps (indent.js).
  *   keys: the page's own line that says which keys run the cell and leave the editor (shown
  *   from now on); without it, one is added under the editor.
  *   staticHeight: the height in CSS pixels of the static code the editor replaces, kept until
  *   the editor has been measured in view (holdHeightUntilMeasured)
+ *   selection: the caret and selection to start with, as offsets in `code`
  * @returns {{getCode: () => string, setCode: (code: string) => void, focus: () => void}}
  */
 let editorCount = 0;
 
-export function createEditor(parent, { code, original, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight }) {
+export function createEditor(parent, { code, original, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight, selection }) {
   const theme = new Compartment();
   // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
   // under the editor, and read out as its description).
@@ -125,6 +126,8 @@ export function createEditor(parent, { code, original, readonly, label, onRun, o
   ]));
   let state = EditorState.create({
     doc: code,
+    // Where the learner's caret was in the code shown before the editor came (early-editor.js).
+    selection: selection && EditorSelection.single(Math.min(selection.anchor, code.length), Math.min(selection.head, code.length)),
     extensions: [
       runKeys,
       basicSetup,

@@ -37,6 +37,15 @@ CACHE_STORAGE_REFUSED = """CacheStorage.prototype.open =
   () => Promise.reject(new DOMException("The operation is insecure.", "SecurityError"));"""
 NO_LOCAL_STORAGE = """Object.defineProperty(window, "localStorage",
   { get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+NO_PLAIN_TEXT_EDITING = """(() => {  // contenteditable="plaintext-only" unknown, as in older engines
+  const known = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "contentEditable");
+  const editable = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "isContentEditable");
+  const plain = (element) => element.getAttribute("contenteditable") === "plaintext-only";
+  Object.defineProperty(HTMLElement.prototype, "contentEditable", { ...known,
+    get() { return plain(this) ? "inherit" : known.get.call(this); } });
+  Object.defineProperty(HTMLElement.prototype, "isContentEditable", { ...editable,
+    get() { return plain(this) ? false : editable.get.call(this); } });
+})();"""
 NO_WORKERS = "delete window.Worker;"
 NO_MODULE_WORKERS = """
 const Native = Worker;
@@ -152,6 +161,28 @@ def test_a_capability_missing_at_once_is_told_before_the_lesson_is_laid_out(page
     if init_script == NO_LOCAL_STORAGE:  # the edit is gone with the page
         open_lesson(page, base_url)  # waits for the editors, which would hold a kept edit
         expect(page.locator("[data-cell]").first.get_by_role("textbox")).not_to_contain_text("6 * 7")
+
+
+def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(page, base_url):
+    """The code the page shows at once is not editable here: it is no textbox until the editor
+    comes, which a press on the code brings, with the focus."""
+    page.add_init_script(NO_PLAIN_TEXT_EDITING)
+    held = []
+    page.route("**/assets/chunks/editor-*.js", lambda route: held.append(route))
+    page.goto(f"{base_url}{SLUG}.html", wait_until="domcontentloaded")
+    assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") == (
+        "Typing waits for the code editor here: this browser cannot edit plain text in place.")
+    cell = page.locator("[data-cell]").nth(1)
+    code = cell.locator("[data-early-editor]")
+    expect(code).not_to_have_attribute("contenteditable", re.compile(".*"))
+    expect(cell.get_by_role("textbox")).to_have_count(0)
+    with page.expect_request("**/assets/chunks/editor-*.js"):
+        code.focus()  # still in the Tab order
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/chunks/editor-*.js")
+    expect(cell.locator(".cm-content")).to_be_focused()
+    expect(cell.get_by_role("textbox")).to_have_count(1)
 
 
 @pytest.mark.parametrize("init_script, text", [

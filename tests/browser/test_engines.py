@@ -279,3 +279,49 @@ def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):
     page.goto("about:blank")
     assert page.evaluate("1 + 1") == 2
     page.close()
+
+
+def editor_held_handler(release: threading.Event):
+    """A request handler that answers for the editor's script only once `release` is set."""
+    def wrap(base):
+        class Holding(base.func):
+            def send_head(self):
+                if "/assets/chunks/editor-" in self.path:
+                    release.wait(60)
+                return super().send_head()
+
+        return functools.partial(Holding, **base.keywords)
+
+    return wrap
+
+
+EARLY_EDITOR = "(id) => document.querySelector(`[data-cell=\"${id}\"] [data-early-editor]`)"
+
+
+def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve, site_dir, isolation):
+    """Typed into the code the page shows at once, while the editor's script is held back: every
+    key lands, and the editor that arrives goes on at the same caret, with the focus."""
+    page = engine_page
+    release = threading.Event()
+    _, url = serve(site_dir, isolate=isolation, handler=editor_held_handler(release))
+    page.goto(f"{url}{SECOND}.html")
+    cell = visible_cells(lesson_data(page))[1]
+    page.evaluate(f"""(id) => {{
+      const code = ({EARLY_EDITOR})(id);
+      code.focus();
+      const caret = document.createRange();
+      caret.setStart(code, 0);
+      getSelection().removeAllRanges();
+      getSelection().addRange(caret);
+    }}""", cell["id"])
+    page.type_text("x = 1")
+    page.press("Enter")
+    page.type_text("y = 2")
+    assert page.evaluate(f"(id) => ({EARLY_EDITOR})(id).textContent", cell["id"]) == f"x = 1\ny = 2{cell['code']}\n"
+
+    release.set()
+    page.wait_for("() => document.activeElement?.classList.contains('cm-content')")
+    page.type_text("0")
+    editor_text = ("(id) => [...document.querySelectorAll(`[data-cell=\"${id}\"] .cm-line`)]"
+                   ".map((line) => line.textContent).join('\\n')")
+    assert page.evaluate(editor_text, cell["id"]) == f"x = 1\ny = 20{cell['code']}"
