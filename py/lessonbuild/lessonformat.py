@@ -22,6 +22,7 @@ from .problems import Problem
 INDEX_FILE = "index.yml"
 ATTACHMENT_KINDS = ("hint", "solution")
 OUTPUT_KIND = "output"  # what the static block just above it prints under CPython
+PREDICT_KIND = "predict"  # a question asked before a cell's output shows
 NOT_LESSONS = {"README.md"}
 
 
@@ -112,12 +113,14 @@ class QuizOption:
 
 @dataclass
 class Quiz:
-    """A fenced ```quiz block: one multiple-choice check."""
+    """A fenced ```quiz block: one multiple-choice check; or a ```predict block: the same
+    question format, asked before the code cell it names (`for=`) shows its output."""
 
     line: int
-    options: dict[str, str | bool]  # fence-line options (only `id`)
+    options: dict[str, str | bool]  # fence-line options (`id`; a prediction also `for`)
     body: object  # the parsed YAML, checked by validate.py
     yaml_failed: bool = False
+    kind: str = "quiz"  # or "predict"
     question: str = ""
     choices: list[QuizOption] = field(default_factory=list)
     multiple: bool = False
@@ -125,6 +128,12 @@ class Quiz:
     @property
     def id(self) -> str | None:
         value = self.options.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def guards(self) -> str | None:
+        """For a prediction: the id of the cell whose output waits for the learner's answer."""
+        value = self.options.get("for")
         return value if isinstance(value, str) else None
 
     @property
@@ -143,6 +152,7 @@ class Lesson:
     quizzes: list[Quiz]
     attachments: list[Attachment] = field(default_factory=list)
     shown_outputs: list[ShownOutput] = field(default_factory=list)
+    predictions: list[Quiz] = field(default_factory=list)  # ```predict blocks (kind "predict")
 
     @property
     def title(self) -> str:
@@ -250,6 +260,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     front_matter, fm_line = _front_matter(path, tokens, problems)
     cells: list[CodeCell] = []
     quizzes: list[Quiz] = []
+    predictions: list[Quiz] = []
     attachments: list[Attachment] = []
     shown_outputs: list[ShownOutput] = []
     for position, token in enumerate(tokens):
@@ -262,12 +273,12 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             cell = CodeCell(line=line, code=token.content.rstrip("\n"), options=options)
             token.meta["block"] = cell
             cells.append(cell)
-        elif kind == "quiz":
+        elif kind in ("quiz", PREDICT_KIND):
             before = len(problems)
             body = _quiz_yaml(path, token, problems)
-            quiz = Quiz(line=line, options=options, body=body, yaml_failed=len(problems) > before)
+            quiz = Quiz(line=line, options=options, body=body, yaml_failed=len(problems) > before, kind=kind)
             token.meta["block"] = quiz
-            quizzes.append(quiz)
+            (predictions if kind == PREDICT_KIND else quizzes).append(quiz)
         elif kind in ATTACHMENT_KINDS:
             attachment = Attachment(kind, line, options, token.content.rstrip("\n"))
             token.meta["block"] = attachment
@@ -279,7 +290,8 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             token.meta["block"] = shown
             shown_outputs.append(shown)
     number_cells(cells)
-    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs)
+    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs,
+                  predictions)
 
 
 def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
@@ -290,7 +302,7 @@ def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
     return block if isinstance(block, CodeCell) else None
 
 
-BLOCK_KINDS = ("python", "quiz", *ATTACHMENT_KINDS, OUTPUT_KIND)
+BLOCK_KINDS = ("python", "quiz", PREDICT_KIND, *ATTACHMENT_KINDS, OUTPUT_KIND)
 
 
 def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem]) -> None:

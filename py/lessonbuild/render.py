@@ -18,7 +18,7 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from .highlight import highlight_code, highlight_lines
-from .lessonformat import Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
+from .lessonformat import PREDICT_KIND, Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
 from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
@@ -76,12 +76,14 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     runtime["wheels"] = runtime["wheels"] + [w for name in lesson.packages for w in context.package_wheels[name]]
     runtime["packages"] = runtime["packages"] + lesson.packages
     runtime["timeLimit"] = lesson.front_matter.get("time_limit")  # seconds per cell run, or None
+    predicted = {prediction.guards: prediction.id for prediction in lesson.predictions}
     return {
         "slug": lesson.slug,
         "title": lesson.title,
         "cells": [
             {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
              "name": cell.accessible_name, "check": cell.check,
+             "predict": predicted.get(cell.id),  # the prediction its output waits for, or None
              "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
              "solution": cell.solution.content if cell.solution else None}
             for cell in lesson.runnable_cells
@@ -89,6 +91,9 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple,
                               "hash": _quiz_hash(quiz)}  # a saved answer only fits this version
                     for quiz in lesson.quizzes},
+        "predictions": {prediction.id: {"cell": prediction.guards, "correct": prediction.correct_indexes,
+                                        "hash": _quiz_hash(prediction)}
+                        for prediction in lesson.predictions},
         "runtime": runtime,
         "notebook": notebook_outline(lesson),
         "movedFrom": moved_entries(lesson),  # saved state to carry over from the blocks' old lessons
@@ -112,6 +117,7 @@ def _environment(templates_dir: Path, context: PageContext) -> Environment:
 
 def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: dict) -> str:
     renderer = md.renderer
+    predicted = {prediction.guards for prediction in lesson.predictions}  # cells whose output waits
 
     def math_rule(display: bool):
         return lambda self, tokens, idx, options, _env: _math_markup(tokens[idx].content, display, math_html)
@@ -120,7 +126,7 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         token = tokens[idx]
         block = token.meta.get("block")
         if isinstance(block, CodeCell):
-            return _render_cell(block, md, env)
+            return _render_cell(block, md, env, held=block.id in predicted)
         if isinstance(block, (Attachment, ShownOutput)):
             return ""  # shown inside its exercise cell, or under its code block
         if isinstance(block, Quiz):
@@ -139,7 +145,8 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         renderer.rules = saved
 
 
-def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
+def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment, held: bool = False) -> str:
+    """A cell's HTML; `held`: a prediction asks first, so its output is held back until then."""
     if cell.hidden:
         return ""  # set-up code runs but is not shown
     if cell.static and cell.cpython:
@@ -152,14 +159,16 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment) -> str:
     hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
     solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
     return env.get_template("cell.html").render(
-        cell=cell, code_html=Markup(highlight_lines(cell.code)), hint_html=hint_html, solution_html=solution_html)
+        cell=cell, code_html=Markup(highlight_lines(cell.code)), hint_html=hint_html, solution_html=solution_html,
+        held=held)
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:
     inline = lambda text: Markup(_render_inline(text, md, math_html))  # noqa: E731
     options = [{"answer_html": inline(option.answer), "explain_html": inline(option.explain)}
                for option in quiz.choices]
-    return env.get_template("quiz.html").render(quiz=quiz, question_html=inline(quiz.question), options=options)
+    template = "predict.html" if quiz.kind == PREDICT_KIND else "quiz.html"
+    return env.get_template(template).render(quiz=quiz, question_html=inline(quiz.question), options=options)
 
 
 def _render_inline(text: str, md: MarkdownIt, math_html: dict) -> str:
@@ -209,7 +218,7 @@ def _math_tokens(lesson: Lesson, md: MarkdownIt) -> Iterable[tuple[Token, int]]:
                 for child in [token, *(token.children or [])]:
                     if child.type in MATH_TOKENS:
                         yield child, attachment.line
-    for quiz in lesson.quizzes:
+    for quiz in lesson.quizzes + lesson.predictions:
         texts = [quiz.question] + [t for option in quiz.choices for t in (option.answer, option.explain)]
         for text in texts:
             for child in md.parseInline(text)[0].children or []:

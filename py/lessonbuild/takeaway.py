@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .lessonformat import Attachment, CodeCell, Lesson, Quiz, ShownOutput
+from .lessonformat import PREDICT_KIND, Attachment, CodeCell, Lesson, Quiz, ShownOutput
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP_CELL = ROOT / "site" / "takeaway" / "setup-cell.py"
@@ -70,7 +70,8 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
             if block.check:
                 outline.append({"check": block.id, "code": CHECK_CELL.format(name=block.check)})
         elif isinstance(block, Quiz):
-            prose += ["", f"**Check yourself:** {block.question}", ""]
+            lead = "Predict, then run the next cell" if block.kind == PREDICT_KIND else "Check yourself"
+            prose += ["", f"**{lead}:** {block.question}", ""]
             prose += [f"- {option.answer}" for option in block.choices]
         elif isinstance(block, Attachment):
             pass  # hints and solutions are part of the page's exercise

@@ -10,7 +10,7 @@ import re
 
 from cellruntime.checks import check_names
 
-from .lessonformat import OUTPUT_KIND, CodeCell, Course, Lesson, Quiz, QuizOption, ShownOutput
+from .lessonformat import OUTPUT_KIND, PREDICT_KIND, CodeCell, Course, Lesson, Quiz, QuizOption, ShownOutput
 from .problems import Problem
 from .testpins import REQUIREMENTS_FILE, normalise, pinned_versions
 from .moves import check_moves
@@ -22,6 +22,7 @@ CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "
                 "check": "value", "cpython": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
+PREDICT_FENCE_OPTIONS = {"id": "value", "for": "value"}
 QUIZ_KEYS = {"question", "options", "multiple"}
 QUIZ_OPTION_KEYS = {"answer", "correct", "explain"}
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -48,9 +49,10 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
     for cell in lesson.cells:
         _check_cell(cell, report)
         _check_unique_id(cell.id, cell.line, seen_ids, report)
-    for quiz in lesson.quizzes:
+    for quiz in lesson.quizzes + lesson.predictions:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
+    _check_predictions(lesson, report)
     _link_attachments(lesson, report)
     for shown in lesson.shown_outputs:
         _check_shown_output(shown, report)
@@ -186,10 +188,31 @@ def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], repo
         seen[block_id] = line
 
 
+def _check_predictions(lesson: Lesson, report) -> None:
+    """Each prediction names (`for=`) a visible code cell that comes after it, one per cell."""
+    cells = {cell.id: cell for cell in lesson.cells if cell.id}
+    guarded: dict[str, int] = {}
+    for prediction in lesson.predictions:
+        target = prediction.guards
+        cell = cells.get(target) if target else None
+        if cell is None or cell.hidden:
+            report(prediction.line, "This prediction is not for a visible code cell of this lesson.",
+                   "Write for=ID with the id of the code cell whose output it asks about.")
+        elif cell.line < prediction.line:
+            report(prediction.line, f"This prediction comes after its cell '{target}' (line {cell.line}).",
+                   "Put the ```predict block before the cell, so the question is read first.")
+        elif target in guarded:
+            report(prediction.line, f"Cell '{target}' already has a prediction (line {guarded[target]}).",
+                   "Keep one prediction per cell.")
+        else:
+            guarded[target] = prediction.line
+
+
 def _check_quiz(quiz: Quiz, report) -> None:
-    _check_options(quiz.options, QUIZ_FENCE_OPTIONS, quiz.line, "quiz", report)
+    fence_options = PREDICT_FENCE_OPTIONS if quiz.kind == PREDICT_KIND else QUIZ_FENCE_OPTIONS
+    _check_options(quiz.options, fence_options, quiz.line, quiz.kind, report)
     if quiz.id is None and "id" not in quiz.options:
-        report(quiz.line, "This quiz has no id.", "Add id=some-name after ```quiz.")
+        report(quiz.line, f"This {quiz.kind} block has no id.", f"Add id=some-name after ```{quiz.kind}.")
     body = quiz.body
     if quiz.yaml_failed:
         return  # already reported by the loader

@@ -3,6 +3,7 @@
 // place (lesson-navigation.js), unmounts it and mounts the new one.
 import { CellController } from "./cells.js";
 import { setupQuizzes } from "./quiz.js";
+import { setupPredictions } from "./predict.js";
 import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
 import { carryOver } from "./storage.js";
@@ -42,6 +43,7 @@ export function mountLesson(lesson, runtime, setStatus) {
   carryOver(lesson.slug, lesson.movedFrom); // blocks that moved here bring the learner's work
   const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
   setupQuizzes(lesson.slug, lesson.quizzes);
+  setupPredictions(lesson.slug, lesson.predictions ?? {});
   setupResetAll(tools, cells, mounted.signal);
   setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
   tools.dataset.wired = ""; // shown from now on (their space was kept until then)

@@ -6,6 +6,7 @@ import { load } from "./storage.js";
 import { cellVersions } from "./cell-versions.js";
 import { setCellNotice } from "./cell-notice.js";
 import { showSavedAnswer } from "./quiz.js";
+import { hasCommitted, showCommitted } from "./predict.js";
 import { showStaticCode } from "./static-code.js";
 
 const PASSED_BEFORE = "You passed this check before. Check again any time.";
@@ -65,6 +66,10 @@ function showSavedWork(lesson) {
     const answer = lesson.quizzes[form.dataset.quiz];
     if (answer) showSavedAnswer(form, lesson.slug, answer);
   }
+  for (const form of document.querySelectorAll("form[data-predict]")) {
+    const prediction = lesson.predictions?.[form.dataset.predict];
+    if (prediction) showCommitted(form, lesson.slug, prediction);
+  }
 }
 
 /** Called from the <head>: when the learner has saved work in this lesson, hold the first paint
@@ -73,7 +78,8 @@ function showSavedWork(lesson) {
 export function showSavedWorkBeforeFirstPaint(lesson) {
   const hasSavedWork = lesson.cells.some((cell) => !cell.hidden && (savedCodeNotice(cellVersions(lesson.slug, cell), cell)
       || (cell.check && load(lesson.slug, "exercise", cell.id)))) ||
-    Object.keys(lesson.quizzes).some((id) => load(lesson.slug, "quiz", id));
+    Object.keys(lesson.quizzes).some((id) => load(lesson.slug, "quiz", id)) ||
+    Object.entries(lesson.predictions ?? {}).some(([id, prediction]) => hasCommitted(lesson.slug, id, prediction));
   if (!hasSavedWork) return;
   const hold = document.createElement("link");
   hold.rel = "expect";

@@ -259,3 +259,49 @@ def test_output_block_takes_no_options(make_lessons):
     text = CPYTHON_LESSON.replace("```output", "```output id=o")
     problem = only_problem(problems_for(make_lessons, {"x": text}))
     assert problem.line == 10 and "takes no options" in problem.message
+
+
+PREDICTION = '''```predict id=guess for=first
+question: What will the cell print?
+options:
+  - answer: "x = 0.60"
+    correct: true
+    explain: Three fifths, to two places.
+  - answer: "x = 0.6"
+    explain: The format asks for two places.
+```
+
+'''
+
+
+def with_prediction(lesson: str, prediction: str = PREDICTION, before: str = '```python id=first') -> str:
+    return lesson.replace(before, prediction + before, 1)
+
+
+def test_a_prediction_before_its_cell_is_valid(make_lessons, good_lesson):
+    lesson = load_course(make_lessons({"sample": with_prediction(good_lesson)})).lessons[0]
+    assert validate_course(load_course(make_lessons({"sample": with_prediction(good_lesson)}))) == []
+    assert [(p.id, p.guards) for p in lesson.predictions] == [("guess", "first")]
+    assert [quiz.id for quiz in lesson.quizzes] == ["check"]  # a prediction is not the lesson's quiz
+
+
+@pytest.mark.parametrize("change, message", [
+    (("for=first", "for=nowhere"), "not for a visible code cell"),
+    (("for=first", "for=setup"), "not for a visible code cell"),  # hidden
+    (("for=first", "for=first extra=1"), "Unknown predict option 'extra'"),
+    (("id=guess ", ""), "no id"),
+    (("    correct: true\n", ""), "No option of this quiz is marked correct"),
+])
+def test_a_broken_prediction_says_what_to_change(make_lessons, good_lesson, change, message):
+    text = with_prediction(good_lesson, PREDICTION.replace(*change))
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert message in problem.message and problem.line == 12  # the ```predict line
+
+
+def test_a_prediction_after_its_cell_or_a_second_one_is_refused(make_lessons, good_lesson):
+    after = with_prediction(good_lesson, before="```python id=setup hidden")
+    problem = only_problem(problems_for(make_lessons, {"sample": after}))
+    assert "comes after its cell 'first'" in problem.message and "before the cell" in problem.fix
+    twice = with_prediction(with_prediction(good_lesson), PREDICTION.replace("id=guess", "id=again"))
+    problem = only_problem(problems_for(make_lessons, {"sample": twice}))
+    assert "already has a prediction" in problem.message

@@ -1,0 +1,81 @@
+// Predict, then run (UI contract, "Predictions"): a question asked before a code cell shows its
+// output. Until the learner commits to an answer, that cell's output is held back
+// (`data-held="true"`), whoever ran the cell (itself, or a later cell that needed it). Committing
+// shows the output and a verdict with one line on why. The answer is kept per lesson, so a
+// reload shows it, and the output, again.
+import { load, save } from "./storage.js";
+
+const KIND = "predict"; // the storage kind (storage.js keys)
+
+/**
+ * Wire every prediction form of the lesson in this document.
+ * @param {string} slug
+ * @param {Record<string, {cell: string, correct: number[], hash: string}>} predictions  lesson JSON
+ */
+export function setupPredictions(slug, predictions) {
+  for (const form of document.querySelectorAll("form[data-predict]")) {
+    const prediction = predictions[form.dataset.predict];
+    if (!prediction) continue;
+    showCommitted(form, slug, prediction);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (form.dataset.committed !== undefined) return;
+      const chosen = chosenIndexes(form);
+      if (chosen.length === 0) {
+        showVerdict(form, "", [document.createTextNode("Choose an answer first.")]);
+        return;
+      }
+      commit(form, prediction, chosen);
+      save(slug, KIND, form.dataset.predict, { chosen, hash: prediction.hash });
+    });
+  }
+}
+
+/** Show the learner's committed answer to `form`, if one was kept for this version of it;
+ *  returns whether. */
+export function showCommitted(form, slug, prediction) {
+  const saved = load(slug, KIND, form.dataset.predict);
+  if (!Array.isArray(saved?.chosen) || saved.hash !== prediction.hash) return false;
+  commit(form, prediction, saved.chosen);
+  return true;
+}
+
+/** Whether the learner committed an answer to this version of the prediction `id`. */
+export function hasCommitted(slug, id, prediction) {
+  const saved = load(slug, KIND, id);
+  return Array.isArray(saved?.chosen) && saved.hash === prediction.hash;
+}
+
+function chosenIndexes(form) {
+  return [...form.querySelectorAll("input")].filter((input) => input.checked).map((input) => Number(input.value));
+}
+
+/** Fix the answer, give the verdict with the chosen option's reason, and show the output. */
+function commit(form, { cell, correct }, chosen) {
+  form.dataset.committed = "";
+  for (const input of form.querySelectorAll("input")) {
+    input.checked = chosen.includes(Number(input.value));
+    input.disabled = true;
+  }
+  const button = form.querySelector('button[type="submit"]');
+  button.textContent = "Committed";
+  button.setAttribute("aria-disabled", "true"); // not `disabled`: the focus stays on it
+  const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
+  // The reason given: the first option chosen wrongly, else the first chosen.
+  const reasonOf = chosen.find((index) => !correct.includes(index)) ?? chosen[0];
+  const reason = form.querySelectorAll("template[data-explanation]")[reasonOf]?.content.cloneNode(true);
+  const tag = document.createElement("strong");
+  tag.textContent = right ? "Right. " : "Not quite. ";
+  showVerdict(form, right ? "correct" : "incorrect", [tag, ...(reason ? [reason] : [])]);
+  const cellElement = document.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+  if (cellElement) {
+    cellElement.querySelector("[data-output]").dataset.held = "false";
+    cellElement.querySelector("[data-held-note]")?.remove();
+  }
+}
+
+function showVerdict(form, verdict, nodes) {
+  const element = form.querySelector("[data-verdict]");
+  element.dataset.verdict = verdict;
+  element.replaceChildren(...nodes);
+}
