@@ -26,6 +26,7 @@ export class CellController {
     this.queue = Promise.resolve();
     this.stopCount = 0; // runs requested before the latest Stop are dropped
     this.wanted = null; // the id of a cell the learner went to edit before its editor was in
+    this.runningFor = null; // the cell whose run (its earlier cells, then itself) is under way
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
     // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
     runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
@@ -91,10 +92,10 @@ export class CellController {
       if (this.detached.signal.aborted) return;
       const holder = cell.element.querySelector("[data-editor]");
       const staticHeight = holder.getBoundingClientRect().height;
-      // The learner may be typing in the early editor: the editor takes over its caret and focus.
-      const root = cell.element.getRootNode();
-      const typing = Boolean(cell.early) && root.activeElement === cell.early;
-      const selection = typing ? earlySelection(cell.early) : null;
+      // The learner may be in the code (typing in the early editor, or on the static code): the
+      // editor takes over the caret and the focus; focus the learner moved elsewhere stays there.
+      const focusInCode = holder.contains(cell.element.getRootNode().activeElement);
+      const selection = focusInCode && cell.early ? earlySelection(cell.early) : null;
       cell.early = null;
       holder.replaceChildren();
       cell.editor = createEditor(holder, {
@@ -109,15 +110,13 @@ export class CellController {
         staticHeight,
         selection,
       });
-      if (cell === wanted || typing) {
-        this.wanted = null;
-        cell.editor.focus();
-      }
+      if (cell === wanted) this.wanted = null;
+      if (focusInCode) cell.editor.focus();
     }
   }
 
   /** The learner went to edit cell `id` (a press or Tab on its code) before its editor was in:
-   *  attachEditors does that one next, and puts the focus in it. */
+   *  attachEditors does that one next (it takes the focus if the learner is still there). */
   wantEditor(id) {
     this.wanted = id;
   }
@@ -177,9 +176,10 @@ export class CellController {
     }
   }
 
-  /** Stop the running cell and drop every run queued behind it: Stop means stop. */
+  /** Stop the running cell (or, pressed on a queued cell whose earlier cells run for it now, the
+   *  one running) and drop every run queued behind it: Stop means stop. */
   stop(cell) {
-    if (cell.state !== "running") return;
+    if (!this.#canStop(cell)) return;
     this.stopCount += 1;
     this.runtime.stop();
     if (cell.buttons.stop === document.activeElement || cell.element.getRootNode().activeElement === cell.buttons.stop) {
@@ -228,6 +228,10 @@ export class CellController {
   #edited(cell, code) {
     cell.current = code;
     saveCellCode(this.slug, cell, code, cell.editingOn);
+    if (cell.showingOther !== undefined && code !== cell.showingOther) {
+      cell.showingOther = undefined;
+      this.#notice(cell, null);
+    }
     if (code === cell.code) this.#notice(cell, null);
   }
 
@@ -249,6 +253,7 @@ export class CellController {
   #takeOtherVersion(cell, code) {
     cell.editingOn = null; // the version shown before is kept as the other one
     this.#setCode(cell, code);
+    cell.showingOther = code; // the note below holds until the code changes (say, Ctrl+Z)
     this.#notice(cell, cell.editor
       ? "The other tab's version is shown. Ctrl+Z brings back this tab's."
       : "The other tab's version is shown.");
@@ -271,6 +276,17 @@ export class CellController {
    *  undone by a restart), then `target`; stop at the first failure.
    *  Returns the outcome: "ok", "error" or "stopped". */
   async #runUpTo(target) {
+    this.runningFor = target; // its Stop works while its earlier cells run for it
+    if (target.element) this.#setState(target, target.state);
+    try {
+      return await this.#runEarlierThen(target);
+    } finally {
+      this.runningFor = null;
+      if (target.element) this.#setState(target, target.state);
+    }
+  }
+
+  async #runEarlierThen(target) {
     const earlier = this.cells.slice(0, target.index).filter((cell) => !cell.ran);
     for (const cell of earlier) {
       if (this.detached.signal.aborted) return "stopped"; // the lesson left the page: so do its runs
@@ -365,11 +381,16 @@ export class CellController {
     return "error";
   }
 
+  /** Running, or queued while the cells it needs run for it. */
+  #canStop(cell) {
+    return cell.state === "running" || (cell.state === "queued" && this.runningFor === cell);
+  }
+
   #setState(cell, state) {
     cell.state = state;
     if (!cell.element) return;
     cell.element.dataset.state = state;
-    cell.buttons.stop.disabled = state !== "running";
+    cell.buttons.stop.disabled = !this.#canStop(cell);
     cell.buttons.run.setAttribute("aria-disabled", String(state === "running" || state === "queued"));
     // Screen readers wait for aria-busy to clear, then read the output once, instead of every
     // line a loop prints while it runs.

@@ -3,6 +3,7 @@
 // or Tab on it gives a caret at once and what the learner types is kept. CodeMirror then takes
 // over with the text, the caret and the selection (cells.js attachEditors).
 import { canEditPlainText } from "./capabilities.js";
+import { showStaticCode } from "./static-code.js";
 
 /** The cell's early editable element, or null (a read-only cell, or an embedded one). */
 export function earlyEditorOf(cellElement) {
@@ -30,14 +31,107 @@ export function wireEarlyEditor(early, { onChange, onRun }) {
     delete early.dataset.composing;
     early.dispatchEvent(new Event("composition-done"));
   });
+  // Edits are applied to the text here, not left to the browser: its own editing joins and
+  // splits the per-line elements in ways that differ between engines (Chromium's Backspace at a
+  // line start also dropped the next line break). The code is then shown again as plain lines.
+  early.addEventListener("beforeinput", (event) => {
+    const edit = textEdit(event, early);
+    if (!edit) return; // composition and the rarer kinds: the browser's edit, read on "input"
+    event.preventDefault();
+    replaceText(early, edit);
+    onChange(earlyText(early));
+  });
   early.addEventListener("input", () => onChange(earlyText(early)));
   early.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || event.isComposing) return;
-    event.preventDefault();
-    if (event.shiftKey || event.ctrlKey || event.metaKey) onRun();
-    else document.execCommand("insertText", false, `\n${indentationAtCaret(early)}`);
+    if (event.key !== "Enter" || event.isComposing || !(event.shiftKey || event.ctrlKey || event.metaKey)) return;
+    event.preventDefault(); // Shift+Enter and Ctrl/Cmd+Enter run the cell, as in the editor
+    onRun();
   });
   return true;
+}
+
+/** What a `beforeinput` event would do, as {from, to, text} in the code's text; null for the
+ *  kinds left to the browser (composition, formatting, history). */
+function textEdit(event, early) {
+  const range = earlySelectionRange(early);
+  if (!range) return null;
+  const { from, to } = range;
+  const text = earlyText(early);
+  switch (event.inputType) {
+    case "insertText":
+    case "insertReplacementText":
+      return { from, to, text: event.data ?? event.dataTransfer?.getData("text/plain") ?? "" };
+    case "insertFromPaste":
+    case "insertFromDrop":
+      return { from, to, text: (event.dataTransfer?.getData("text/plain") ?? "").replace(/\r\n?/g, "\n") };
+    case "insertLineBreak":
+    case "insertParagraph":
+      return { from, to, text: `\n${indentationAtCaret(early)}` };
+    case "deleteContentBackward":
+      return from === to ? { from: Math.max(0, from - 1), to, text: "" } : { from, to, text: "" };
+    case "deleteContentForward":
+      return from === to ? { from, to: Math.min(text.length, to + 1), text: "" } : { from, to, text: "" };
+    case "deleteWordBackward":
+      return from === to ? { from: wordStartBefore(text, from), to, text: "" } : { from, to, text: "" };
+    case "deleteWordForward":
+      return from === to ? { from, to: wordEndAfter(text, to), text: "" } : { from, to, text: "" };
+    default:
+      return null;
+  }
+}
+
+/** Replace `from`..`to` of the code with `text`, caret after it. An edit inside the text node
+ *  that holds the caret changes that node only (Firefox loses keys typed right after the node
+ *  under its caret was replaced); any other is shown again as plain lines. */
+function replaceText(early, { from, to, text }) {
+  const selection = getSelectionOf(early);
+  const node = selection?.focusNode;
+  if (node?.nodeType === Node.TEXT_NODE && early.contains(node) && !text.includes("\n")) {
+    const start = textOffsetOf(early, node, 0);
+    const removed = earlyText(early).slice(from, to);
+    if (from >= start && to <= start + node.length && !removed.includes("\n")) {
+      node.replaceData(from - start, to - from, text);
+      selection.collapse(node, from - start + text.length);
+      return;
+    }
+  }
+  const code = earlyText(early);
+  showStaticCode(early, code.slice(0, from) + text + code.slice(to));
+  placeCaret(early, from + text.length);
+}
+
+/** The offset in `early`'s text of the point (`node`, `offset`). */
+function textOffsetOf(early, node, offset) {
+  const range = document.createRange();
+  range.setStart(early, 0);
+  range.setEnd(node, offset);
+  return range.toString().length;
+}
+
+/** Where Ctrl+Backspace deletes to: back over spaces, then one word or run of punctuation. */
+function wordStartBefore(text, at) {
+  const start = at - /(\w+|[^\w\s]+)?[ \t]*$/.exec(text.slice(0, at))[0].length;
+  return start < at ? start : Math.max(0, at - 1);
+}
+
+/** Where Ctrl+Delete deletes to: over spaces, then one word or run of punctuation. */
+function wordEndAfter(text, at) {
+  const length = /^[ \t]*(\w+|[^\w\s]+)?/.exec(text.slice(at))[0].length;
+  return Math.min(text.length, at + (length || 1));
+}
+
+/** Put the caret at text offset `offset` of `early`. */
+function placeCaret(early, offset) {
+  const walker = document.createTreeWalker(early, NodeFilter.SHOW_TEXT);
+  let left = offset;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (left <= node.length) {
+      getSelectionOf(early)?.collapse(node, left);
+      return;
+    }
+    left -= node.length;
+  }
+  getSelectionOf(early)?.collapse(early, early.childNodes.length);
 }
 
 /** Resolves once the learner is not composing text in `early` (an input method's draft would
@@ -53,22 +147,26 @@ export function earlyText(early) {
   return text.endsWith("\n") ? text.slice(0, -1) : text;
 }
 
+function getSelectionOf(early) {
+  const root = early.getRootNode();
+  return typeof root.getSelection === "function" ? root.getSelection() : document.getSelection();
+}
+
 /** The selection in `early` as text offsets `{anchor, head}`, or null when it is elsewhere. */
 export function earlySelection(early) {
-  const root = early.getRootNode();
-  const selection = typeof root.getSelection === "function" ? root.getSelection() : document.getSelection();
+  const selection = getSelectionOf(early);
   if (!selection || selection.rangeCount === 0) return null;
   const length = earlyText(early).length;
-  const offsetOf = (node, offset) => {
-    if (!node || !early.contains(node)) return null;
-    const range = document.createRange();
-    range.setStart(early, 0);
-    range.setEnd(node, offset);
-    return Math.min(range.toString().length, length);
-  };
+  const offsetOf = (node, offset) => (node && early.contains(node) ? Math.min(textOffsetOf(early, node, offset), length) : null);
   const anchor = offsetOf(selection.anchorNode, selection.anchorOffset);
   const head = offsetOf(selection.focusNode, selection.focusOffset);
   return anchor === null || head === null ? null : { anchor, head };
+}
+
+/** The selection as an ordered range `{from, to}`, or null. */
+function earlySelectionRange(early) {
+  const selection = earlySelection(early);
+  return selection && { from: Math.min(selection.anchor, selection.head), to: Math.max(selection.anchor, selection.head) };
 }
 
 /** The spaces and tabs that start the line the caret is on. */

@@ -5,7 +5,7 @@ import { PythonRuntime } from "./runtime.js";
 import { mountLesson } from "./lesson-page.js";
 import { openLessonsInPlace } from "./lesson-navigation.js";
 import { checkForUpdate, registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
-import { onSaveFailure } from "./storage.js";
+import { claimTabId, onSaveFailure } from "./storage.js";
 import { showBanner } from "./banner.js";
 import { setupEmbedMode } from "./embed-mode.js";
 import { lessonReductions, reportLate, showNote } from "./capability-note.js";
@@ -59,6 +59,8 @@ onSaveFailure((reason) => showBanner("storage-warning", reason === "full"
     + "They stay on this page until you leave it; copy any code you want to keep."
   : "This browser does not let the page save your edits and answers. "
     + "They stay on this page until you leave it; copy any code you want to keep."));
+
+claimTabId(); // a tab opened from this one (window.open, "Duplicate tab") gets an id of its own
 
 let offlineReady = false;
 const noteOfflineReady = () => showOfflineReady(document.querySelector("[data-page-notes]"));

@@ -8,20 +8,46 @@ const PREFIX = "rankmetrics-lessons:v1";
 const storage = canKeepLocally() ? window.localStorage : null;
 const keyOf = (slug, kind, id) => `${PREFIX}:${slug}:${kind}:${id}`;
 
+const TAB_KEY = `${PREFIX}:tab`;
+const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
 /** This tab's id, kept in sessionStorage, so a reload is still the same tab (cell-versions.js
- *  tells apart edits made in two tabs with it). Without sessionStorage each page load is a tab. */
-export const tabId = (() => {
-  const key = `${PREFIX}:tab`;
-  const fresh = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+ *  tells apart edits made in two tabs with it). Without sessionStorage each page load is a tab.
+ *  A tab opened with window.open or "Duplicate tab" starts with a copy of its opener's
+ *  sessionStorage, so the id is checked with the tabs open now (claimTabId). */
+export let tabId = (() => {
+  const fresh = newTabId();
   try {
-    const kept = window.sessionStorage.getItem(key);
+    const kept = window.sessionStorage.getItem(TAB_KEY);
     if (kept) return kept;
-    window.sessionStorage.setItem(key, fresh);
+    window.sessionStorage.setItem(TAB_KEY, fresh);
   } catch {
     // blocked: this load is a tab of its own
   }
   return fresh;
 })();
+
+/** Ask the course's other open pages whether one already goes by this tab's id; if so, this
+ *  page (the newer) takes a new one. Pages answer for as long as they are open. Called once per
+ *  page, by the lesson page's script (a second caller in the page would answer itself). */
+export function claimTabId() {
+  if (typeof BroadcastChannel !== "function") return;
+  const channel = new BroadcastChannel(TAB_KEY);
+  const asking = newTabId(); // names this page's question
+  channel.addEventListener("message", ({ data }) => {
+    if (data?.type === "whose" && data.tab === tabId && data.asking !== asking) {
+      channel.postMessage({ type: "taken", asking: data.asking });
+    } else if (data?.type === "taken" && data.asking === asking) {
+      tabId = newTabId();
+      try {
+        window.sessionStorage.setItem(TAB_KEY, tabId);
+      } catch {
+        // kept for this page only
+      }
+    }
+  });
+  channel.postMessage({ type: "whose", tab: tabId, asking });
+}
 
 /** The saved value of a lesson's block (`kind` is "cell", "quiz" or "exercise"), or null. */
 export function load(slug, kind, id) {

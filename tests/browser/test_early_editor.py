@@ -108,3 +108,60 @@ def test_an_edit_made_before_the_editor_arrives_survives_a_reload(page, base_url
     page.reload()
     wait_for_editors(page)
     assert editor_text(page.locator("[data-cell]").nth(1)).startswith("# mine\n")
+
+
+def early_text(early) -> str:
+    return early.evaluate("(code) => code.textContent.replace(/\\n$/, '')")
+
+
+def put_caret(page, cell_id: str, line: int) -> None:
+    """The caret at the start of the cell's line `line` (1-based) in the early editor."""
+    page.evaluate("""([id, line]) => {
+      const lines = document.querySelectorAll(`[data-cell="${id}"] [data-early-editor] .code-line`);
+      const text = document.createTreeWalker(lines[line - 1], NodeFilter.SHOW_TEXT).nextNode();
+      getSelection().collapse(text, 0);
+    }""", [cell_id, line])
+
+
+@pytest.mark.parametrize("key, joined", [("Backspace", 2), ("Delete", 3)])
+def test_deleting_a_line_break_in_the_early_editor_joins_just_those_two_lines(page, base_url, key, joined):
+    """The browser's own editing of the per-line elements dropped a second line break
+    (Chromium, Backspace at a line start)."""
+    held = hold_editor(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cell = page.locator("[data-cell]").nth(1)
+    early = cell.get_by_role("textbox")
+    original = early_text(early)
+    lines = original.split("\n")
+    with page.expect_request(EDITOR_SCRIPT):
+        early.focus()
+    put_caret(page, cell.get_attribute("data-cell"), 3)
+    if key == "Delete":
+        page.keyboard.press("ArrowLeft")  # to the end of line 2
+    page.keyboard.press(key)
+    expected = "\n".join(lines[:1] + [lines[1] + lines[2]] + lines[3:])
+    assert early_text(early) == expected
+    page.keyboard.type("#")  # the caret sits at the join
+    expected = "\n".join(lines[:1] + [lines[1] + "#" + lines[2]] + lines[3:])
+    assert early_text(early) == expected
+    release_editor(page, held)
+    expect(cell.locator(".cm-content")).to_be_focused()
+    assert editor_text(cell) == expected
+
+
+def test_focus_the_learner_moved_on_stays_when_the_editor_arrives(page, base_url):
+    held = hold_editor(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cell = page.locator("[data-cell]").nth(1)
+    with page.expect_request(EDITOR_SCRIPT):
+        cell.get_by_role("textbox").focus()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("# typed\n")
+    page.keyboard.press("Tab")  # before the editor, Tab leaves the code
+    run = cell.get_by_role("button", name="Run")
+    expect(run).to_be_focused()
+    release_editor(page, held)
+    expect(cell.locator(".cm-content")).to_have_count(1)
+    wait_for_editors(page)
+    expect(run).to_be_focused()
+    assert editor_text(cell).startswith("# typed\n")

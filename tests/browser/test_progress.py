@@ -176,6 +176,7 @@ def test_two_tabs_that_edited_a_cell_each_keep_their_version_after_a_reload(cont
     expect(notice_of(tab_a, 1)).to_have_text("The other tab's version is shown. Ctrl+Z brings back this tab's.")
     tab_a.keyboard.press("Control+z")
     expect(code_of(tab_a, 1)).to_have_text("print('A')")
+    expect(notice_of(tab_a, 1)).to_have_count(0)  # it said the other tab's version is shown
     tab_b.reload()
     expect(code_of(tab_b, 1)).to_have_text("print('B')")
     expect(notice_of(tab_b, 1)).to_contain_text("Another tab saved a different version.")
@@ -186,6 +187,29 @@ def test_two_tabs_that_edited_a_cell_each_keep_their_version_after_a_reload(cont
     expect(notice_of(tab_c, 1)).to_contain_text("Your latest edited code is back. Another tab saved an earlier version.")
     notice_of(tab_c, 1).get_by_role("button", name="Use the earlier version").click()
     expect(code_of(tab_c, 1)).to_have_text("print('B')")
+
+
+def test_a_tab_opened_from_another_keeps_its_own_version(context, base_url):
+    """window.open (like "Duplicate tab") copies the opener's sessionStorage, tab id included:
+    the new tab takes an id of its own, so the two tabs' edits stay apart."""
+    tab_a = context.new_page()
+    open_lesson(tab_a, base_url)
+    with context.expect_page() as opened:
+        tab_a.evaluate("window.open(location.href)")
+    tab_b = opened.value
+    tab_b.wait_for_load_state()
+    wait_for_editors(tab_b)
+    key = f"{STORAGE_PREFIX}:tab"
+    tab_b.wait_for_function("([key, first]) => sessionStorage.getItem(key) !== first",
+                            arg=[key, tab_a.evaluate("(key) => sessionStorage.getItem(key)", key)])
+    replace_code(tab_a, tab_a.locator("[data-cell]").nth(1), "print('A')")
+    replace_code(tab_b, tab_b.locator("[data-cell]").nth(1), "print('B')")
+    for tab in (tab_a, tab_b):
+        tab.reload()
+        wait_for_editors(tab)
+    expect(code_of(tab_a, 1)).to_have_text("print('A')")
+    expect(notice_of(tab_a, 1)).to_contain_text("Another tab saved a different version.")
+    expect(code_of(tab_b, 1)).to_have_text("print('B')")
 
 
 def test_a_new_session_that_resets_its_own_old_edit_is_not_offered_it_again(page, base_url):
