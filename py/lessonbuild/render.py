@@ -76,14 +76,12 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     runtime["wheels"] = runtime["wheels"] + [w for name in lesson.packages for w in context.package_wheels[name]]
     runtime["packages"] = runtime["packages"] + lesson.packages
     runtime["timeLimit"] = lesson.front_matter.get("time_limit")  # seconds per cell run, or None
-    predicted = {prediction.guards: prediction.id for prediction in lesson.predictions}
     return {
         "slug": lesson.slug,
         "title": lesson.title,
         "cells": [
             {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
              "name": cell.accessible_name, "check": cell.check,
-             "predict": predicted.get(cell.id),  # the prediction its output waits for, or None
              "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
              "solution": cell.solution.content if cell.solution else None}
             for cell in lesson.runnable_cells
