@@ -372,7 +372,8 @@ def _quiz_yaml(path: Path, token: Token, problems: list[Problem]) -> object:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = token.map[0] + 2 + mark.line if mark else token.map[0] + 1
-        problems.append(Problem(path, line, f"The quiz is not valid YAML ({_yaml_reason(error)}).",
+        noun = "prediction" if token.info.split()[:1] == [PREDICT_KIND] else "quiz"
+        problems.append(Problem(path, line, f"The {noun} is not valid YAML ({_yaml_reason(error)}).",
                                 "Fix the YAML; quote option text that contains ': ' or starts with a symbol."))
         return None
 

@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .highlight import highlight_code, highlight_lines
 from .lessonformat import PREDICT_KIND, Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
@@ -137,10 +137,38 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         for token_type, display in MATH_TOKENS.items():
             renderer.rules[token_type] = math_rule(display).__get__(renderer)
         renderer.rules["fence"] = fence_rule.__get__(renderer)
-        body_tokens = [t for t in lesson.tokens if t.type != "front_matter"]
+        body_tokens = _hold_prose_after(
+            [t for t in lesson.tokens if t.type != "front_matter"], predicted)
         return renderer.render(body_tokens, md.options, {})
     finally:
         renderer.rules = saved
+
+
+def _hold_prose_after(tokens: list[Token], predicted: set[str]) -> list[Token]:
+    """Wrap the prose right after each cell a prediction asks about (up to the next heading or
+    block) in `<div data-held-prose=CELL data-held="true">`: it explains the output, so the page
+    hides it until the learner commits (predict.js). Without scripts it shows."""
+    out: list[Token] = []
+    holding = False
+
+    def html(text: str) -> Token:
+        token = Token("html_block", "", 0)
+        token.content = text
+        return token
+
+    for token in tokens:
+        ends_prose = token.level == 0 and token.type in ("heading_open", "fence", "hr")
+        if holding and ends_prose:
+            out.append(html("</div>\n"))
+            holding = False
+        out.append(token)
+        block = token.meta.get("block") if token.type == "fence" else None
+        if isinstance(block, CodeCell) and block.id in predicted:
+            out.append(html(f'<div class="held-prose" data-held-prose="{escape(block.id)}" data-held="true">\n'))
+            holding = True
+    if holding:
+        out.append(html("</div>\n"))
+    return out
 
 
 def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment, held: bool = False) -> str:

@@ -195,9 +195,13 @@ def _check_predictions(lesson: Lesson, report) -> None:
     for prediction in lesson.predictions:
         target = prediction.guards
         cell = cells.get(target) if target else None
-        if cell is None or cell.hidden:
-            report(prediction.line, "This prediction is not for a visible code cell of this lesson.",
-                   "Write for=ID with the id of the code cell whose output it asks about.")
+        if target is None:
+            report(prediction.line, "This prediction names no cell.",
+                   "Write for=ID after ```predict, with the id of the code cell whose output it asks about.")
+        elif cell is None or cell.hidden:
+            why = f"cell '{target}' is hidden" if cell else f"there is no code cell '{target}'"
+            report(prediction.line, f"This prediction is for no visible code cell: {why}.",
+                   "Write for=ID with the id of a visible code cell whose output it asks about.")
         elif cell.line < prediction.line:
             report(prediction.line, f"This prediction comes after its cell '{target}' (line {cell.line}).",
                    "Put the ```predict block before the cell, so the question is read first.")
@@ -211,28 +215,29 @@ def _check_predictions(lesson: Lesson, report) -> None:
 def _check_quiz(quiz: Quiz, report) -> None:
     fence_options = PREDICT_FENCE_OPTIONS if quiz.kind == PREDICT_KIND else QUIZ_FENCE_OPTIONS
     _check_options(quiz.options, fence_options, quiz.line, quiz.kind, report)
+    noun = "prediction" if quiz.kind == PREDICT_KIND else "quiz"
     if quiz.id is None and "id" not in quiz.options:
         report(quiz.line, f"This {quiz.kind} block has no id.", f"Add id=some-name after ```{quiz.kind}.")
     body = quiz.body
     if quiz.yaml_failed:
         return  # already reported by the loader
     if body is None:
-        report(quiz.line, "The quiz is empty.", "Write 'question:' and 'options:' in the block.")
+        report(quiz.line, f"The {noun} is empty.", "Write 'question:' and 'options:' in the block.")
         return
     if not isinstance(body, dict):
-        report(quiz.line + 1, "The quiz must be a YAML mapping.", "Write 'question:' and 'options:'.")
+        report(quiz.line + 1, f"The {noun} must be a YAML mapping.", "Write 'question:' and 'options:'.")
         return
     for key in body:
         if key not in QUIZ_KEYS:
-            report(quiz.line, f"Unknown quiz key '{key}'.", f"Use only: {', '.join(sorted(QUIZ_KEYS))}.")
+            report(quiz.line, f"Unknown {noun} key '{key}'.", f"Use only: {', '.join(sorted(QUIZ_KEYS))}.")
     question = body.get("question")
     if not isinstance(question, str) or not question.strip():
-        report(quiz.line, "The quiz has no question.", "Add 'question: …'.")
+        report(quiz.line, f"The {noun} has no question.", "Add 'question: …'.")
     else:
         quiz.question = question.strip()
     options = body.get("options")
     if not isinstance(options, list) or len(options) < 2:
-        report(quiz.line, "A quiz needs at least two options.", "Add an 'options:' list with two or more entries.")
+        report(quiz.line, f"A {noun} needs at least two options.", "Add an 'options:' list with two or more entries.")
         return
     for number, option in enumerate(options, start=1):
         choice = _quiz_option(option, number, quiz.line, report)
@@ -242,7 +247,7 @@ def _check_quiz(quiz: Quiz, report) -> None:
         return
     correct = len(quiz.correct_indexes)
     if correct == 0:
-        report(quiz.line, "No option of this quiz is marked correct.", "Add 'correct: true' to the right option(s).")
+        report(quiz.line, f"No option of this {noun} is marked correct.", "Add 'correct: true' to the right option(s).")
     multiple = body.get("multiple", correct > 1)
     if not isinstance(multiple, bool):
         report(quiz.line, "'multiple' must be true or false.", "Write 'multiple: true' or 'multiple: false'.")

@@ -9,6 +9,9 @@
 import { startWorker, whyNoWorker } from "./worker-start.js";
 import { showSavedWorkBeforeFirstPaint } from "./restore.js";
 
+// Scripts run: prose a prediction holds back is hidden (site.css); without them it shows.
+document.documentElement.dataset.scripts = "";
+
 (() => {
   if (location.protocol === "file:") return; // file:// pages cannot run workers: see file-notice.js
   sayWhenThePageScriptFails();

@@ -56,13 +56,17 @@ function commit(form, { cell, correct }, chosen) {
   for (const input of form.querySelectorAll("input")) {
     input.checked = chosen.includes(Number(input.value));
     input.disabled = true;
+    // A disabled input is drawn faint: the label says which answer was committed.
+    if (input.checked) input.closest(".quiz-option").dataset.chosen = "";
   }
   const button = form.querySelector('button[type="submit"]');
   button.textContent = "Committed";
   button.setAttribute("aria-disabled", "true"); // not `disabled`: the focus stays on it
   const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
-  // The reason given: the first option chosen wrongly, else the first chosen.
-  const reasonOf = chosen.find((index) => !correct.includes(index)) ?? chosen[0];
+  // The reason given: the first option chosen wrongly, else the first right one left out, else
+  // the first chosen.
+  const reasonOf = chosen.find((index) => !correct.includes(index))
+    ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0];
   const reason = form.querySelectorAll("template[data-explanation]")[reasonOf]?.content.cloneNode(true);
   const tag = document.createElement("strong");
   tag.textContent = right ? "Right. " : "Not quite. ";
@@ -72,6 +76,9 @@ function commit(form, { cell, correct }, chosen) {
     cellElement.querySelector("[data-output]").dataset.held = "false";
     cellElement.querySelector("[data-held-note]")?.remove();
   }
+  const prose = document.querySelector(`[data-held-prose="${CSS.escape(cell)}"]`);
+  if (prose) prose.dataset.held = "false"; // the text that explains the output
+
 }
 
 function showVerdict(form, verdict, nodes) {

@@ -30,6 +30,8 @@ def test_the_output_waits_until_the_learner_commits(page, base_url):
     expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
     expect(output).to_be_hidden()  # it ran; what it printed is not shown yet
     expect(cell.locator("[data-held-note]")).to_be_visible()
+    explanation = page.locator(f'[data-held-prose="{CELL}"]')  # the text under it tells the answer
+    expect(explanation).to_be_hidden()
 
     form.get_by_role("button", name="Commit").click()
     expect(form.locator("[data-verdict]")).to_have_text("Choose an answer first.")
@@ -43,7 +45,10 @@ def test_the_output_waits_until_the_learner_commits(page, base_url):
     expect(output).to_be_visible()
     expect(output).to_contain_text("precision@5 = 0.60")
     expect(cell.locator("[data-held-note]")).to_have_count(0)
+    expect(explanation).to_be_visible()
+    expect(explanation).to_contain_text("Both lists get precision@5 = 0.60")
     expect(form.get_by_label("Neither, they score the same")).to_be_disabled()  # committed
+    expect(form.locator(".quiz-option[data-chosen]")).to_have_count(1)
 
 
 def test_a_later_cell_that_runs_it_first_does_not_give_the_answer_away(page, base_url):
@@ -74,3 +79,12 @@ def test_a_committed_prediction_is_remembered(page, base_url):
     expect(form.get_by_label("Neither, they score the same")).to_be_checked()
     expect(output).to_have_attribute("data-held", "false")
     expect(cell.locator("[data-held-note]")).to_have_count(0)
+    expect(page.locator(f'[data-held-prose="{CELL}"]')).to_be_visible()
+
+
+def test_without_scripts_the_explanation_shows(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}{SLUG}.html")
+    expect(page.locator(f'[data-held-prose="{CELL}"]')).to_be_visible()
+    context.close()

@@ -286,11 +286,12 @@ def test_a_prediction_before_its_cell_is_valid(make_lessons, good_lesson):
 
 
 @pytest.mark.parametrize("change, message", [
-    (("for=first", "for=nowhere"), "not for a visible code cell"),
-    (("for=first", "for=setup"), "not for a visible code cell"),  # hidden
+    (("for=first", "for=nowhere"), "for no visible code cell: there is no code cell 'nowhere'"),
+    (("for=first", "for=setup"), "for no visible code cell: cell 'setup' is hidden"),
+    ((" for=first", ""), "names no cell"),
     (("for=first", "for=first extra=1"), "Unknown predict option 'extra'"),
     (("id=guess ", ""), "no id"),
-    (("    correct: true\n", ""), "No option of this quiz is marked correct"),
+    (("    correct: true\n", ""), "No option of this prediction is marked correct"),
 ])
 def test_a_broken_prediction_says_what_to_change(make_lessons, good_lesson, change, message):
     text = with_prediction(good_lesson, PREDICTION.replace(*change))
