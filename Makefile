@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test setup browser bench clean
+.PHONY: serve build test lint format setup browser bench clean
 
 serve: setup
 	$(PY) build.py --serve --port $(PORT)
@@ -16,6 +16,16 @@ build: setup
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Python: ruff (lint rules and format in pyproject.toml); JavaScript: Biome (biome.json).
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx --no-install biome check .
+
+format: setup
+	$(VENV)/bin/ruff format .
+	npx --no-install biome check --write .
 
 # Re-run set-up only when the dependency lists change.
 setup: $(VENV)/.installed node_modules/.package-lock.json
