@@ -74,13 +74,13 @@ def readme_steps() -> list[str]:
 
 
 def test_the_readme_steps_end_green(tmp_path, lessons_copy):
-    """Scaffold, write the golden transcript, build, and run the lesson tests, as the README says,
+    """Scaffold, build, write the golden transcript and run the lesson tests, as the README says,
     on a copy of lessons/ (LESSONS_DIR) and of the golden transcripts (GOLDEN_DIR)."""
     steps = readme_steps()
     assert steps == [
         f'make lesson SLUG={SLUG} TITLE="{TITLE}"',
-        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/lessons/test_lesson_content.py -k {SLUG}",
         ".venv/bin/python build.py",
+        f"UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/lessons/test_lesson_content.py -k {SLUG}",
         ".venv/bin/python -m pytest tests/lessons",
     ]
     golden = tmp_path / "golden"
@@ -96,14 +96,14 @@ def test_the_readme_steps_end_green(tmp_path, lessons_copy):
     # 1. make lesson (the make target runs this, with LESSONS= for another folder)
     assert "-m lessonbuild.new_lesson" in (ROOT / "Makefile").read_text(encoding="utf-8")
     run([sys.executable, "-m", "lessonbuild.new_lesson", SLUG, TITLE, "--lessons", str(lessons_copy)])
-    # 3. the golden transcript
-    pytest_args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    run(pytest_args + ["tests/lessons/test_lesson_content.py", "-k", SLUG], UPDATE_GOLDEN="1")
-    assert (golden / f"{SLUG}.txt").read_text(encoding="utf-8").startswith("## example-ranking\n")
-    # 4. the build
+    # 3. the build
     run([sys.executable, "build.py", "--lessons", str(lessons_copy), "--out", str(tmp_path / "dist"),
          "--no-snapshot"])
     assert (tmp_path / "dist" / f"{SLUG}.html").is_file()
+    # 4. the golden transcript
+    pytest_args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    run(pytest_args + ["tests/lessons/test_lesson_content.py", "-k", SLUG], UPDATE_GOLDEN="1")
+    assert (golden / f"{SLUG}.txt").read_text(encoding="utf-8").startswith("## example-ranking\n")
     # 5. the lesson tests: every house rule for the new lesson, and the course-wide ones
     run(pytest_args + ["tests/lessons/test_course_structure.py", "tests/lessons/test_cpython_blocks.py",
                        "tests/lessons/test_lesson_content.py",

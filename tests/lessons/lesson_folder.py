@@ -17,4 +17,5 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSONS_DIR = Path(os.environ.get("LESSONS_DIR") or ROOT / "lessons").resolve()
 GOLDEN_DIR = Path(os.environ.get("GOLDEN_DIR") or Path(__file__).resolve().parent / "golden").resolve()
 COURSE = load_course(LESSONS_DIR)
-assert validate_course(COURSE) == [], "the lessons must build"
+PROBLEMS = validate_course(COURSE)
+assert PROBLEMS == [], "the lessons must build:\n" + "\n".join(str(problem) for problem in PROBLEMS)

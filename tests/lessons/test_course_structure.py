@@ -21,6 +21,7 @@ def test_lesson_has_the_course_skeleton(lesson):
     for exercise in exercises:
         assert exercise.hint is not None and exercise.solution is not None, exercise.id
     assert len(lesson.quizzes) == 1, "one quiz"
+    assert not all(choice.correct for choice in lesson.quizzes[0].choices), "a wrong option in the quiz"
     blocks = [t for t in lesson.tokens if t.type == "fence" or (t.type == "heading_open")]
     assert blocks[-1].meta.get("block") is lesson.quizzes[0], "the quiz comes last"
     headings = [lesson.tokens[i + 1].content for i, t in enumerate(lesson.tokens) if t.type == "heading_open"]
