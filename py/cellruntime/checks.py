@@ -33,6 +33,7 @@ Importing this module does not import ``rankmetrics``.
 
 from __future__ import annotations
 
+import base64
 import copy
 import difflib
 import importlib
@@ -42,6 +43,7 @@ import math
 import random
 import re
 import traceback
+import zlib
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Optional, Union
@@ -443,7 +445,7 @@ def get_checker(name: str) -> Checker:
 
 # --- a lesson's own check ---------------------------------------------------------
 
-#: What starts the check name of a lesson's own check; JSON follows (:func:`declared_check_name`).
+#: What starts the check name of a lesson's own check; its packed JSON follows (:func:`declared_check_name`).
 DECLARED_PREFIX = "lesson-check:"
 
 #: The names a lesson's ```check block defines: fixed cases, and a random case from a
@@ -461,9 +463,13 @@ _declared: dict[str, Checker] = {}
 def declared_check_name(function: str, solution: str, check: str) -> str:
     """The check name of a lesson's own check: the function compared (``function``), the
     solution's code (the reference) and the ```check block's code (``cases()`` and/or
-    ``random_case(rng)``), as one string the page passes like any check name."""
-    return DECLARED_PREFIX + json.dumps({"function": function, "solution": solution, "check": check},
-                                        sort_keys=True, ensure_ascii=False)
+    ``random_case(rng)``), as one string the page passes like any check name.
+
+    The JSON is compressed and base64-encoded: a downloaded notebook's check cell carries the
+    name, and should not show the solution at a glance (hints and solutions stay on the page).
+    """
+    text = json.dumps({"function": function, "solution": solution, "check": check}, sort_keys=True)
+    return DECLARED_PREFIX + base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
 
 
 def declared_checker(name: str) -> Checker:
@@ -479,9 +485,10 @@ def declared_checker(name: str) -> Checker:
     if found is not None:
         return found
     try:
-        spec = json.loads(name[len(DECLARED_PREFIX):])
+        packed = base64.b64decode(name[len(DECLARED_PREFIX):].encode("ascii"), validate=True)
+        spec = json.loads(zlib.decompress(packed).decode("utf-8"))
         function, solution, check = spec["function"], spec["solution"], spec["check"]
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, zlib.error):
         raise ValueError(f"not a lesson's own check: {_short_text(name, 80)!r}") from None
     reference = _run_lesson_code(solution, "<lesson solution>").get(function)
     if not callable(reference):

@@ -107,6 +107,16 @@ def test_the_reference_is_out_of_the_learners_reach():
     assert verdict["ok"] is True
 
 
+def test_the_name_does_not_show_the_solution():
+    """A downloaded notebook's check cell carries the name; the solution stays on the page."""
+    assert NAME.startswith("lesson-check:") and "hits_at_k" not in NAME and "sum(" not in NAME
+
+
+def test_a_name_that_cannot_be_read_is_a_value_error():
+    with pytest.raises(ValueError, match="not a lesson's own check"):
+        declared_checker("lesson-check:not base64!")
+
+
 def test_a_download_checks_the_same_way(capsys):
     namespace: dict = {}
     exec(SOLUTION, namespace)
