@@ -152,3 +152,16 @@ def test_declared_checks_run_in_pyodide():
     namespace: dict = {}
     exec(SOLUTION, namespace)
     assert json.loads("".join(text for _, text in cell["writes"])) == check_function(namespace, NAME)
+
+
+def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it():
+    """The solution's imports are the check runtime's private copies (cellruntime.sealed)."""
+    solution = ("import rankmetrics\n\ndef top_precision(ranking, relevant):\n"
+                "    return rankmetrics.precision_at_k(ranking, relevant, 2)\n")
+    name = declared_check_name("top_precision", solution,
+                               "def cases():\n    return [(['a', 'x'], {'a'}), (['a', 'b'], {'a', 'b'})]\n")
+    learner = ("import rankmetrics\nrankmetrics.precision_at_k = lambda ranking, relevant, k: 1.0\n\n"
+               "def top_precision(ranking, relevant):\n    return 1.0\n")
+    verdict = _verdict(learner, name)
+    # ['a', 'x'] holds one relevant item in its top 2: 1 / 2.
+    assert verdict["message"] == "top_precision(['a', 'x'], {'a'}) returned 1.0; expected 0.5."

@@ -358,7 +358,8 @@ def test_broken_own_check_names_its_line(make_lessons, good_lesson, change, line
 
 
 def test_a_check_block_for_an_exercise_with_a_named_check(make_lessons, good_lesson):
-    text = good_lesson + OWN_EXERCISE.replace("check=lesson", "check=precision_at_k").replace("hits_at_k", "precision_at_k")
+    own = OWN_EXERCISE.replace("check=lesson", "check=precision_at_k").replace("hits_at_k", "precision_at_k")
+    text = good_lesson + own
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
     assert problem.line == 49 and "uses the check 'precision_at_k', not its own" in problem.message
     assert "check=lesson" in problem.fix
