@@ -154,8 +154,12 @@ def test_declared_checks_run_in_pyodide():
     assert json.loads("".join(text for _, text in cell["writes"])) == check_function(namespace, NAME)
 
 
-def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it():
+def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it(monkeypatch):
     """The solution's imports are the check runtime's private copies (cellruntime.sealed)."""
+    import rankmetrics
+
+    # The learner's code below rebinds the public rankmetrics.precision_at_k: put it back afterwards.
+    monkeypatch.setattr(rankmetrics, "precision_at_k", rankmetrics.precision_at_k)
     solution = ("import rankmetrics\n\ndef top_precision(ranking, relevant):\n"
                 "    return rankmetrics.precision_at_k(ranking, relevant, 2)\n")
     name = declared_check_name("top_precision", solution,
