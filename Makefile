@@ -1,12 +1,14 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
 #   make serve   build the site into dist/ and serve it on http://localhost:8000/
 #   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
+#   make lesson SLUG=my-topic TITLE="My topic"   start a new lesson from the template (lessons/README.md)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+LESSONS ?= lessons
 
-.PHONY: serve build test lint format setup browser bench clean
+.PHONY: serve build test lint format lesson setup browser bench clean
 
 serve: setup
 	$(PY) build.py --serve --port $(PORT)
@@ -26,6 +28,12 @@ lint: setup
 format: setup
 	$(VENV)/bin/ruff format .
 	npx --no-install biome check --write .
+
+# Writes $(LESSONS)/$(SLUG).md from the template and lists it last in $(LESSONS)/index.yml.
+lesson: setup
+	@if [ -z "$(SLUG)" ] || [ -z "$(TITLE)" ]; then \
+	  echo 'Usage: make lesson SLUG=my-topic TITLE="My topic"'; exit 2; fi
+	PYTHONPATH=py $(PY) -m lessonbuild.new_lesson "$(SLUG)" "$(TITLE)" --lessons "$(LESSONS)"
 
 # Re-run set-up only when the dependency lists change.
 setup: $(VENV)/.installed node_modules/.package-lock.json

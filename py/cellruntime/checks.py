@@ -33,14 +33,17 @@ Importing this module does not import ``rankmetrics``.
 
 from __future__ import annotations
 
+import base64
 import copy
 import difflib
 import importlib
 import inspect
+import json
 import math
 import random
 import re
 import traceback
+import zlib
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Optional, Union
@@ -328,8 +331,11 @@ class Checker:
     ``random_case`` -- ``random_case(rng)`` returns one argument tuple.
     ``random_count`` / ``seed`` -- how many random cases, and their seed.
     ``result`` -- ``"number"`` (compared with a tolerance), ``"list"``
-    (a list or tuple, compared item by item) or ``"value"`` (compared with ==).
+    (a list or tuple, compared item by item), ``"value"`` (compared with ==)
+    or ``"auto"`` (a number with a tolerance, anything else with ==: a
+    lesson's own check, whose results are whatever its solution returns).
     ``about`` -- one line for lesson authors.
+    ``reference_label`` -- how verdicts name the reference, when not by its name.
     """
 
     function: str
@@ -341,6 +347,7 @@ class Checker:
     seed: int = DEFAULT_SEED
     result: str = "number"
     about: str = ""
+    reference_label: str = ""
 
     def reference_function(self) -> Callable[..., Any]:
         if callable(self.reference):
@@ -351,6 +358,8 @@ class Checker:
     @property
     def reference_name(self) -> str:
         """How verdicts name the reference: "rankmetrics.precision_at_k"."""
+        if self.reference_label:
+            return self.reference_label
         if callable(self.reference):
             return getattr(self.reference, "__name__", repr(self.reference))
         return self.reference
@@ -422,13 +431,104 @@ def check_names() -> tuple[str, ...]:
 
 
 def get_checker(name: str) -> Checker:
-    """The :class:`Checker` called ``name``; ``ValueError`` if there is none."""
+    """The :class:`Checker` called ``name``, or the lesson's own check that ``name`` declares
+    (:func:`declared_check_name`); ``ValueError`` if there is none."""
+    if isinstance(name, str) and name.startswith(DECLARED_PREFIX):
+        return declared_checker(name)
     try:
         return CHECKS[name]
     except (KeyError, TypeError):
         raise ValueError(
             f"unknown check {name!r}; known checks: {', '.join(CHECKS)}"
         ) from None
+
+
+# --- a lesson's own check ---------------------------------------------------------
+
+#: What starts the check name of a lesson's own check; its packed JSON follows (:func:`declared_check_name`).
+DECLARED_PREFIX = "lesson-check:"
+
+#: The names a lesson's ```check block defines: fixed cases, and a random case from a
+#: ``random.Random`` (seeded with :data:`DEFAULT_SEED`, called :data:`DEFAULT_RANDOM_CASES` times).
+DECLARED_CASES = "cases"
+DECLARED_RANDOM_CASE = "random_case"
+
+#: How verdicts of a lesson's own check name its reference.
+DECLARED_REFERENCE = "the lesson's solution"
+
+# Checkers already made from a declared check, by name: the page checks one exercise many times.
+_declared: dict[str, Checker] = {}
+
+
+def declared_check_name(function: str, solution: str, check: str) -> str:
+    """The check name of a lesson's own check: the function compared (``function``), the
+    solution's code (the reference) and the ```check block's code (``cases()`` and/or
+    ``random_case(rng)``), as one string the page passes like any check name.
+
+    The JSON is compressed and base64-encoded: a downloaded notebook's check cell carries the
+    name, and should not show the solution at a glance (hints and solutions stay on the page).
+    """
+    text = json.dumps({"function": function, "solution": solution, "check": check}, sort_keys=True)
+    return DECLARED_PREFIX + base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def declared_checker(name: str) -> Checker:
+    """The :class:`Checker` of a lesson's own check (``name`` from :func:`declared_check_name`).
+
+    The solution's function is the reference; each case is a tuple of arguments (any other
+    value is the one argument). Solution and check run in namespaces of their own, with this
+    module's builtins and imports (the check runtime's private ones, cellruntime.sealed).
+    ``ValueError`` when ``name`` cannot be read, the solution does not define the function, or
+    the check defines no cases; an error in the lesson's code itself propagates.
+    """
+    found = _declared.get(name)
+    if found is not None:
+        return found
+    try:
+        packed = base64.b64decode(name[len(DECLARED_PREFIX):].encode("ascii"), validate=True)
+        spec = json.loads(zlib.decompress(packed).decode("utf-8"))
+        function, solution, check = spec["function"], spec["solution"], spec["check"]
+    except (ValueError, KeyError, TypeError, zlib.error):
+        raise ValueError(f"not a lesson's own check: {_short_text(name, 80)!r}") from None
+    reference = _run_lesson_code(solution, "<lesson solution>").get(function)
+    if not callable(reference):
+        raise ValueError(f"the lesson's solution defines no function {function}")
+    defined = _run_lesson_code(check, "<lesson check>")
+    fixed = tuple(_as_case(case) for case in defined[DECLARED_CASES]()) if DECLARED_CASES in defined else ()
+    random_case = defined.get(DECLARED_RANDOM_CASE)
+    if not fixed and random_case is None:
+        raise ValueError(f"the lesson's check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng)")
+    checker = Checker(
+        function, _positional_parameters(reference), reference, fixed,
+        (lambda rng: _as_case(random_case(rng))) if random_case else _no_random_case,
+        random_count=DEFAULT_RANDOM_CASES if random_case else 0, result="auto",
+        about="the lesson's own check", reference_label=DECLARED_REFERENCE)
+    _declared[name] = checker
+    return checker
+
+
+def _run_lesson_code(code: str, filename: str) -> dict:
+    """Run a lesson's solution or check code in a namespace of its own; return that namespace."""
+    namespace = {"__name__": filename, "__builtins__": __builtins__}
+    exec(compile(code, filename, "exec"), namespace)
+    return namespace
+
+
+def _as_case(case: Any) -> Case:
+    return case if isinstance(case, tuple) else (case,)
+
+
+def _no_random_case(rng: random.Random) -> Case:
+    raise AssertionError("a check without random_case has no random cases")
+
+
+def _positional_parameters(function: Callable) -> tuple[str, ...]:
+    """The names of the parameters ``function`` takes by position (its call order)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    return tuple(p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
 
 
 # --- running a check ------------------------------------------------------------
@@ -571,13 +671,17 @@ def _run_case(checker: Checker, function: Callable, reference: Callable, case: C
     try:
         if checker.result == "list":
             return _compare_list(call, actual, expected)
-        if checker.result == "value":
+        if checker.result == "value" or (checker.result == "auto" and not _is_number(expected)):
             return _compare_value(call, actual, expected)
         return _compare_number(call, actual, expected)
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # e.g. a returned object whose __eq__ or __float__ raises
         return f"{call} returned {_short_repr(actual, 80)}, which can't be compared: {_exception_text(exc)}."
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 def _compare_number(call: str, actual: Any, expected: float) -> Optional[str]:
@@ -620,7 +724,7 @@ def _compare_list(call: str, actual: Any, expected: list) -> Optional[str]:
 
 
 def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
-    if actual is None:
+    if actual is None and expected is not None:
         return f"{call} returned None — did you forget `return`?"
     if type(actual) is type(expected) and actual == expected:
         return None

@@ -1,14 +1,14 @@
 """Read lesson files into plain records (the format is specified in lessons/README.md).
 
 Loading never raises for a broken lesson: every problem found is recorded with its file and
-line, so one build run reports them all. `validate.py` adds the checks that need a whole record.
+line, so one build run reports them all. Loading ends with complete records (complete.py fills
+quizzes and links each exercise to its hint, solution and own check); `validate.py` checks them.
 """
 
 from __future__ import annotations
 
 import difflib
 import shlex
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -17,167 +17,13 @@ from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from .complete import complete_lesson
 from .problems import Problem
+from .records import (ATTACHMENT_KINDS, CHECK_KIND, OUTPUT_KIND, OWN_CHECK, PREDICT_KIND,  # noqa: F401 (re-exported)
+                      Attachment, CodeCell, Course, DeclaredCheck, Lesson, Quiz, QuizOption, ShownOutput)
 
 INDEX_FILE = "index.yml"
-ATTACHMENT_KINDS = ("hint", "solution")
-OUTPUT_KIND = "output"  # what the static block just above it prints under CPython
-PREDICT_KIND = "predict"  # a question asked before a cell's output shows
 NOT_LESSONS = {"README.md"}
-
-
-@dataclass
-class CodeCell:
-    """A fenced ```python block: a runnable cell (or a static snippet)."""
-
-    line: int  # 1-based line of the opening fence
-    code: str
-    options: dict[str, str | bool]
-    number: int = 0  # position among the page's visible runnable cells, set by number_cells()
-    hint: "Attachment | None" = None  # linked by validate.py for exercise cells
-    solution: "Attachment | None" = None
-    shown_output: "ShownOutput | None" = None  # the ```output block right after it, if any
-
-    @property
-    def id(self) -> str | None:
-        value = self.options.get("id")
-        return value if isinstance(value, str) else None
-
-    @property
-    def label(self) -> str | None:
-        value = self.options.get("label")
-        return value if isinstance(value, str) else None
-
-    @property
-    def check(self) -> str | None:
-        """Name of the exercise check (cellruntime.checks) when this cell is an exercise."""
-        value = self.options.get("check")
-        return value if isinstance(value, str) else None
-
-    @property
-    def hidden(self) -> bool:
-        return self.options.get("hidden") is True
-
-    @property
-    def readonly(self) -> bool:
-        return self.options.get("readonly") is True
-
-    @property
-    def static(self) -> bool:
-        return self.options.get("static") is True
-
-    @property
-    def cpython(self) -> list[str]:
-        """Libraries a static block needs (`cpython=scikit-learn,ranx`): the tests run it under
-        CPython with them and compare what it prints with its shown output."""
-        value = self.options.get("cpython")
-        return [name.strip() for name in value.split(",") if name.strip()] if isinstance(value, str) else []
-
-    @property
-    def accessible_name(self) -> str:
-        name = f"Code cell {self.number}"
-        return f"{name}: {self.label}" if self.label else name
-
-
-@dataclass
-class Attachment:
-    """A ```hint or ```solution block that belongs to the exercise cell named by `for=`."""
-
-    kind: str  # "hint" (Markdown) or "solution" (Python)
-    line: int
-    options: dict[str, str | bool]
-    content: str
-
-    @property
-    def target(self) -> str | None:
-        value = self.options.get("for")
-        return value if isinstance(value, str) else None
-
-
-@dataclass
-class ShownOutput:
-    """A fenced ```output block: what the code block just above it prints (see CodeCell.cpython)."""
-
-    line: int
-    options: dict[str, str | bool]  # none are allowed
-    text: str
-    follows: CodeCell | None  # the code block right before it, or None when it follows no code block
-
-
-@dataclass
-class QuizOption:
-    answer: str
-    correct: bool
-    explain: str
-
-
-@dataclass
-class Quiz:
-    """A fenced ```quiz block: one multiple-choice check; or a ```predict block: the same
-    question format, asked before the code cell it names (`for=`) shows its output."""
-
-    line: int
-    options: dict[str, str | bool]  # fence-line options (`id`; a prediction also `for`)
-    body: object  # the parsed YAML, checked by validate.py
-    yaml_failed: bool = False
-    kind: str = "quiz"  # or "predict"
-    question: str = ""
-    choices: list[QuizOption] = field(default_factory=list)
-    multiple: bool = False
-
-    @property
-    def id(self) -> str | None:
-        value = self.options.get("id")
-        return value if isinstance(value, str) else None
-
-    @property
-    def guards(self) -> str | None:
-        """For a prediction: the id of the cell whose output waits for the learner's answer."""
-        value = self.options.get("for")
-        return value if isinstance(value, str) else None
-
-    @property
-    def correct_indexes(self) -> list[int]:
-        return [i for i, option in enumerate(self.choices) if option.correct]
-
-
-@dataclass
-class Lesson:
-    slug: str
-    path: Path
-    front_matter: dict
-    front_matter_line: int
-    tokens: list[Token]
-    cells: list[CodeCell]
-    quizzes: list[Quiz]
-    attachments: list[Attachment] = field(default_factory=list)
-    shown_outputs: list[ShownOutput] = field(default_factory=list)
-    predictions: list[Quiz] = field(default_factory=list)  # ```predict blocks (kind "predict")
-
-    @property
-    def title(self) -> str:
-        return str(self.front_matter.get("title", self.slug))
-
-    @property
-    def summary(self) -> str:
-        return str(self.front_matter.get("summary", ""))
-
-    @property
-    def packages(self) -> list[str]:
-        """Extra pure-Python packages the page installs (names from pyodide-packages.toml)."""
-        value = self.front_matter.get("packages", [])
-        return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
-
-    @property
-    def runnable_cells(self) -> list[CodeCell]:
-        return [cell for cell in self.cells if not cell.static]
-
-
-@dataclass
-class Course:
-    lessons_dir: Path
-    lessons: list[Lesson]
-    problems: list[Problem]
 
 
 def make_markdown() -> MarkdownIt:
@@ -263,6 +109,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     predictions: list[Quiz] = []
     attachments: list[Attachment] = []
     shown_outputs: list[ShownOutput] = []
+    own_checks: list[DeclaredCheck] = []
     for position, token in enumerate(tokens):
         if token.type != "fence":
             continue
@@ -283,6 +130,10 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             attachment = Attachment(kind, line, options, token.content.rstrip("\n"))
             token.meta["block"] = attachment
             attachments.append(attachment)
+        elif kind == CHECK_KIND:
+            declared = DeclaredCheck(line, options, token.content.rstrip("\n"))
+            token.meta["block"] = declared
+            own_checks.append(declared)
         elif kind == OUTPUT_KIND:
             shown = ShownOutput(line, options, token.content, _code_block_before(tokens, position))
             if shown.follows is not None and shown.follows.shown_output is None:
@@ -290,8 +141,10 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             token.meta["block"] = shown
             shown_outputs.append(shown)
     number_cells(cells)
-    return Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs,
-                  predictions)
+    lesson = Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs,
+                    predictions, own_checks)
+    complete_lesson(lesson, problems)
+    return lesson
 
 
 def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
@@ -302,7 +155,7 @@ def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
     return block if isinstance(block, CodeCell) else None
 
 
-BLOCK_KINDS = ("python", "quiz", PREDICT_KIND, *ATTACHMENT_KINDS, OUTPUT_KIND)
+BLOCK_KINDS = ("python", "quiz", PREDICT_KIND, *ATTACHMENT_KINDS, OUTPUT_KIND, CHECK_KIND)
 
 
 def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem]) -> None:

@@ -18,7 +18,8 @@ from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from .highlight import highlight_code, highlight_lines
-from .lessonformat import PREDICT_KIND, Attachment, CodeCell, Course, Lesson, Quiz, ShownOutput, make_markdown
+from .lessonformat import (PREDICT_KIND, Attachment, CodeCell, Course, DeclaredCheck, Lesson, Quiz, ShownOutput,
+                           make_markdown)
 from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
@@ -81,7 +82,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         "title": lesson.title,
         "cells": [
             {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
-             "name": cell.accessible_name, "check": cell.check,
+             "name": cell.accessible_name, "check": cell.check_name,
              "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
              "solution": cell.solution.content if cell.solution else None}
             for cell in lesson.runnable_cells
@@ -125,8 +126,8 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         block = token.meta.get("block")
         if isinstance(block, CodeCell):
             return _render_cell(block, md, env, held=block.id in predicted)
-        if isinstance(block, (Attachment, ShownOutput)):
-            return ""  # shown inside its exercise cell, or under its code block
+        if isinstance(block, (Attachment, ShownOutput, DeclaredCheck)):
+            return ""  # shown inside its exercise cell, or under its code block; a check is not shown
         if isinstance(block, Quiz):
             return _render_quiz(block, md, env, math_html)
         language = token.info.split()[0] if token.info.strip() else "text"

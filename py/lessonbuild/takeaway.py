@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .lessonformat import PREDICT_KIND, Attachment, CodeCell, Lesson, Quiz, ShownOutput
+from .lessonformat import PREDICT_KIND, Attachment, CodeCell, DeclaredCheck, Lesson, Quiz, ShownOutput
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP_CELL = ROOT / "site" / "takeaway" / "setup-cell.py"
@@ -68,13 +68,13 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
             _flush(prose, outline)
             outline.append({"cell": block.id})
             if block.check:
-                outline.append({"check": block.id, "code": CHECK_CELL.format(name=block.check)})
+                outline.append({"check": block.id, "code": CHECK_CELL.format(name=block.check_name)})
         elif isinstance(block, Quiz):
             lead = "Predict, then run the next cell" if block.kind == PREDICT_KIND else "Check yourself"
             prose += ["", f"**{lead}:** {block.question}", ""]
             prose += [f"- {option.answer}" for option in block.choices]
-        elif isinstance(block, Attachment):
-            pass  # hints and solutions are part of the page's exercise
+        elif isinstance(block, (Attachment, DeclaredCheck)):
+            pass  # hints, solutions and an exercise's own check are part of the page's exercise
     prose += lines[position:]
     _flush(prose, outline)
     return outline

@@ -10,7 +10,8 @@ import re
 
 from cellruntime.checks import check_names
 
-from .lessonformat import OUTPUT_KIND, PREDICT_KIND, CodeCell, Course, Lesson, Quiz, QuizOption, ShownOutput
+from .lessonformat import CHECK_KIND, OUTPUT_KIND, OWN_CHECK, PREDICT_KIND, CodeCell, Course, Lesson, Quiz, ShownOutput
+from .owncheck import check_own_check
 from .problems import Problem
 from .testpins import REQUIREMENTS_FILE, normalise, pinned_versions
 from .moves import check_moves
@@ -21,10 +22,9 @@ FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "op
 CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
                 "check": "value", "cpython": "value"}
 ATTACHMENT_OPTIONS = {"for": "value"}
+OWN_CHECK_OPTIONS = {"for": "value", "function": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
 PREDICT_FENCE_OPTIONS = {"id": "value", "for": "value"}
-QUIZ_KEYS = {"question", "options", "multiple"}
-QUIZ_OPTION_KEYS = {"answer", "correct", "explain"}
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
 SLUG_PATTERN = ID_PATTERN
 
@@ -53,7 +53,7 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
     _check_predictions(lesson, report)
-    _link_attachments(lesson, report)
+    _check_exercise_help(lesson, report)
     for shown in lesson.shown_outputs:
         _check_shown_output(shown, report)
     if not lesson.quizzes:
@@ -104,9 +104,10 @@ def _check_cell(cell: CodeCell, report) -> None:
         _check_cpython_block(cell, report)
     if cell.static:
         return
-    if cell.check is not None and cell.check not in check_names():
+    if cell.check is not None and cell.check != OWN_CHECK and cell.check not in check_names():
         report(cell.line, f"Unknown check '{cell.check}'.",
-               f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py).")
+               f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py), "
+               f"or write check={OWN_CHECK} and a ```{CHECK_KIND} for=ID block (lessons/README.md).")
     if cell.check is not None and cell.hidden:
         report(cell.line, "A hidden cell cannot be an exercise.", "Remove 'hidden' or 'check'.")
     if cell.id is None and "id" not in cell.options:
@@ -145,27 +146,26 @@ def _check_shown_output(shown: ShownOutput, report) -> None:
                "Write what the code block above it prints (the tests compare the two).")
 
 
-def _link_attachments(lesson: Lesson, report) -> None:
-    """Attach each hint and solution to its exercise cell; every exercise needs a solution."""
-    exercises = {cell.id: cell for cell in lesson.cells if cell.check and cell.id}
+def _check_exercise_help(lesson: Lesson, report) -> None:
+    """Hints, solutions and own checks take only `for=` (a check also `function=`); every
+    exercise has a solution that compiles, and an exercise with check=lesson has its own check."""
     for attachment in lesson.attachments:
         _check_options(attachment.options, ATTACHMENT_OPTIONS, attachment.line, attachment.kind, report)
-        cell = exercises.get(attachment.target)
-        if cell is None:
-            report(attachment.line, f"This {attachment.kind} is not for an exercise cell of this lesson.",
-                   f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).")
+    for declared in lesson.own_checks:
+        _check_options(declared.options, OWN_CHECK_OPTIONS, declared.line, CHECK_KIND, report)
+    for cell in lesson.cells:
+        if not cell.check or not cell.id:
             continue
-        if getattr(cell, attachment.kind) is not None:
-            report(attachment.line, f"Exercise '{cell.id}' already has a {attachment.kind} "
-                   f"(line {getattr(cell, attachment.kind).line}).", f"Keep one {attachment.kind} per exercise.")
-            continue
-        setattr(cell, attachment.kind, attachment)
-        if attachment.kind == "solution":
-            _check_compiles(attachment.content, attachment.line, report)
-    for cell in exercises.values():
         if cell.solution is None:
             report(cell.line, f"Exercise '{cell.id}' has no solution.",
                    f"Add a ```solution for={cell.id} block with code that passes the check.")
+        else:
+            _check_compiles(cell.solution.content, cell.solution.line, report)
+        if cell.check == OWN_CHECK:
+            check_own_check(cell, report)
+        elif cell.own_check is not None:
+            report(cell.own_check.line, f"Exercise '{cell.id}' uses the check '{cell.check}', not its own.",
+                   f"Write check={OWN_CHECK} on the exercise's ```python line, or remove this ```{CHECK_KIND} block.")
 
 
 def _check_compiles(code: str, fence_line: int, report) -> None:
@@ -215,67 +215,5 @@ def _check_predictions(lesson: Lesson, report) -> None:
 def _check_quiz(quiz: Quiz, report) -> None:
     fence_options = PREDICT_FENCE_OPTIONS if quiz.kind == PREDICT_KIND else QUIZ_FENCE_OPTIONS
     _check_options(quiz.options, fence_options, quiz.line, quiz.kind, report)
-    noun = "prediction" if quiz.kind == PREDICT_KIND else "quiz"
     if quiz.id is None and "id" not in quiz.options:
         report(quiz.line, f"This {quiz.kind} block has no id.", f"Add id=some-name after ```{quiz.kind}.")
-    body = quiz.body
-    if quiz.yaml_failed:
-        return  # already reported by the loader
-    if body is None:
-        report(quiz.line, f"The {noun} is empty.", "Write 'question:' and 'options:' in the block.")
-        return
-    if not isinstance(body, dict):
-        report(quiz.line + 1, f"The {noun} must be a YAML mapping.", "Write 'question:' and 'options:'.")
-        return
-    for key in body:
-        if key not in QUIZ_KEYS:
-            report(quiz.line, f"Unknown {noun} key '{key}'.", f"Use only: {', '.join(sorted(QUIZ_KEYS))}.")
-    question = body.get("question")
-    if not isinstance(question, str) or not question.strip():
-        report(quiz.line, f"The {noun} has no question.", "Add 'question: …'.")
-    else:
-        quiz.question = question.strip()
-    options = body.get("options")
-    if not isinstance(options, list) or len(options) < 2:
-        report(quiz.line, f"A {noun} needs at least two options.", "Add an 'options:' list with two or more entries.")
-        return
-    for number, option in enumerate(options, start=1):
-        choice = _quiz_option(option, number, quiz.line, report)
-        if choice:
-            quiz.choices.append(choice)
-    if len(quiz.choices) != len(options):
-        return
-    correct = len(quiz.correct_indexes)
-    if correct == 0:
-        report(quiz.line, f"No option of this {noun} is marked correct.", "Add 'correct: true' to the right option(s).")
-    multiple = body.get("multiple", correct > 1)
-    if not isinstance(multiple, bool):
-        report(quiz.line, "'multiple' must be true or false.", "Write 'multiple: true' or 'multiple: false'.")
-    elif not multiple and correct > 1:
-        report(quiz.line, f"'multiple: false' but {correct} options are correct.",
-               "Mark exactly one option correct, or set 'multiple: true'.")
-    else:
-        quiz.multiple = multiple
-
-
-def _quiz_option(option: object, number: int, line: int, report) -> QuizOption | None:
-    if not isinstance(option, dict):
-        report(line, f"Quiz option {number} is not a mapping.", "Write '- answer: …' then 'explain: …'.")
-        return None
-    for key in option:
-        if key not in QUIZ_OPTION_KEYS:
-            report(line, f"Quiz option {number} has an unknown key '{key}'.",
-                   f"Use only: {', '.join(sorted(QUIZ_OPTION_KEYS))}.")
-    answer, explain, correct = option.get("answer"), option.get("explain"), option.get("correct", False)
-    ok = True
-    if answer is None or str(answer).strip() == "":
-        report(line, f"Quiz option {number} has no answer text.", "Add 'answer: …'.")
-        ok = False
-    if explain is None or str(explain).strip() == "":
-        report(line, f"Quiz option {number} has no explanation.",
-               "Add 'explain: …' saying why it is right or wrong.")
-        ok = False
-    if not isinstance(correct, bool):
-        report(line, f"Quiz option {number}: 'correct' must be true or false.", "Write 'correct: true' or leave it out.")
-        ok = False
-    return QuizOption(str(answer).strip(), correct, str(explain).strip()) if ok else None

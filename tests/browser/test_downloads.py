@@ -46,7 +46,7 @@ def page_verdicts(lesson) -> dict[str, str]:
     for cell in lesson.runnable_cells:
         session.run(cell.code, cell.id, lambda stream, text: None)
         if cell.check:
-            verdict = session.check(cell.check)  # as a check cell does: whatever the name holds now
+            verdict = session.check(cell.check_name)  # as a check cell does: whatever the name holds now
             verdicts[cell.id] = f"{'Correct.' if verdict['ok'] else 'Not yet.'} {verdict['message']}\n"
     return verdicts
 

@@ -38,3 +38,51 @@ def test_quoted_option_values_keep_spaces(make_lessons, good_lesson):
     text = '---\ntitle: T\nsummary: S\n---\n\n```python id=a label="NDCG by hand"\npass\n```\n'
     (lesson,) = load_course(make_lessons({"x": text})).lessons
     assert lesson.cells[0].label == "NDCG by hand"
+
+
+EXERCISE = '''
+```python id=mine check=precision_at_k
+def precision_at_k(ranking, relevant, k):
+    return 0.0
+```
+
+```hint for=mine
+Divide by $k$.
+```
+
+```solution for=mine
+def precision_at_k(ranking, relevant, k):
+    return sum(1 for item in ranking[:k] if item in relevant) / k
+```
+'''
+
+
+def test_loading_fills_the_quiz_from_its_yaml(make_lessons, good_lesson):
+    """No validation needed: the loaded quiz already has its question, choices and kind."""
+    (lesson,) = load_course(make_lessons({"sample": good_lesson})).lessons
+    (quiz,) = lesson.quizzes
+    assert quiz.question == "What is $3/5$?"
+    assert [(choice.answer, choice.correct) for choice in quiz.choices] == [("0.60", True), ("0.35", False)]
+    assert quiz.correct_indexes == [0] and quiz.multiple is False
+
+
+def test_loading_links_each_exercise_to_its_hint_and_solution(make_lessons, good_lesson):
+    (lesson,) = load_course(make_lessons({"sample": good_lesson + EXERCISE})).lessons
+    exercise = lesson.cells[-1]
+    assert exercise.hint is lesson.attachments[0] and exercise.hint.content == "Divide by $k$."
+    assert exercise.solution is lesson.attachments[1]
+    assert exercise.check_name == "precision_at_k"
+
+
+def test_loading_records_a_quiz_it_cannot_fill(make_lessons, good_lesson):
+    text = good_lesson.replace("question: What is $3/5$?\n", "")
+    course = load_course(make_lessons({"sample": text}))
+    assert [(p.line, p.message) for p in course.problems] == [(29, "The quiz has no question.")]  # the fence line
+
+
+def test_loading_records_help_for_no_exercise(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("hint for=mine", "hint for=first")
+    course = load_course(make_lessons({"sample": text}))
+    (problem,) = course.problems
+    assert problem.message == "This hint is not for an exercise cell of this lesson."
+    assert course.lessons[0].cells[-1].hint is None

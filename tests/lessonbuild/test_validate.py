@@ -306,3 +306,60 @@ def test_a_prediction_after_its_cell_or_a_second_one_is_refused(make_lessons, go
     twice = with_prediction(with_prediction(good_lesson), PREDICTION.replace("id=guess", "id=again"))
     problem = only_problem(problems_for(make_lessons, {"sample": twice}))
     assert "already has a prediction" in problem.message
+
+
+OWN_EXERCISE = '''
+```python id=count-hits check=lesson
+def hits_at_k(ranking, relevant, k):
+    raise NotImplementedError
+```
+
+```solution for=count-hits
+def hits_at_k(ranking, relevant, k):
+    return sum(1 for item in ranking[:k] if item in relevant)
+```
+
+```check for=count-hits function=hits_at_k
+def cases():
+    return [(["a", "x"], {"a"}, 1)]
+```
+'''
+
+
+def test_exercise_with_its_own_check_is_valid(make_lessons, good_lesson):
+    course = load_course(make_lessons({"sample": good_lesson + OWN_EXERCISE}))
+    assert validate_course(course) == []
+    exercise = course.lessons[0].cells[-1]
+    assert exercise.own_check is course.lessons[0].own_checks[0]
+    assert exercise.check_name.startswith("lesson-check:")
+
+
+def test_own_check_needs_its_check_block(make_lessons, good_lesson):
+    text = good_lesson + OWN_EXERCISE[: OWN_EXERCISE.index("```check")]
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.line == 39 and "has check=lesson but no check of its own" in problem.message
+    assert "```check for=count-hits function=NAME" in problem.fix
+
+
+@pytest.mark.parametrize("change, line, message", [
+    (("function=hits_at_k", ""), 49, "This check cannot compare a function: it names no function."),
+    (("function=hits_at_k", "function=hits-at-k"), 49, "'hits-at-k' is not a Python name"),
+    (("def cases():", "def cases(:"), 50, "This code does not compile"),
+    (("def cases():", "def examples():"), 49, "This check defines neither cases() nor random_case(rng)."),
+    (("function=hits_at_k", "function=count_hits"), 44,
+     "The solution of 'count-hits' defines no function count_hits, which its check compares (line 49)."),
+    (("check for=count-hits", "check for=first"), 49, "This check is not for an exercise cell of this lesson."),
+    (("function=hits_at_k", "function=hits_at_k k=3"), 49, "Unknown check option 'k'."),
+])
+def test_broken_own_check_names_its_line(make_lessons, good_lesson, change, line, message):
+    text = good_lesson + OWN_EXERCISE.replace(*change)
+    problems = problems_for(make_lessons, {"sample": text})
+    assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_a_check_block_for_an_exercise_with_a_named_check(make_lessons, good_lesson):
+    own = OWN_EXERCISE.replace("check=lesson", "check=precision_at_k").replace("hits_at_k", "precision_at_k")
+    text = good_lesson + own
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.line == 49 and "uses the check 'precision_at_k', not its own" in problem.message
+    assert "check=lesson" in problem.fix

@@ -1,19 +1,15 @@
-"""Every lesson has the course's skeleton: editable cells, an exercise with a hint and a
-solution, a summary, and one quiz at the end."""
+"""Every lesson has the course's skeleton, the house rules listed in lessons/README.md
+("House rules"): editable cells, an exercise with a hint and a solution, a summary, and one quiz
+at the end."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 import yaml
 
-from lessonbuild.lessonformat import load_course
-from lessonbuild.validate import validate_course
+from lesson_folder import COURSE, LESSONS_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-COURSE = load_course(ROOT / "lessons")
-assert validate_course(COURSE) == []  # also links each exercise to its hint and solution
+INDEX = yaml.safe_load((LESSONS_DIR / "index.yml").read_text(encoding="utf-8"))["lessons"]
 
 
 @pytest.mark.parametrize("lesson", COURSE.lessons, ids=lambda lesson: lesson.slug)
@@ -25,6 +21,7 @@ def test_lesson_has_the_course_skeleton(lesson):
     for exercise in exercises:
         assert exercise.hint is not None and exercise.solution is not None, exercise.id
     assert len(lesson.quizzes) == 1, "one quiz"
+    assert not all(choice.correct for choice in lesson.quizzes[0].choices), "a wrong option in the quiz"
     blocks = [t for t in lesson.tokens if t.type == "fence" or (t.type == "heading_open")]
     assert blocks[-1].meta.get("block") is lesson.quizzes[0], "the quiz comes last"
     headings = [lesson.tokens[i + 1].content for i, t in enumerate(lesson.tokens) if t.type == "heading_open"]
@@ -32,6 +29,7 @@ def test_lesson_has_the_course_skeleton(lesson):
 
 
 def test_every_lesson_is_in_the_course():
-    listed = yaml.safe_load((ROOT / "lessons" / "index.yml").read_text(encoding="utf-8"))["lessons"]
-    assert [lesson.slug for lesson in COURSE.lessons] == listed
-    assert len(listed) >= 8
+    """The course is what index.yml lists, in its order, and every lesson file is listed."""
+    files = sorted(path.stem for path in LESSONS_DIR.glob("*.md") if path.name != "README.md")
+    assert [lesson.slug for lesson in COURSE.lessons] == INDEX
+    assert sorted(INDEX) == files

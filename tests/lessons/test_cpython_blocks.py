@@ -10,16 +10,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from lessonbuild.lessonformat import load_course
-from lessonbuild.validate import validate_course
+from lesson_folder import COURSE, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-COURSE = load_course(ROOT / "lessons")
-assert validate_course(COURSE) == [], "the lessons must build"
 BLOCKS = [pytest.param(cell, id=f"{lesson.slug}:{cell.line}")
           for lesson in COURSE.lessons for cell in lesson.cells if cell.cpython]
 

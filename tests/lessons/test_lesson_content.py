@@ -1,27 +1,21 @@
 """Every lesson's cells run under CPython through the same runtime the page uses, and their
 output matches the golden transcripts in tests/lessons/golden/.
 
-Regenerate the transcripts after an intended change with:
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/lessons
-and review the diff before committing it.
+Regenerate the transcripts after an intended change (or write a new lesson's) with:
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/lessons/test_lesson_content.py
+and review the diff before committing it (`-k SLUG` for one lesson).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 import pytest
 
 from cellruntime import Session
-from lessonbuild.lessonformat import load_course
-from lessonbuild.validate import validate_course
+from lesson_folder import COURSE, GOLDEN_DIR as GOLDEN
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).resolve().parent / "golden"
-COURSE = load_course(ROOT / "lessons")
-assert validate_course(COURSE) == [], "the lessons must build"
 LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 EXERCISES = [(lesson.slug, cell.id) for lesson in COURSE.lessons for cell in lesson.cells if cell.check]
 DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?!\w|\.\d)")
@@ -84,7 +78,7 @@ def test_solution_passes_and_starter_code_fails(slug, cell_id):
             if cell.id == cell_id:
                 break
         exercise = next(cell for cell in lesson.cells if cell.id == cell_id)
-        verdict = session.check(exercise.check, lambda stream, text: None)
+        verdict = session.check(exercise.check_name, lambda stream, text: None)
         if code_kind == "solution":
             assert verdict["ok"], f"the solution of {slug}/{cell_id} fails its check: {verdict['message']}"
         else:
@@ -128,7 +122,7 @@ def test_the_starters_verdict_says_what_to_do(slug, cell_id):
         session.run(cell.code, cell.id, lambda stream, text: None)
         if cell.id == cell_id:
             break
-    verdict = session.check(exercise.check, lambda stream, text: None, cell_id=cell_id)
+    verdict = session.check(exercise.check_name, lambda stream, text: None, cell_id=cell_id)
     if _is_unwritten(exercise.code):
         assert "not written yet" in verdict["message"]
     else:

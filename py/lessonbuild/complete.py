@@ -1,0 +1,109 @@
+"""The last load step: complete a lesson's records from what its blocks say.
+
+A quiz (or prediction) gets its question, options and `multiple` from its YAML; an exercise
+cell gets its hint, solution and own check from the blocks that name it with `for=`. A block
+that cannot be used is recorded as a Problem (file, line, what to change), so validate.py only
+checks complete records.
+"""
+
+from __future__ import annotations
+
+from .records import PREDICT_KIND, CodeCell, Lesson, Quiz, QuizOption
+from .problems import Problem
+
+QUIZ_KEYS = {"question", "options", "multiple"}
+QUIZ_OPTION_KEYS = {"answer", "correct", "explain"}
+
+
+def complete_lesson(lesson: Lesson, problems: list[Problem]) -> None:
+    """Fill every quiz and prediction, and link each exercise's help and check; append the
+    problems found to `problems`."""
+    report = lambda line, message, fix: problems.append(Problem(lesson.path, line, message, fix))  # noqa: E731
+    for quiz in lesson.quizzes + lesson.predictions:
+        _fill_quiz(quiz, report)
+    exercises = {cell.id: cell for cell in lesson.cells if cell.check and cell.id}
+    for attachment in lesson.attachments:
+        _link(attachment, attachment.kind, exercises, report)
+    for declared in lesson.own_checks:
+        _link(declared, "own_check", exercises, report)
+
+
+def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None:
+    """Set `block` as the `attribute` (hint, solution, own_check) of the exercise it names."""
+    noun = "check" if attribute == "own_check" else attribute
+    cell = exercises.get(block.target)
+    if cell is None:
+        report(block.line, f"This {noun} is not for an exercise cell of this lesson.",
+               f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).")
+        return
+    if getattr(cell, attribute) is not None:
+        report(block.line, f"Exercise '{cell.id}' already has a {noun} "
+               f"(line {getattr(cell, attribute).line}).", f"Keep one {noun} per exercise.")
+        return
+    setattr(cell, attribute, block)
+
+
+def _fill_quiz(quiz: Quiz, report) -> None:
+    """Question, choices and `multiple` from the block's YAML (the loader reported bad YAML)."""
+    noun = "prediction" if quiz.kind == PREDICT_KIND else "quiz"
+    body = quiz.body
+    if quiz.yaml_failed:
+        return  # already reported by the loader
+    if body is None:
+        report(quiz.line, f"The {noun} is empty.", "Write 'question:' and 'options:' in the block.")
+        return
+    if not isinstance(body, dict):
+        report(quiz.line + 1, f"The {noun} must be a YAML mapping.", "Write 'question:' and 'options:'.")
+        return
+    for key in body:
+        if key not in QUIZ_KEYS:
+            report(quiz.line, f"Unknown {noun} key '{key}'.", f"Use only: {', '.join(sorted(QUIZ_KEYS))}.")
+    question = body.get("question")
+    if not isinstance(question, str) or not question.strip():
+        report(quiz.line, f"The {noun} has no question.", "Add 'question: …'.")
+    else:
+        quiz.question = question.strip()
+    options = body.get("options")
+    if not isinstance(options, list) or len(options) < 2:
+        report(quiz.line, f"A {noun} needs at least two options.", "Add an 'options:' list with two or more entries.")
+        return
+    for number, option in enumerate(options, start=1):
+        choice = _quiz_option(option, number, quiz.line, report)
+        if choice:
+            quiz.choices.append(choice)
+    if len(quiz.choices) != len(options):
+        return
+    correct = len(quiz.correct_indexes)
+    if correct == 0:
+        report(quiz.line, f"No option of this {noun} is marked correct.", "Add 'correct: true' to the right option(s).")
+    multiple = body.get("multiple", correct > 1)
+    if not isinstance(multiple, bool):
+        report(quiz.line, "'multiple' must be true or false.", "Write 'multiple: true' or 'multiple: false'.")
+    elif not multiple and correct > 1:
+        report(quiz.line, f"'multiple: false' but {correct} options are correct.",
+               "Mark exactly one option correct, or set 'multiple: true'.")
+    else:
+        quiz.multiple = multiple
+
+
+def _quiz_option(option: object, number: int, line: int, report) -> QuizOption | None:
+    if not isinstance(option, dict):
+        report(line, f"Quiz option {number} is not a mapping.", "Write '- answer: …' then 'explain: …'.")
+        return None
+    for key in option:
+        if key not in QUIZ_OPTION_KEYS:
+            report(line, f"Quiz option {number} has an unknown key '{key}'.",
+                   f"Use only: {', '.join(sorted(QUIZ_OPTION_KEYS))}.")
+    answer, explain, correct = option.get("answer"), option.get("explain"), option.get("correct", False)
+    ok = True
+    if answer is None or str(answer).strip() == "":
+        report(line, f"Quiz option {number} has no answer text.", "Add 'answer: …'.")
+        ok = False
+    if explain is None or str(explain).strip() == "":
+        report(line, f"Quiz option {number} has no explanation.",
+               "Add 'explain: …' saying why it is right or wrong.")
+        ok = False
+    if not isinstance(correct, bool):
+        report(line, f"Quiz option {number}: 'correct' must be true or false.", "Write 'correct: true' or leave it out.")
+        ok = False
+    return QuizOption(str(answer).strip(), correct, str(explain).strip()) if ok else None

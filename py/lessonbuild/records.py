@@ -1,0 +1,212 @@
+"""The records a lesson file loads into (lessonformat.py fills them; lessons/README.md is the format).
+
+Loading completes every record: a quiz's question and options come from its YAML, and an
+exercise cell holds its hint, solution and own check. validate.py only checks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it.token import Token
+
+from .problems import Problem
+
+ATTACHMENT_KINDS = ("hint", "solution")
+OUTPUT_KIND = "output"  # what the static block just above it prints under CPython
+PREDICT_KIND = "predict"  # a question asked before a cell's output shows
+CHECK_KIND = "check"  # an exercise's own check: cases to compare with its solution
+
+#: The `check=` value of an exercise checked by its lesson's own ```check block.
+OWN_CHECK = "lesson"
+
+
+@dataclass
+class CodeCell:
+    """A fenced ```python block: a runnable cell (or a static snippet)."""
+
+    line: int  # 1-based line of the opening fence
+    code: str
+    options: dict[str, str | bool]
+    number: int = 0  # position among the page's visible runnable cells, set by number_cells()
+    hint: "Attachment | None" = None  # linked when the lesson loads, for exercise cells
+    solution: "Attachment | None" = None
+    own_check: "DeclaredCheck | None" = None  # the lesson's ```check for=ID block (check=lesson)
+    shown_output: "ShownOutput | None" = None  # the ```output block right after it, if any
+
+    @property
+    def id(self) -> str | None:
+        value = self.options.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def label(self) -> str | None:
+        value = self.options.get("label")
+        return value if isinstance(value, str) else None
+
+    @property
+    def check(self) -> str | None:
+        """The `check=` option when this cell is an exercise: a check name of cellruntime.checks,
+        or OWN_CHECK for a check the lesson declares itself."""
+        value = self.options.get("check")
+        return value if isinstance(value, str) else None
+
+    @property
+    def check_name(self) -> str | None:
+        """What the page (and a download) passes to the checker: the check's name, or for a
+        lesson's own check the declared check's text (cellruntime.checks.declared_check_name)."""
+        if self.check != OWN_CHECK:
+            return self.check
+        if self.own_check is None or self.solution is None:
+            return None
+        from cellruntime.checks import declared_check_name  # only lesson-declared checks need it
+
+        return declared_check_name(self.own_check.function or "", self.solution.content, self.own_check.code)
+
+    @property
+    def hidden(self) -> bool:
+        return self.options.get("hidden") is True
+
+    @property
+    def readonly(self) -> bool:
+        return self.options.get("readonly") is True
+
+    @property
+    def static(self) -> bool:
+        return self.options.get("static") is True
+
+    @property
+    def cpython(self) -> list[str]:
+        """Libraries a static block needs (`cpython=scikit-learn,ranx`): the tests run it under
+        CPython with them and compare what it prints with its shown output."""
+        value = self.options.get("cpython")
+        return [name.strip() for name in value.split(",") if name.strip()] if isinstance(value, str) else []
+
+    @property
+    def accessible_name(self) -> str:
+        name = f"Code cell {self.number}"
+        return f"{name}: {self.label}" if self.label else name
+
+
+@dataclass
+class Attachment:
+    """A ```hint or ```solution block that belongs to the exercise cell named by `for=`."""
+
+    kind: str  # "hint" (Markdown) or "solution" (Python)
+    line: int
+    options: dict[str, str | bool]
+    content: str
+
+    @property
+    def target(self) -> str | None:
+        value = self.options.get("for")
+        return value if isinstance(value, str) else None
+
+
+@dataclass
+class DeclaredCheck:
+    """A ```check for=ID function=NAME block: Python defining `cases()` and/or `random_case(rng)`,
+    the arguments on which the exercise's function is compared with its solution's."""
+
+    line: int
+    options: dict[str, str | bool]
+    code: str
+
+    @property
+    def target(self) -> str | None:
+        value = self.options.get("for")
+        return value if isinstance(value, str) else None
+
+    @property
+    def function(self) -> str | None:
+        """The name of the function compared (the learner's and the solution's)."""
+        value = self.options.get("function")
+        return value if isinstance(value, str) else None
+
+
+@dataclass
+class ShownOutput:
+    """A fenced ```output block: what the code block just above it prints (see CodeCell.cpython)."""
+
+    line: int
+    options: dict[str, str | bool]  # none are allowed
+    text: str
+    follows: CodeCell | None  # the code block right before it, or None when it follows no code block
+
+
+@dataclass
+class QuizOption:
+    answer: str
+    correct: bool
+    explain: str
+
+
+@dataclass
+class Quiz:
+    """A fenced ```quiz block: one multiple-choice check; or a ```predict block: the same
+    question format, asked before the code cell it names (`for=`) shows its output."""
+
+    line: int
+    options: dict[str, str | bool]  # fence-line options (`id`; a prediction also `for`)
+    body: object  # the parsed YAML; the fields below are filled from it when the lesson loads
+    yaml_failed: bool = False
+    kind: str = "quiz"  # or "predict"
+    question: str = ""
+    choices: list[QuizOption] = field(default_factory=list)
+    multiple: bool = False
+
+    @property
+    def id(self) -> str | None:
+        value = self.options.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def guards(self) -> str | None:
+        """For a prediction: the id of the cell whose output waits for the learner's answer."""
+        value = self.options.get("for")
+        return value if isinstance(value, str) else None
+
+    @property
+    def correct_indexes(self) -> list[int]:
+        return [i for i, option in enumerate(self.choices) if option.correct]
+
+
+@dataclass
+class Lesson:
+    slug: str
+    path: Path
+    front_matter: dict
+    front_matter_line: int
+    tokens: list[Token]
+    cells: list[CodeCell]
+    quizzes: list[Quiz]
+    attachments: list[Attachment] = field(default_factory=list)
+    shown_outputs: list[ShownOutput] = field(default_factory=list)
+    predictions: list[Quiz] = field(default_factory=list)  # ```predict blocks (kind "predict")
+    own_checks: list[DeclaredCheck] = field(default_factory=list)  # ```check blocks
+
+    @property
+    def title(self) -> str:
+        return str(self.front_matter.get("title", self.slug))
+
+    @property
+    def summary(self) -> str:
+        return str(self.front_matter.get("summary", ""))
+
+    @property
+    def packages(self) -> list[str]:
+        """Extra pure-Python packages the page installs (names from pyodide-packages.toml)."""
+        value = self.front_matter.get("packages", [])
+        return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
+
+    @property
+    def runnable_cells(self) -> list[CodeCell]:
+        return [cell for cell in self.cells if not cell.static]
+
+
+@dataclass
+class Course:
+    lessons_dir: Path
+    lessons: list[Lesson]
+    problems: list[Problem]

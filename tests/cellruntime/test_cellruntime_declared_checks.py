@@ -1,0 +1,171 @@
+"""A lesson's own exercise check (```check for=ID function=NAME): the lesson's solution is the
+reference, its cases come from the lesson's `cases()` and `random_case(rng)`."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cellruntime import Session, check_function
+from cellruntime.checks import (DECLARED_REFERENCE, DEFAULT_RANDOM_CASES, DEFAULT_SEED, declared_check_name,
+                                declared_checker)
+from cellruntime.notebook import check as notebook_check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SOLUTION = """\
+def hits_at_k(ranking, relevant, k):
+    return sum(1 for item in ranking[:k] if item in relevant)
+"""
+
+CASES = """\
+def cases():
+    return [
+        (["a", "x", "b"], {"a", "b"}, 2),
+        ([], {"a"}, 3),
+    ]
+"""
+
+RANDOM_CASE = """\
+def random_case(rng):
+    ranking = rng.sample(["a", "b", "c", "x", "y"], rng.randint(0, 5))
+    return (ranking, set(rng.sample(["a", "b", "c"], rng.randint(0, 3))), rng.randint(1, 6))
+"""
+
+NAME = declared_check_name("hits_at_k", SOLUTION, CASES + "\n" + RANDOM_CASE)
+
+
+def _verdict(code: str, name: str = NAME, cell_id: str | None = None) -> dict:
+    session = Session()
+    result = session.run(textwrap.dedent(code), "exercise", lambda stream, text: None)
+    assert result["ok"], result["error"]
+    return session.check(name, cell_id=cell_id)
+
+
+def test_the_solution_passes_every_fixed_and_random_case():
+    verdict = _verdict(SOLUTION, cell_id="exercise")
+    total = 2 + DEFAULT_RANDOM_CASES
+    assert verdict == {"ok": True, "passed": total, "total": total,
+                       "message": f"All {total} cases match {DECLARED_REFERENCE}."}
+
+
+def test_a_wrong_answer_names_the_first_differing_case():
+    wrong = "def hits_at_k(ranking, relevant, k):\n    return sum(1 for item in ranking[:k + 1] if item in relevant)\n"
+    verdict = _verdict(wrong)
+    assert verdict["ok"] is False and verdict["passed"] == 0
+    # ranking[:2] is a, x: one hit; ranking[:3] also holds b.
+    assert verdict["message"] == "hits_at_k(['a', 'x', 'b'], {'a', 'b'}, 2) returned 2; expected 1."
+
+
+def test_a_failing_random_case_says_which_one_and_its_seed():
+    only_random = declared_check_name("hits_at_k", SOLUTION, RANDOM_CASE)
+    verdict = _verdict("def hits_at_k(ranking, relevant, k):\n    return 0\n", only_random)
+    assert verdict["ok"] is False and verdict["total"] == DEFAULT_RANDOM_CASES
+    assert verdict["message"].startswith(
+        f"Random case {verdict['passed'] + 1} of {DEFAULT_RANDOM_CASES} (seed {DEFAULT_SEED}, the same every time): "
+        "hits_at_k(")
+
+
+def test_only_fixed_cases_when_there_is_no_random_case():
+    only_fixed = declared_check_name("hits_at_k", SOLUTION, CASES)
+    assert _verdict(SOLUTION, only_fixed)["total"] == 2
+
+
+def test_the_parameters_come_from_the_solution():
+    verdict = _verdict("def hits_at_k(ranking, relevant):\n    return 0\n")
+    assert verdict["message"].startswith("hits_at_k should take 3 arguments, (ranking, relevant, k); yours takes")
+    assert _verdict("x = 1")["message"] == "Define a function named hits_at_k, then press Check again."
+
+
+def test_results_that_are_not_numbers_compare_with_equals():
+    solution = "def top(ranking, k):\n    return list(ranking[:k])\n"
+    name = declared_check_name("top", solution, "def cases():\n    return [(['a', 'b', 'c'], 2), ([], 1)]\n")
+    assert _verdict(solution, name)["ok"] is True
+    verdict = _verdict("def top(ranking, k):\n    return tuple(ranking[:k])\n", name)
+    assert verdict["message"] == "top(['a', 'b', 'c'], 2) returned ('a', 'b'); expected ['a', 'b']."
+
+
+def test_a_case_that_is_not_a_tuple_is_the_one_argument():
+    solution = "def first(ranking):\n    return ranking[0] if ranking else None\n"
+    name = declared_check_name("first", solution, "def cases():\n    return [['a', 'b'], []]\n")
+    assert _verdict(solution, name)["ok"] is True  # None for the empty ranking matches None
+    assert _verdict("def first(ranking):\n    return ranking[-1]\n", name)["message"] == (
+        "first(['a', 'b']) returned 'b'; expected 'a'.")
+
+
+def test_the_reference_is_out_of_the_learners_reach():
+    """The solution runs in a namespace of its own: the learner's globals do not change it."""
+    solution = "def double(x):\n    return helper(x)\n\ndef helper(x):\n    return 2 * x\n"
+    name = declared_check_name("double", solution, "def cases():\n    return [(1,), (2,)]\n")
+    verdict = _verdict("def helper(x):\n    return 0\n\ndef double(x):\n    return 2 * x\n", name)
+    assert verdict["ok"] is True
+
+
+def test_the_name_does_not_show_the_solution():
+    """A downloaded notebook's check cell carries the name; the solution stays on the page."""
+    assert NAME.startswith("lesson-check:") and "hits_at_k" not in NAME and "sum(" not in NAME
+
+
+def test_a_name_that_cannot_be_read_is_a_value_error():
+    with pytest.raises(ValueError, match="not a lesson's own check"):
+        declared_checker("lesson-check:not base64!")
+
+
+def test_a_download_checks_the_same_way(capsys):
+    namespace: dict = {}
+    exec(SOLUTION, namespace)
+    notebook_check(NAME, namespace)
+    assert capsys.readouterr().out == f"Correct. All {2 + DEFAULT_RANDOM_CASES} cases match {DECLARED_REFERENCE}.\n"
+
+
+@pytest.mark.parametrize("function, check, message", [
+    ("hits", CASES, "the lesson's solution defines no function hits"),
+    ("hits_at_k", "x = 1\n", "the lesson's check defines neither cases() nor random_case(rng)"),
+])
+def test_a_broken_declared_check_is_a_value_error(function, check, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        declared_checker(declared_check_name(function, SOLUTION, check))
+
+
+@pytest.mark.node
+def test_declared_checks_run_in_pyodide():
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js 20+ is required (the page runtime is tested in Pyodide under Node)")
+    code = SOLUTION + textwrap.dedent(f"""
+        import json
+        from cellruntime import check_function
+        print(json.dumps(check_function(globals(), {NAME!r})))
+    """)
+    payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
+    done = subprocess.run([node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
+                          input=json.dumps(payload), capture_output=True, text=True, cwd=ROOT, timeout=180)
+    assert done.returncode == 0, done.stderr
+    cell = json.loads(done.stdout.strip().splitlines()[-1])["results"][0]
+    assert cell["result"]["ok"] is True, cell["result"]["error"]
+    namespace: dict = {}
+    exec(SOLUTION, namespace)
+    assert json.loads("".join(text for _, text in cell["writes"])) == check_function(namespace, NAME)
+
+
+def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it(monkeypatch):
+    """The solution's imports are the check runtime's private copies (cellruntime.sealed)."""
+    import rankmetrics
+
+    # The learner's code below rebinds the public rankmetrics.precision_at_k: put it back afterwards.
+    monkeypatch.setattr(rankmetrics, "precision_at_k", rankmetrics.precision_at_k)
+    solution = ("import rankmetrics\n\ndef top_precision(ranking, relevant):\n"
+                "    return rankmetrics.precision_at_k(ranking, relevant, 2)\n")
+    name = declared_check_name("top_precision", solution,
+                               "def cases():\n    return [(['a', 'x'], {'a'}), (['a', 'b'], {'a', 'b'})]\n")
+    learner = ("import rankmetrics\nrankmetrics.precision_at_k = lambda ranking, relevant, k: 1.0\n\n"
+               "def top_precision(ranking, relevant):\n    return 1.0\n")
+    verdict = _verdict(learner, name)
+    # ['a', 'x'] holds one relevant item in its top 2: 1 / 2.
+    assert verdict["message"] == "top_precision(['a', 'x'], {'a'}) returned 1.0; expected 0.5."
