@@ -15,7 +15,6 @@ Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,17 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from lessonbuild.assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths  # noqa: E402
-from lessonbuild.compress import precompress  # noqa: E402
-from lessonbuild.lessonformat import load_course  # noqa: E402
-from lessonbuild.offline import service_worker  # noqa: E402
+from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
-from lessonbuild.render import PageContext, render_site  # noqa: E402
-from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
-from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
-from lessonbuild.stdlib import runtime_setting as stdlib_setting  # noqa: E402
-from lessonbuild.validate import validate_course  # noqa: E402
+from lessonbuild.snapshot import USES  # noqa: E402
+from lessonbuild.stages import (collect_site_assets, load_lessons, offline_copies,  # noqa: E402
+                                render_course, validate_lessons)
 
 
 def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str = "auto") -> int:
@@ -45,52 +39,26 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     """
     started = time.perf_counter()
     step("load", f"lessons from {lessons_dir}")
-    course = load_course(lessons_dir)
+    course = load_lessons(lessons_dir)
 
     step("validate", f"{len(course.lessons)} lessons")
-    problems = validate_course(course)
-    if problems:
-        raise BuildError(problems)
+    validate_lessons(course)
 
     step("assets", "Pyodide, KaTeX, scripts (esbuild), wheels")
-    assets = collect_assets(snapshot=snapshot)
-    core_wheels = wheel_paths(assets)
-    extra = package_wheels({name for lesson in course.lessons for name in lesson.packages})
-    for wheels in extra.values():
-        assets.update(wheels)
-    hashes = {path: content_hash(data) for path, data in assets.items()}
-    versioned: dict[str, str] = {}  # what pages ask for as path?v=hash, for the service worker
-
-    def asset(path: str) -> str:
-        versioned[path] = hashes[path]
-        return f"{path}?v={hashes[path]}"
-
-    snapshot_setting = runtime_setting(assets, use=snapshot_use)
-    if snapshot_setting:
-        versioned[SNAPSHOT_PATH] = snapshot_setting["url"].split("?v=", 1)[1]
-    context = PageContext(
-        asset=asset,
-        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": snapshot_setting, "stdlib": stdlib_setting(assets)},
-        package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
-        lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
-        katex_css=assets["assets/katex/katex.min.css"].decode(),
-    )
+    assets = collect_site_assets(snapshot=snapshot)
 
     step("render", "pages")
-    pages = render_site(course, ROOT / "site" / "templates", context)
+    site = render_course(course, assets, snapshot_use=snapshot_use)
 
     step("offline", "service worker, precompressed copies")
-    site = {**assets, **pages}
-    site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
-    site.update(service_worker(site, versioned, optional=(SNAPSHOT_PATH,)))
-    site.update(precompress(site))
+    files = offline_copies(site)
 
     step("write", str(out))
-    write_site(site, out)
+    write_site(files, out)
     prune_build_cache()
-    print(f"Built {len(pages)} pages and {len(assets)} assets in {time.perf_counter() - started:.1f} s.")
-    return len(pages) + len(assets)
+    print(f"Built {len(site.pages)} pages and {len(site.files) - len(site.pages)} assets "
+          f"in {time.perf_counter() - started:.1f} s.")
+    return len(site.files)
 
 
 def step(name: str, detail: str) -> None:
