@@ -10,6 +10,7 @@ Read top to bottom, it is the whole recipe:
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
+(--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save)
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", type=Path, default=ROOT / "lessons", help="lesson folder")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
-    parser.add_argument("--serve", action="store_true", help="serve the site after building it")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the lessons, rebuilt and reloaded in open pages on every save "
+                             "(from memory: --out is not written)")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--zip", type=Path, metavar="FILE",
                         help="also write a handout zip: the site plus a launcher (python3 start.py)")
@@ -79,20 +82,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="when pages boot from the snapshot: auto (default: a cached copy, or a "
                              "download on a fast link), cached (only a cached copy), always, off")
     args = parser.parse_args(argv)
-    try:
-        build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
-    except BuildError as error:
-        print(f"\nThe build stopped; {args.out} was left as it was. "
-              f"{len(error.problems)} problem(s):", file=sys.stderr)
-        for problem in error.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
+    if not args.serve or args.zip:  # --serve alone builds in memory (lessonbuild/devserver.py)
+        try:
+            build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
+        except BuildError as error:
+            print(f"\nThe build stopped; {args.out} was left as it was. "
+                  f"{len(error.problems)} problem(s):", file=sys.stderr)
+            for problem in error.problems:
+                print(f"  {problem}", file=sys.stderr)
+            return 1
     if args.zip:
         from lessonbuild.handout import write_handout
         print(f"Handout: {write_handout(args.out, args.zip)}")
     if args.serve:
-        from lessonbuild.serve import serve
-        serve(args.out, args.port)
+        from lessonbuild.devserver import serve_live
+        serve_live(args.lessons, args.port, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
     return 0
 
 
