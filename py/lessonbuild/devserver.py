@@ -28,6 +28,7 @@ import json
 import sys
 import threading
 import time
+import traceback
 import urllib.parse
 from pathlib import Path
 from typing import Callable
@@ -238,9 +239,14 @@ class DevServer:
         collections = self.builder.asset_collections
         try:
             site = self.builder.build(changes)
-        except (BuildError, RuntimeError) as error:
-            problems = ([str(problem) for problem in error.problems] if isinstance(error, BuildError)
-                        else [str(error)])
+        except Exception as error:  # noqa: BLE001 - any failed build keeps the server and the last good site
+            if isinstance(error, BuildError):
+                problems = [str(problem) for problem in error.problems]
+            elif isinstance(error, RuntimeError):  # a tool failed (esbuild on a script's syntax error, Node)
+                problems = [str(error)]
+            else:  # a bug in the build: its traceback, for whoever fixes it
+                traceback.print_exc()
+                problems = [f"The build failed: {type(error).__name__}: {error}"]
             self.live.publish(None, problems)
             kept = "the last good build is still served" if self.live.site else "nothing to serve yet"
             print(f"[dev] The build stopped ({kept}). {len(problems)} problem(s):", file=sys.stderr)

@@ -131,3 +131,18 @@ def test_a_service_worker_a_built_site_left_on_the_origin_removes_itself(context
         expect(page.locator("[data-update]")).to_have_count(0)
     finally:
         dev.stop()
+
+
+def test_reload_and_problems_in_firefox_and_webkit(engine_page, dev_server, lessons):
+    """The reload client (EventSource, a script of the page's origin) in the other engines."""
+    engine_page.goto(f"{dev_server.url}{SLUG}.html")
+    main_has = "(text) => document.querySelector('main')?.textContent.includes(text)"
+    engine_page.wait_for(main_has, SENTENCE)
+    rewrite(lessons, SENTENCE, "Here is the running example, edited.")
+    engine_page.wait_for(main_has, "Here is the running example, edited.")
+    rewrite(lessons, "```python id=top-k-list", "```pyton id=top-k-list")
+    engine_page.wait_for("() => document.querySelector('[data-dev-problems]')?.textContent.includes("
+                         f"'{SLUG}.md:')")
+    assert engine_page.evaluate(main_has, "Here is the running example, edited.")  # the last good version
+    rewrite(lessons, "```pyton id=top-k-list", "```python id=top-k-list")
+    engine_page.wait_for("() => document.querySelector('[data-dev-problems]') === null")

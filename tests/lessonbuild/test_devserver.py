@@ -129,3 +129,16 @@ def test_before_any_good_build_pages_say_so_with_the_reload_script(make_lessons,
         assert server.live.message()["version"] == "" and "sample.md:17" in server.live.message()["problems"][0]
     finally:
         server.stop()
+
+
+def test_a_crash_in_the_build_is_shown_and_the_server_keeps_watching(dev, good_lesson, monkeypatch, capsys):
+    def crash(course):
+        raise ValueError("a bug in a stage")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("lessonbuild.devbuild.validate_lessons", crash)
+        edit(dev, good_lesson.replace("Some prose", "Edited prose"))
+    assert dev.live.message()["problems"] == ["The build failed: ValueError: a bug in a stage"]
+    assert "Traceback" in capsys.readouterr().err
+    edit(dev, good_lesson.replace("Some prose", "Edited again"))
+    assert dev.live.message()["problems"] == [] and b"Edited again" in get(dev.url + "sample.html")[1]
