@@ -37,7 +37,7 @@ TIMEOUT_S = 60.0  # the longest any wait may take before the bench gives up
 # In every document: note when text with MARKER+N first enters the page, in epoch ms.
 SEEN_RECORDER = """
 window.__devLoopSeen = null;
-const pattern = /%s(\\d+)/;
+const pattern = /__MARKER__(\\d+)/;
 new MutationObserver((mutations, observer) => {
   for (const mutation of mutations) {
     for (const node of mutation.addedNodes) {
@@ -50,7 +50,7 @@ new MutationObserver((mutations, observer) => {
     }
   }
 }).observe(document, { childList: true, subtree: true });
-""" % MARKER
+""".replace("__MARKER__", MARKER)
 
 
 def measure(runs: int, slug: str) -> tuple[list[float], list[float]]:
@@ -83,8 +83,12 @@ def measure(runs: int, slug: str) -> tuple[list[float], list[float]]:
                     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=TIMEOUT_S * 1000)
                     builds = dev.live.builds
                     built_at: list[float] = []
-                    waiter = threading.Thread(target=lambda: dev.live.wait(
-                        lambda state: state.builds > builds, TIMEOUT_S) and built_at.append(time.time()))
+
+                    def note_the_build(builds=builds, built_at=built_at):
+                        if dev.live.wait(lambda state: state.builds > builds, TIMEOUT_S):
+                            built_at.append(time.time())
+
+                    waiter = threading.Thread(target=note_the_build)
                     waiter.start()
                     edited = text.replace(PARAGRAPH, f"Here is the running example ({MARKER}{run}).", 1)
                     written_at = time.time()

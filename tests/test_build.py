@@ -118,7 +118,7 @@ def test_a_page_preloads_the_math_fonts_it_uses(built_site):
 
 def test_the_built_site_has_no_dev_reload_client(built_site):
     """The reload client is the dev server's own (added to the pages it serves), never built in."""
-    from lessonbuild.devserver import DEV_PREFIX
+    from lessonbuild.devhttp import DEV_PREFIX
 
     files = [path for path in built_site.rglob("*") if path.is_file() and path.suffix in {".html", ".js", ".json"}]
     assert len(files) > 10

@@ -43,7 +43,7 @@ class Changes:
     math: bool = False
 
     @staticmethod
-    def of(paths: set[Path], lessons_dir: Path) -> "Changes":
+    def of(paths: set[Path], lessons_dir: Path) -> Changes:
         """Sort changed `paths` by what they feed: lessons, templates, the other site/ and py/ files.
         Paths under none of them ask for nothing."""
         assets = pages = math = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from watchfiles import Change, DefaultFilter
 from watchfiles._rust_notify import RustNotify

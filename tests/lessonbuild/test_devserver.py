@@ -1,17 +1,16 @@
-"""The dev server: pages from memory with the reload script, the event stream, rebuilds on save
-that keep the assets, build problems while the last good site stays served, and no service
-worker."""
+"""The dev server: a save rebuilds the pages with the kept assets and the event stream says so,
+a mistake keeps the last good site served and sends its problems, and any failed build leaves
+the server watching. (Its HTTP side on its own: test_devhttp.py.)"""
 
 from __future__ import annotations
 
-import json
 import urllib.error
-import urllib.request
 
 import pytest
 
-from lessonbuild.devserver import RELOAD_SCRIPT_PATH, DevServer
-from lessonbuild.serve import PAGE_POLICY
+from lessonbuild.devhttp import RELOAD_SCRIPT_PATH
+from lessonbuild.devserver import DevServer
+from test_devhttp import EventStream, get
 
 WAIT = 20  # seconds: a state wait's limit, not a pause
 
@@ -25,63 +24,11 @@ def dev(make_lessons, good_lesson):
     server.stop()
 
 
-def get(url, headers=None):
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=WAIT) as response:
-        return response.headers, response.read()
-
-
-class EventStream:
-    """The dev server's /__dev/events, read one `state` event at a time."""
-
-    def __init__(self, base_url):
-        self.response = urllib.request.urlopen(base_url + "__dev/events", timeout=WAIT)
-
-    def next_state(self) -> dict:
-        event = None
-        for raw in self.response:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("event: "):
-                event = line[len("event: "):]
-            elif line.startswith("data: ") and event == "state":
-                return json.loads(line[len("data: "):])
-        raise AssertionError("the event stream ended")
-
-    def close(self):
-        self.response.close()
-
-
 def edit(dev, lesson_text):
     """Write the lesson and wait until the dev server has built (or failed to build) it."""
     before = dev.live.builds
     (dev.lessons_dir / "sample.md").write_text(lesson_text)
     assert dev.live.wait(lambda state: state.builds > before, WAIT), "no rebuild after the save"
-
-
-def test_pages_carry_the_reload_script_of_their_version(dev):
-    headers, page = get(dev.url + "sample.html")
-    tag = f'<script src="{RELOAD_SCRIPT_PATH}?version={dev.live.site.version}"></script>'.encode()
-    assert page.count(tag) == 1 and page.index(tag) < page.index(b"</head>")
-    assert headers["Content-Security-Policy"] == PAGE_POLICY  # the tag is a file of this origin
-    assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
-    script_headers, script = get(dev.url + RELOAD_SCRIPT_PATH.lstrip("/"))
-    assert script_headers["Content-Type"].startswith("text/javascript") and b"EventSource" in script
-    _, index = get(dev.url)
-    assert index.count(tag) == 1
-    _, css = get(dev.url + "assets/site.css")
-    assert RELOAD_SCRIPT_PATH.encode() not in css
-
-
-def test_assets_come_precompressed_and_revalidate(dev):
-    headers, _ = get(dev.url + "assets/lesson.js", {"Accept-Encoding": "br"})
-    assert headers["Content-Encoding"] == "br"
-    with pytest.raises(urllib.error.HTTPError) as caught:
-        get(dev.url + "assets/lesson.js", {"If-None-Match": headers["ETag"]})
-    assert caught.value.code == 304
-
-
-def test_the_service_worker_is_one_that_removes_itself(dev):
-    _, worker = get(dev.url + "sw.js")
-    assert b"unregister()" in worker and b"self.BUILD" not in worker
 
 
 def test_a_lesson_save_rebuilds_the_pages_only_and_the_stream_says_so(dev, good_lesson):
