@@ -44,8 +44,8 @@ class DevServer:
         snapshot, snapshot_use: as build.py's --no-snapshot and --snapshot-use.
         quiet: no request log (the build's lines are still printed).
 
-    `start()` builds once and serves in background threads; `stop()` ends them. Raises OSError
-    when the port is taken.
+    `start()` watches, builds once and serves, in background threads; `stop()` ends them.
+    Raises OSError when the port is taken.
     """
 
     def __init__(self, lessons_dir: Path, port: int = 8000, host: str = "127.0.0.1", snapshot: bool = True,
@@ -56,29 +56,41 @@ class DevServer:
         self.server = make_dev_server(self.live, port, host, quiet=quiet)
         self.url = f"http://{host}:{self.server.server_address[1]}/"
         self._stop = threading.Event()
-        self._threads: list[threading.Thread] = []
+        self._watcher: threading.Thread | None = None
+        self._serving: threading.Thread | None = None  # serve_forever's thread, once started
+        self._building = threading.Lock()  # one build at a time: the first one, then the watcher's
+        self._watch_error: BaseException | None = None
 
     def start(self) -> None:
-        """Build once, then serve and watch in background threads."""
-        self.rebuild(None)
+        """Watch, build once, then serve, in background threads. Raises what the watcher raised
+        when it could not start (FileNotFoundError for a missing folder)."""
         watching = threading.Event()
-        self._threads = [threading.Thread(target=self.server.serve_forever, daemon=True),
-                         threading.Thread(target=self._watch, args=(watching,), daemon=True)]
-        for thread in self._threads:
-            thread.start()
-        watching.wait()
+        self._watcher = threading.Thread(target=self._watch, args=(watching,), daemon=True)
+        self._watcher.start()
+        watching.wait()  # a save during the first build is seen, and built after it
+        if self._watch_error is not None:
+            raise self._watch_error
+        self.rebuild(None)
+        self._serving = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._serving.start()
 
     def stop(self) -> None:
         """Stop watching and serving; open event streams end."""
         self._stop.set()
         self.live.close()
-        self.server.shutdown()
+        if self._serving:  # (shutdown() waits for serve_forever to end: only once it runs)
+            self.server.shutdown()
+            self._serving.join()
         self.server.server_close()
-        for thread in self._threads:
-            thread.join()
+        if self._watcher:
+            self._watcher.join()
 
     def rebuild(self, changes: Changes | None) -> bool:
         """Build after `changes` (None: everything) and publish the result; return whether it built."""
+        with self._building:
+            return self._rebuild(changes)
+
+    def _rebuild(self, changes: Changes | None) -> bool:
         started = time.perf_counter()
         collections = self.builder.asset_collections
         try:
@@ -103,12 +115,18 @@ class DevServer:
         return True
 
     def _watch(self, watching: threading.Event) -> None:
-        folders = [self.lessons_dir, SITE, PY]
-        batches = watch_changes(folders, self._stop, ready=watching.set)
-        for paths in batches:
-            changes = Changes.of(paths, self.lessons_dir)
-            if changes.pages:
-                self.rebuild(changes)
+        try:
+            for paths in watch_changes([self.lessons_dir, SITE, PY], self._stop, ready=watching.set):
+                changes = Changes.of(paths, self.lessons_dir)
+                if changes.pages:
+                    self.rebuild(changes)
+        except Exception as error:  # noqa: BLE001 - start() raises it, or the terminal says so
+            self._watch_error = error
+            if watching.is_set():
+                print(f"[dev] Watching stopped ({type(error).__name__}: {error}): saves are no longer "
+                      f"seen. Restart make serve.", file=sys.stderr, flush=True)
+        finally:
+            watching.set()
 
 
 def serve_live(lessons_dir: Path, port: int, host: str = "127.0.0.1", snapshot: bool = True,
@@ -119,7 +137,11 @@ def serve_live(lessons_dir: Path, port: int, host: str = "127.0.0.1", snapshot: 
     except OSError as error:
         raise SystemExit(f"Cannot serve on port {port}: {error.strerror}. "
                          f"Choose another port, e.g. make serve PORT={port + 1}.") from None
-    dev.start()
+    try:
+        dev.start()
+    except FileNotFoundError as error:
+        dev.stop()
+        raise SystemExit(f"Cannot watch {error.filename or lessons_dir}: no such folder.") from None
     print(f"Serving {lessons_dir} at {dev.url}  (Ctrl+C stops). Saving a lesson, or a file under "
           f"site/ or py/, rebuilds and reloads the open pages.", flush=True)
     try:

@@ -89,3 +89,12 @@ def test_a_crash_in_the_build_is_shown_and_the_server_keeps_watching(dev, good_l
     assert "Traceback" in capsys.readouterr().err
     edit(dev, good_lesson.replace("Some prose", "Edited again"))
     assert dev.live.message()["problems"] == [] and b"Edited again" in get(dev.url + "sample.html")[1]
+
+
+def test_a_missing_lesson_folder_is_reported_at_start(tmp_path):
+    server = DevServer(tmp_path / "no-lessons", port=0, snapshot=False, quiet=True)
+    try:
+        with pytest.raises(FileNotFoundError):
+            server.start()
+    finally:
+        server.stop()
