@@ -1,5 +1,5 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
-#   make serve   build the site into dist/ and serve it on http://localhost:8000/
+#   make serve   build the site and serve it on http://localhost:8000/, rebuilt and reloaded on every save
 #   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
 #   make lesson SLUG=my-topic TITLE="My topic"   start a new lesson from the template (lessons/README.md)
 PYTHON ?= python3

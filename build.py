@@ -10,12 +10,12 @@ Read top to bottom, it is the whole recipe:
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
+(--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,17 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from lessonbuild.assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths  # noqa: E402
-from lessonbuild.compress import precompress  # noqa: E402
-from lessonbuild.lessonformat import load_course  # noqa: E402
-from lessonbuild.offline import service_worker  # noqa: E402
+from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
-from lessonbuild.render import PageContext, render_site  # noqa: E402
-from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
-from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
-from lessonbuild.stdlib import runtime_setting as stdlib_setting  # noqa: E402
-from lessonbuild.validate import validate_course  # noqa: E402
+from lessonbuild.snapshot import USES  # noqa: E402
+from lessonbuild.stages import (collect_site_assets, load_lessons, offline_copies,  # noqa: E402
+                                render_course, validate_lessons)
 
 
 def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str = "auto") -> int:
@@ -45,52 +40,26 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     """
     started = time.perf_counter()
     step("load", f"lessons from {lessons_dir}")
-    course = load_course(lessons_dir)
+    course = load_lessons(lessons_dir)
 
     step("validate", f"{len(course.lessons)} lessons")
-    problems = validate_course(course)
-    if problems:
-        raise BuildError(problems)
+    validate_lessons(course)
 
     step("assets", "Pyodide, KaTeX, scripts (esbuild), wheels")
-    assets = collect_assets(snapshot=snapshot)
-    core_wheels = wheel_paths(assets)
-    extra = package_wheels({name for lesson in course.lessons for name in lesson.packages})
-    for wheels in extra.values():
-        assets.update(wheels)
-    hashes = {path: content_hash(data) for path, data in assets.items()}
-    versioned: dict[str, str] = {}  # what pages ask for as path?v=hash, for the service worker
-
-    def asset(path: str) -> str:
-        versioned[path] = hashes[path]
-        return f"{path}?v={hashes[path]}"
-
-    snapshot_setting = runtime_setting(assets, use=snapshot_use)
-    if snapshot_setting:
-        versioned[SNAPSHOT_PATH] = snapshot_setting["url"].split("?v=", 1)[1]
-    context = PageContext(
-        asset=asset,
-        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": snapshot_setting, "stdlib": stdlib_setting(assets)},
-        package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
-        lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
-        katex_css=assets["assets/katex/katex.min.css"].decode(),
-    )
+    assets = collect_site_assets(snapshot=snapshot)
 
     step("render", "pages")
-    pages = render_site(course, ROOT / "site" / "templates", context)
+    site = render_course(course, assets, snapshot_use=snapshot_use)
 
     step("offline", "service worker, precompressed copies")
-    site = {**assets, **pages}
-    site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
-    site.update(service_worker(site, versioned, optional=(SNAPSHOT_PATH,)))
-    site.update(precompress(site))
+    files = offline_copies(site)
 
     step("write", str(out))
-    write_site(site, out)
+    write_site(files, out)
     prune_build_cache()
-    print(f"Built {len(pages)} pages and {len(assets)} assets in {time.perf_counter() - started:.1f} s.")
-    return len(pages) + len(assets)
+    print(f"Built {len(site.pages)} pages and {len(site.files) - len(site.pages)} assets "
+          f"in {time.perf_counter() - started:.1f} s.")
+    return len(site.files)
 
 
 def step(name: str, detail: str) -> None:
@@ -101,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", type=Path, default=ROOT / "lessons", help="lesson folder")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
-    parser.add_argument("--serve", action="store_true", help="serve the site after building it")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the lessons, rebuilt and reloaded in open pages on every save "
+                             "(from memory: --out is not written)")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--zip", type=Path, metavar="FILE",
                         help="also write a handout zip: the site plus a launcher (python3 start.py)")
@@ -111,20 +82,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="when pages boot from the snapshot: auto (default: a cached copy, or a "
                              "download on a fast link), cached (only a cached copy), always, off")
     args = parser.parse_args(argv)
-    try:
-        build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
-    except BuildError as error:
-        print(f"\nThe build stopped; {args.out} was left as it was. "
-              f"{len(error.problems)} problem(s):", file=sys.stderr)
-        for problem in error.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
+    if not args.serve or args.zip:  # --serve alone builds in memory (lessonbuild/devserver.py)
+        try:
+            build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
+        except BuildError as error:
+            print(f"\nThe build stopped; {args.out} was left as it was. "
+                  f"{len(error.problems)} problem(s):", file=sys.stderr)
+            for problem in error.problems:
+                print(f"  {problem}", file=sys.stderr)
+            return 1
     if args.zip:
         from lessonbuild.handout import write_handout
         print(f"Handout: {write_handout(args.out, args.zip)}")
     if args.serve:
-        from lessonbuild.serve import serve
-        serve(args.out, args.port)
+        from lessonbuild.devserver import serve_live
+        serve_live(args.lessons, args.port, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
     return 0
 
 

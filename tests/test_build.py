@@ -114,3 +114,14 @@ def test_a_page_preloads_the_math_fonts_it_uses(built_site):
     assert 'as="font"' not in (built_site / "index.html").read_text()  # no math there
     # A font late for the first paint is not swapped in afterwards (that would move the math).
     assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()
+
+
+def test_the_built_site_has_no_dev_reload_client(built_site):
+    """The reload client is the dev server's own (added to the pages it serves), never built in."""
+    from lessonbuild.devhttp import DEV_PREFIX
+
+    files = [path for path in built_site.rglob("*") if path.is_file() and path.suffix in {".html", ".js", ".json"}]
+    assert len(files) > 10
+    for path in files:
+        assert DEV_PREFIX.encode() not in path.read_bytes(), path
+        assert b"EventSource" not in path.read_bytes(), path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from markupsafe import Markup, escape
@@ -12,8 +13,12 @@ from pygments.util import ClassNotFound
 
 LIGHT_STYLE = "default"
 DARK_STYLE = "monokai"
+# Highlighting is pure (code in, HTML out) and the costliest part of rendering: kept for the life
+# of the process, so the dev server's rebuilds highlight only code that changed.
+KEPT_HIGHLIGHTS = 4096
 
 
+@functools.lru_cache(maxsize=KEPT_HIGHLIGHTS)
 def highlight_code(code: str, language: str = "python") -> str:
     """Return the code as HTML spans with Pygments classes (no wrapper element)."""
     try:
@@ -26,6 +31,7 @@ def highlight_code(code: str, language: str = "python") -> str:
 TAB_SIZE = 4  # CodeMirror's default, which the editor keeps
 
 
+@functools.lru_cache(maxsize=KEPT_HIGHLIGHTS)
 def highlight_lines(code: str) -> str:
     """The code as one `<span class="code-line">` per line, laid out as the cell's editor lays it
     out (site.css): a long line wraps under its own indentation (`--indent`, in characters), so

@@ -7,6 +7,9 @@ import subprocess
 from pathlib import Path
 
 RENDER_SCRIPT = Path(__file__).resolve().parents[2] / "site" / "tools" / "render-math.mjs"
+# KaTeX's HTML for (tex, display) depends on nothing else (KaTeX is pinned): kept for the life of
+# the process, so the dev server's rebuilds start Node only for expressions it has not seen.
+_rendered: dict[tuple[str, bool], str] = {}
 
 
 class MathError(Exception):
@@ -19,9 +22,18 @@ class MathError(Exception):
 
 def render_math(expressions: set[tuple[str, bool]]) -> dict[tuple[str, bool], str]:
     """Map each (tex, display_mode) to KaTeX HTML. Raises MathError naming every bad expression."""
-    requests = sorted(expressions)
-    if not requests:
-        return {}
+    requests = sorted(expressions - _rendered.keys())
+    if requests:
+        _rendered.update(_run_katex(requests))
+    return {key: _rendered[key] for key in expressions}
+
+
+def forget_rendered() -> None:
+    """Drop the kept HTML (after render-math.mjs or KaTeX changed)."""
+    _rendered.clear()
+
+
+def _run_katex(requests: list[tuple[str, bool]]) -> dict[tuple[str, bool], str]:
     payload = json.dumps([{"tex": tex, "display": display} for tex, display in requests])
     completed = subprocess.run(
         ["node", str(RENDER_SCRIPT)], input=payload, capture_output=True, text=True,
