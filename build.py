@@ -20,16 +20,17 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
 from lessonbuild.assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
 from lessonbuild.lessonformat import load_course  # noqa: E402
 from lessonbuild.offline import service_worker  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
+from lessonbuild.paths import EMBED_RUNTIME, ROOT  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.render import PageContext, render_site  # noqa: E402
+from lessonbuild.runtime import runtime_settings  # noqa: E402
 from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.snapshot import SNAPSHOT_PATH, USES, runtime_setting  # noqa: E402
 from lessonbuild.stdlib import runtime_setting as stdlib_setting  # noqa: E402
@@ -70,8 +71,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
         versioned[SNAPSHOT_PATH] = snapshot_setting["url"].split("?v=", 1)[1]
     context = PageContext(
         asset=asset,
-        runtime={"pyodide": "pyodide/", "wheels": core_wheels, "packages": ["rankmetrics"],
-                 "snapshot": snapshot_setting, "stdlib": stdlib_setting(assets)},
+        runtime=runtime_settings(core_wheels, snapshot=snapshot_setting, stdlib=stdlib_setting(assets)),
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
         lesson_imports=tuple(static_imports(assets, "assets/lesson.js")),
         katex_css=assets["assets/katex/katex.min.css"].decode(),
@@ -82,7 +82,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
 
     step("offline", "service worker, precompressed copies")
     site = {**assets, **pages}
-    site["assets/embed-runtime.json"] = json.dumps(context.runtime)  # for embed.js on other sites
+    site[EMBED_RUNTIME] = json.dumps(context.runtime)  # for embed.js on other sites
     site.update(service_worker(site, versioned, optional=(SNAPSHOT_PATH,)))
     site.update(precompress(site))
 
