@@ -20,11 +20,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
 from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
+from lessonbuild.paths import ROOT  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.snapshot import USES  # noqa: E402
 from lessonbuild.stages import (collect_site_assets, load_lessons, offline_copies,  # noqa: E402

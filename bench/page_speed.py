@@ -68,10 +68,12 @@ import build  # noqa: E402
 from engines import ENGINES, EngineError, launch, missing  # noqa: E402
 from engines.lesson import replace_code  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
+from lessonbuild.paths import PYODIDE_CORE_FILES, PYODIDE_DIR  # noqa: E402
 from lessonbuild.serve import PAGE_POLICY, make_server  # noqa: E402
+from lessonbuild.snapshot import SNAPSHOT_PATH  # noqa: E402
+from lessonbuild.stdlib import STDLIB_PATH  # noqa: E402
 
-PYODIDE_CORE = {f"/pyodide/{name}" for name in
-                ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+PYODIDE_CORE = {f"/{PYODIDE_DIR}{name}" for name in PYODIDE_CORE_FILES}
 # The throttled network: Chromium's emulation and the server's throttle use the same figures.
 THROTTLE_BITS_PER_S, THROTTLE_LATENCY_S = 20e6, 0.040
 THROTTLE = {"offline": False, "latency": THROTTLE_LATENCY_S * 1000,
@@ -615,9 +617,9 @@ class Bench:
                 # (Python starts with the small one) and, after a normal boot, the snapshot (the
                 # worker stopped its download). What the server wrote of them into the socket by
                 # then had not necessarily reached the page.
-                background = ["/pyodide/python_stdlib.zip"]
+                background = [f"/{STDLIB_PATH}"]
                 if (record.get("boot") or {}).get("mode") == "normal":
-                    background.append("snapshot.bin")
+                    background.append(f"/{SNAPSHOT_PATH}")
                 entries = [(path, size) for path, size in entries if not any(name in path for name in background)]
             self.add(f"{kind} throttled bytes at output", split_bytes(entries))
             if kind == "lesson":

@@ -18,7 +18,8 @@ from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
 from .sealed import CHECK_RUNTIME
 from .sleep import interruptible_sleep
-from .streams import LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
+from .streams import (STDERR_STREAM, STDOUT_STREAM, LineInputStream, OutputRouter, WriteCallback,
+                      WriteThroughStream)
 from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception, last_line_in
 
 _MISSING = object()
@@ -62,8 +63,8 @@ class Session:
         # The streams live as long as the session, so a logging handler set up
         # in one cell still writes to whichever cell is running later.
         self._router = OutputRouter()
-        self._stdout = WriteThroughStream(self._router, "stdout")
-        self._stderr = WriteThroughStream(self._router, "stderr")
+        self._stdout = WriteThroughStream(self._router, STDOUT_STREAM)
+        self._stderr = WriteThroughStream(self._router, STDERR_STREAM)
         self._input = make_input(input_function, self._write_prompt)
         self._stdin = LineInputStream(lambda: self._input())
         # The checks and their references, loaded privately before any cell ran (cellruntime.sealed).

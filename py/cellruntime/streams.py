@@ -31,6 +31,10 @@ DEFAULT_MAX_CHARS = 200_000
 #: the run ends: a result printed last is not lost.
 DEFAULT_TAIL_CHARS = 4_000
 
+#: The stream names of a cell's output (the page's `[data-stream]`).
+STDOUT_STREAM = "stdout"
+STDERR_STREAM = "stderr"
+
 #: The stream name of the runtime's own notes to the page (not the learner's output).
 NOTICE_STREAM = "notice"
 
@@ -103,7 +107,7 @@ class OutputRouter:
             self._tail_size = 0
 
     def write(self, stream: str, text: str) -> None:
-        """Queue ``text`` for ``stream`` ("stdout" or "stderr"); may flush."""
+        """Queue ``text`` for ``stream`` (STDOUT_STREAM or STDERR_STREAM); may flush."""
         if not text:
             return
         if self._in_callback:
@@ -182,7 +186,7 @@ class OutputRouter:
 
 def _write_to_process(stream: Optional[str], text: str) -> None:
     """Fallback between runs: the interpreter's own stream, if it has one."""
-    target = sys.__stderr__ if stream == "stderr" else sys.__stdout__
+    target = sys.__stderr__ if stream == STDERR_STREAM else sys.__stdout__
     if target is not None:
         try:
             target.write(text)

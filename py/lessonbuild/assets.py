@@ -14,26 +14,22 @@ import tempfile
 from pathlib import Path
 
 from .highlight import highlight_css
+from .paths import ASSETS_DIR, NODE_MODULES, PYODIDE_CORE_FILES, PYODIDE_DIR, ROOT, SITE, WHEELS_DIR, WORKER_ENTRY
+from .runtime import CORE_PACKAGES
+from .scriptconstants import esbuild_define
 from .snapshot import snapshot_assets
 from .stdlib import boot_stdlib_assets
 from .takeaway import setup_cell_asset
 from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE_MODULES = ROOT / "node_modules"
-SITE = ROOT / "site"
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # Entry points bundled by esbuild; the worker is its own entry so the page stays small.
-SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", "worker": SITE / "js" / "worker.js",
+SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", WORKER_ENTRY: SITE / "js" / "worker.js",
                   "index": SITE / "js" / "index.js", "file-notice": SITE / "js" / "file-notice.js",
                   "embed-host": SITE / "js" / "embed-host.js", "embed": SITE / "js" / "embed.js"}
 # Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
 CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js", "early-note": SITE / "js" / "early-note.js"}
-PACKAGES = {
-    "cellruntime": "Runs lesson cells in the page: output capture, tracebacks, displays.",
-    "rankmetrics": "Top-k ranking metrics from scratch: precision@k, recall@k, hit-rate, MRR, MAP, NDCG.",
-}
+PACKAGES = CORE_PACKAGES
 
 
 def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
@@ -44,8 +40,8 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     if not (NODE_MODULES / "pyodide").is_dir():
         raise RuntimeError("node_modules/ is missing: run 'npm ci' (make serve does it for you).")
     assets: dict[str, bytes] = {}
-    for name in PYODIDE_FILES:
-        assets[f"pyodide/{name}"] = (NODE_MODULES / "pyodide" / name).read_bytes()
+    for name in PYODIDE_CORE_FILES:
+        assets[f"{PYODIDE_DIR}{name}"] = (NODE_MODULES / "pyodide" / name).read_bytes()
     katex = NODE_MODULES / "katex" / "dist"
     # Math never moves once shown: a math font that is not in by the first paint (the page
     # preloads them; Chromium waits a moment for preloaded optional fonts) is not swapped in
@@ -62,7 +58,7 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     assets.update(setup_cell_asset())  # the first cell of a downloaded notebook
     for package, summary in PACKAGES.items():
         name, data = build_wheel(ROOT / "py" / package, summary)
-        assets[f"wheels/{name}"] = data
+        assets[f"{WHEELS_DIR}{name}"] = data
     assets.update(boot_stdlib_assets(assets))  # made with the wheels above imported
     if snapshot:
         assets.update(snapshot_assets(assets))
@@ -77,7 +73,7 @@ def package_wheels(names: set[str]) -> dict[str, dict[str, bytes]]:
     python_version = pyodide_python_version(NODE_MODULES)
     packages = page_packages()
     return {
-        name: {f"wheels/{wheel.name}": wheel.read_bytes()
+        name: {f"{WHEELS_DIR}{wheel.name}": wheel.read_bytes()
                for wheel in (wheel_for(pin, python_version) for pin in packages[name].pins)}
         for name in sorted(names)
     }
@@ -91,14 +87,16 @@ def bundle_scripts() -> dict[str, bytes]:
 
 
 def esbuild(entries: dict[str, Path], *options: str) -> dict[str, bytes]:
-    """{"assets/NAME.js": bytes, ...}: `entries` ({name: source path}) bundled and minified."""
+    """{"assets/NAME.js": bytes, ...}: `entries` ({name: source path}) bundled and minified, with
+    the build's constants (scriptconstants.py) and `.py` files imported as text. Raises
+    RuntimeError when esbuild fails."""
     with tempfile.TemporaryDirectory() as out:
         command = [str(NODE_MODULES / ".bin" / "esbuild"), *[f"{name}={path}" for name, path in entries.items()],
-                   "--bundle", *options, "--minify", "--target=es2022", f"--outdir={out}", "--log-level=warning"]
+                   "--bundle", *options, "--loader:.py=text", esbuild_define(), "--minify", "--target=es2022", f"--outdir={out}", "--log-level=warning"]
         completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
         if completed.returncode != 0:
             raise RuntimeError(f"esbuild failed:\n{completed.stderr.strip()}")
-        return {f"assets/{path.relative_to(out).as_posix()}": path.read_bytes()
+        return {f"{ASSETS_DIR}{path.relative_to(out).as_posix()}": path.read_bytes()
                 for path in sorted(Path(out).rglob("*")) if path.is_file()}
 
 
@@ -128,4 +126,4 @@ def content_hash(data: bytes) -> str:
 
 
 def wheel_paths(assets: dict[str, bytes]) -> list[str]:
-    return sorted(path for path in assets if path.startswith("wheels/"))
+    return sorted(path for path in assets if path.startswith(WHEELS_DIR))

@@ -9,8 +9,7 @@ import os
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-BUILD_CACHE = ROOT / "build-cache"
+from .paths import BUILD_CACHE
 UNUSED_DAYS = 14
 
 

@@ -1,7 +1,8 @@
 """Precompressed copies (FILE.br, FILE.gz) of the site's compressible files.
 
 The dev server (and any host that supports it) sends them to browsers that accept them, so
-Pyodide's 10 MB of wasm and JavaScript cross the network at about a third of the size.
+Pyodide's wasm and JavaScript cross the network much smaller (bench/page_speed.py prints the
+bytes a visit downloads).
 Results are cached by content hash in build-cache/, so a rebuild costs almost nothing.
 """
 
@@ -14,9 +15,9 @@ from pathlib import Path
 import brotli
 
 from .buildcache import read_cached
+from .paths import BUILD_CACHE
 
-ROOT = Path(__file__).resolve().parents[2]
-CACHE = ROOT / "build-cache" / "compressed"
+CACHE = BUILD_CACHE / "compressed"
 # A .zip only when it shrinks (below): the small standard library's files are stored uncompressed.
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".bin", ".py", ".zip"}
 BEST_QUALITY_LIMIT = 512 * 1024  # brotli's best level is slow on big files: use 9 above this

@@ -19,11 +19,9 @@ from pathlib import Path
 
 from .compress import precompress
 from .mathrender import forget_rendered
+from .paths import PY, SITE
 from .stages import SiteAssets, collect_site_assets, load_lessons, render_course, validate_lessons
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
-PY = ROOT / "py"
 # Read by every render (no asset depends on them): a change needs the pages again, not the assets.
 RENDER_ONLY = (SITE / "templates", SITE / "tools" / "render-math.mjs")
 

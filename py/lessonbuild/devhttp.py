@@ -19,7 +19,8 @@ import threading
 import urllib.parse
 from collections.abc import Callable
 
-from .devbuild import SITE, DevSite
+from .devbuild import DevSite
+from .paths import SITE
 from .serve import ENCODINGS, LessonRequestHandler, LessonServer
 
 DEV_PREFIX = "/__dev/"

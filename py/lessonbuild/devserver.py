@@ -29,8 +29,9 @@ import time
 import traceback
 from pathlib import Path
 
-from .devbuild import PY, SITE, Changes, DevBuild
+from .devbuild import Changes, DevBuild
 from .devhttp import LiveState, make_dev_server
+from .paths import PY, SITE
 from .problems import BuildError
 from .watch import watch_changes
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
+from .paths import ROOT, TOOLS
 
-RENDER_SCRIPT = Path(__file__).resolve().parents[2] / "site" / "tools" / "render-math.mjs"
+RENDER_SCRIPT = TOOLS / "render-math.mjs"
 # KaTeX's HTML for (tex, display) depends on nothing else (KaTeX is pinned): kept for the life of
 # the process, so the dev server's rebuilds start Node only for expressions it has not seen.
 _rendered: dict[tuple[str, bool], str] = {}
@@ -37,7 +37,7 @@ def _run_katex(requests: list[tuple[str, bool]]) -> dict[tuple[str, bool], str]:
     payload = json.dumps([{"tex": tex, "display": display} for tex, display in requests])
     completed = subprocess.run(
         ["node", str(RENDER_SCRIPT)], input=payload, capture_output=True, text=True,
-        cwd=RENDER_SCRIPT.parents[2], check=False,
+        cwd=ROOT, check=False,
     )
     if completed.returncode != 0:
         raise RuntimeError(f"KaTeX rendering failed under Node.js:\n{completed.stderr.strip()}")

@@ -19,8 +19,8 @@ from pathlib import Path
 import yaml
 
 from .lessonformat import INDEX_FILE, NOT_LESSONS
+from .paths import LESSONS
 
-ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = Path(__file__).resolve().parent / "templates" / "new-lesson.md"
 #: A lesson slug: lowercase words of letters and digits joined by single hyphens, starting with a letter.
 KEBAB_CASE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slug", help="the lesson's file name without .md, in kebab-case: my-topic")
     parser.add_argument("title", help='the lesson\'s title, in quotes: "My topic"')
-    parser.add_argument("--lessons", type=Path, default=ROOT / "lessons", help="lesson folder (default: lessons/)")
+    parser.add_argument("--lessons", type=Path, default=LESSONS, help="lesson folder (default: lessons/)")
     args = parser.parse_args(argv)
     try:
         path = new_lesson(args.lessons, args.slug, args.title)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
+from .paths import SITE
 
-SW_SOURCE = Path(__file__).resolve().parents[2] / "site" / "js" / "sw.js"
+SW_SOURCE = SITE / "js" / "sw.js"
+SITE_CACHE_PREFIX = "lessons-"  # every build's Cache Storage name starts so (sw.js deletes older ones)
 PRECOMPRESSED_SUFFIXES = (".br", ".gz")
 
 
@@ -29,7 +30,7 @@ def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None
 
     `versions` ({path: v}) names the files pages ask for as `path?v=…`: those are precached under
     that same address, so the browser's HTTP cache answers for what the first page already
-    loaded (the snapshot: 6 MB) instead of downloading it again. `optional` paths are ones pages
+    loaded (the snapshot) instead of downloading it again. `optional` paths are ones pages
     work without (the snapshot): a browser that asks to save data does not precache them.
     """
     files = sorted(path for path in site if not is_precompressed_copy(path, site))
@@ -39,7 +40,7 @@ def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None
         digest.update(path.encode() + b"\0" + (content.encode() if isinstance(content, str) else content))
     versions = versions or {}
     address = {path: f"{path}?v={versions[path]}" if path in versions else path for path in files}
-    build = {"cache": f"lessons-{digest.hexdigest()[:16]}", "files": ["./", *address.values()],
+    build = {"cache": f"{SITE_CACHE_PREFIX}{digest.hexdigest()[:16]}", "prefix": SITE_CACHE_PREFIX, "files": ["./", *address.values()],
              "optional": [address[path] for path in optional if path in address]}
     header = f"self.BUILD = {json.dumps(build, separators=(',', ':'))};\n"
     return {"sw.js": (header + SW_SOURCE.read_text(encoding="utf-8")).encode()}

@@ -24,6 +24,7 @@ from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
 from .problems import BuildError, Problem
+from .runtime import lesson_runtime
 from .takeaway import SETUP_CELL_ASSET, notebook_outline, takeaway_data
 from .testpins import normalise, pinned_versions
 
@@ -73,10 +74,8 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
 def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     """The JSON the browser reads instead of Markdown: cells in page order, quiz answers, and
     what the runtime installs (extra packages only on the pages that declare them)."""
-    runtime = dict(context.runtime)
-    runtime["wheels"] = runtime["wheels"] + [w for name in lesson.packages for w in context.package_wheels[name]]
-    runtime["packages"] = runtime["packages"] + lesson.packages
-    runtime["timeLimit"] = lesson.front_matter.get("time_limit")  # seconds per cell run, or None
+    runtime = lesson_runtime(context.runtime, [w for name in lesson.packages for w in context.package_wheels[name]],
+                             lesson.packages, lesson.front_matter.get("time_limit"))
     return {
         "slug": lesson.slug,
         "title": lesson.title,

@@ -37,7 +37,7 @@ PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-
 # Pyodide evaluates strings as JavaScript and compiles WebAssembly: only its worker may.
 WORKER_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
                  "connect-src 'self'; object-src 'none'")
-WORKER_SCRIPTS = ("/assets/worker.js",)
+WORKER_SCRIPTS = ("/assets/worker.js",)  # paths.WORKER_SCRIPT; this file is copied alone into handouts
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
 

@@ -1,19 +1,18 @@
 """A Pyodide memory snapshot of Python with the project's packages already imported.
 
-The page's worker can boot from it (`loadPyodide({_loadSnapshot})`) in about a third of a
-second instead of starting Python and importing the packages (about 2 s). The build makes it
-under Node.js with site/tools/make-snapshot.mjs from the same pinned Pyodide the site ships;
-Pyodide refuses a snapshot made by another build of itself (a build id in the header), and the
-worker then boots normally. See site/js/worker.js for when the page uses it.
+The page's worker can boot from it (`loadPyodide({_loadSnapshot})`) instead of starting Python
+and importing the packages (bench/page_speed.py prints the boot's steps either way). The build
+makes it under Node.js with site/tools/make-snapshot.mjs from the same pinned Pyodide the site
+ships; Pyodide refuses a snapshot made by another build of itself (a build id in the header),
+and the worker then boots normally. See site/js/worker/snapshot.js for when the page uses it.
 
-A snapshot is the interpreter's whole memory: 30 MiB, about 6 MB gzipped. About half of it is
-pages of zeros (the heap's free space), which the shipped file leaves out (pack_pages): the page
-then inflates 14.5 MiB instead of 30 (75 ms instead of 125 ms in a Chromium worker here). The
-site ships that gzipped (SNAPSHOT_PATH) and the worker unpacks it with DecompressionStream, so it
-stays 6 MB on any host, even one that does not compress `.bin` files, and in the service
+A snapshot is the interpreter's whole memory. Much of it is pages of zeros (the heap's free
+space), which the shipped file leaves out (pack_pages), so the page inflates less. The site
+ships that gzipped (SNAPSHOT_PATH) and the worker unpacks it with DecompressionStream, so it
+stays small on any host, even one that does not compress `.bin` files, and in the service
 worker's cache.
 Making one takes a few seconds, so it is cached in build-cache/snapshot/ under a key of
-everything it is made from (Pyodide's build id, the wheels, the imports, the script).
+everything it is made from (Pyodide's build id, the wheels, the imports, the scripts).
 """
 
 from __future__ import annotations
@@ -29,14 +28,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .buildcache import read_cached
+from .paths import BUILD_CACHE, NODE_MODULES, PYODIDE_DIR, ROOT, TOOLS, WHEELS_DIR
+from .runtime import CORE_PACKAGES
 
-ROOT = Path(__file__).resolve().parents[2]
-NODE_MODULES = ROOT / "node_modules"
-SCRIPT = ROOT / "site" / "tools" / "make-snapshot.mjs"
-CACHE = ROOT / "build-cache" / "snapshot"
-SNAPSHOT_PATH = "pyodide/snapshot.bin.gz"  # pack_snapshot's gzip; never re-encoded by the build
+SCRIPT = TOOLS / "make-snapshot.mjs"
+# What SCRIPT runs besides itself: its share of the worker's boot steps. A change to any of them
+# makes a new snapshot.
+SCRIPT_PARTS = (SCRIPT, TOOLS / "python-as-text.mjs", ROOT / "site" / "js" / "worker" / "interpreter.js",
+                ROOT / "site" / "js" / "worker" / "interpreter.py", ROOT / "site" / "js" / "worker" / "failure.js")
+CACHE = BUILD_CACHE / "snapshot"
+SNAPSHOT_PATH = f"{PYODIDE_DIR}snapshot.bin.gz"  # pack_snapshot's gzip; never re-encoded by the build
 # The packages in the snapshot: the project's core wheels (every page installs these).
-SNAPSHOT_PACKAGES = ("cellruntime", "rankmetrics")
+SNAPSHOT_PACKAGES = tuple(CORE_PACKAGES)
 
 # Pyodide's snapshot header (src/js/snapshot.ts): uint32 magic, uint32 offset of the memory,
 # uint32 length of a JSON note, uint32 0, then the 256-bit build id as 8 uint32; little-endian.
@@ -47,7 +50,8 @@ WASM_PAGE = 65536
 # The shipped form (pack_pages), little-endian: magic, page size, length of the whole snapshot,
 # number of runs; then each run of kept pages as (first page, number of pages); then the kept
 # pages' bytes, run after run (the snapshot's last page may be short). Every other page is zeros.
-# site/js/worker.js (unpackPages) reads it.
+# site/js/worker/snapshot-pages.js (unpackPages) reads it, with these constants
+# (scriptconstants.py).
 PAGES_MAGIC = b"ZPG1"
 PAGES_HEADER = struct.Struct("<4s3I")
 PAGES_RUN = struct.Struct("<2I")
@@ -89,7 +93,7 @@ def pyodide_build_id(node_modules: Path = NODE_MODULES) -> str:
 def snapshot_wheels(assets: dict[str, bytes]) -> dict[str, bytes]:
     """The wheels of SNAPSHOT_PACKAGES among the site's assets, by file name."""
     wheels = {path.split("/")[-1]: data for path, data in assets.items()
-              if path.startswith("wheels/") and path.split("/")[-1].split("-")[0] in SNAPSHOT_PACKAGES}
+              if path.startswith(WHEELS_DIR) and path.split("/")[-1].split("-")[0] in SNAPSHOT_PACKAGES}
     missing = set(SNAPSHOT_PACKAGES) - {name.split("-")[0] for name in wheels}
     if missing:
         raise RuntimeError(f"no wheel for {', '.join(sorted(missing))} among the assets")
@@ -105,7 +109,7 @@ def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_
     """
     build_id = pyodide_build_id()
     key = hashlib.sha256()
-    for part in (build_id.encode(), SCRIPT.read_bytes(), json.dumps(list(imports)).encode()):
+    for part in (build_id.encode(), *(path.read_bytes() for path in SCRIPT_PARTS), json.dumps(list(imports)).encode()):
         key.update(hashlib.sha256(part).digest())
     for name, data in wheels.items():
         key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
@@ -131,7 +135,7 @@ def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_
         raise RuntimeError(f"the snapshot's build id {info.build_id} is not the pinned Pyodide's {build_id}")
     if cached:
         cache.mkdir(parents=True, exist_ok=True)
-        for old in cache.glob("*.bin"):  # keep one: each is 30 MiB
+        for old in cache.glob("*.bin"):  # keep one: each is the interpreter's whole memory
             if old != cached:
                 old.unlink(missing_ok=True)
         temporary = cached.with_suffix(f".{os.getpid()}.tmp")
@@ -210,18 +214,20 @@ def pack_snapshot(data: bytes, cache: Path | None = CACHE) -> bytes:
     return packed
 
 
-USES = ("auto", "cached", "always", "off")
+USES = ("auto", "cached", "always", "off")  # the policies; site/js/worker/snapshot.js says what each does
 
 
 def runtime_setting(assets: dict[str, bytes], use: str = "auto") -> dict | None:
     """The `snapshot` entry of the pages' runtime JSON, or None when the site has no snapshot.
 
-    {"url": versioned path, "bytes": size of the gzip file, "use": policy, "wheels": [paths]}.
-    The URL carries a hash of the snapshot, so a cached copy from an older build is never used.
-    `use` is the worker's policy, one of USES (see site/js/worker.js); `bytes` lets "auto" judge
-    the link's speed while the file downloads; `wheels` are the site's wheels already imported in
-    the snapshot (the worker unpacks those after the first run). Raises ValueError for an
-    unknown `use`.
+    {"url": versioned path, "bytes": size of the gzip file, "use": policy, "wheels": [paths],
+    "packages": [names]}. The URL carries a hash of the snapshot, so a cached copy from an older
+    build is never used. `use` is the worker's policy, one of USES (see
+    site/js/worker/snapshot.js); `bytes` lets "auto" judge the link's speed while the file
+    downloads; `wheels` are the site's wheels already imported in the snapshot (the worker
+    unpacks those after the first run); `packages` the packages imported in it (the worker
+    imports them once more, to prove the snapshot good). Raises ValueError for an unknown
+    `use`.
     """
     if use not in USES:
         raise ValueError(f"snapshot use must be one of {', '.join(USES)}, not {use!r}")
@@ -229,4 +235,5 @@ def runtime_setting(assets: dict[str, bytes], use: str = "auto") -> dict | None:
     if data is None:
         return None
     return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "bytes": len(data), "use": use,
-            "wheels": [f"wheels/{name}" for name in snapshot_wheels(assets)]}
+            "wheels": [f"{WHEELS_DIR}{name}" for name in snapshot_wheels(assets)],
+            "packages": list(SNAPSHOT_PACKAGES)}

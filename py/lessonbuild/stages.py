@@ -16,14 +16,15 @@ from .assets import collect_assets, content_hash, package_wheels, static_imports
 from .compress import precompress
 from .lessonformat import Course, load_course
 from .offline import service_worker
+from .paths import EMBED_RUNTIME, SITE
 from .problems import BuildError
 from .render import PageContext, render_site
+from .runtime import runtime_settings
 from .snapshot import SNAPSHOT_PATH, runtime_setting
 from .stdlib import runtime_setting as stdlib_setting
 from .validate import validate_course
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "site" / "templates"
-EMBED_RUNTIME = "assets/embed-runtime.json"  # the runtime settings embed.js reads on other sites
+TEMPLATES = SITE / "templates"
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,7 @@ def render_course(course: Course, assets: SiteAssets, snapshot_use: str = "auto"
         versioned[SNAPSHOT_PATH] = snapshot_setting["url"].split("?v=", 1)[1]
     context = PageContext(
         asset=asset,
-        runtime={"pyodide": "pyodide/", "wheels": wheel_paths(assets.files), "packages": ["rankmetrics"],
-                 "snapshot": snapshot_setting, "stdlib": stdlib_setting(files)},
+        runtime=runtime_settings(wheel_paths(assets.files), snapshot=snapshot_setting, stdlib=stdlib_setting(files)),
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
         lesson_imports=tuple(static_imports(files, "assets/lesson.js")),
         katex_css=assets.files["assets/katex/katex.min.css"].decode(),

@@ -1,16 +1,14 @@
 """A small, compiled standard library to start Python with: a normal start takes less time.
 
-Pyodide's python_stdlib.zip is 2.5 MB of Python sources, and Python cannot start before it has
-all of it. Python's start, and the import of the cell runtime's packages, read about 140 of its
-600 files, and Python compiles each of them again on every start. The build packs those files,
-compiled (.pyc), into BOOT_STDLIB_PATH (3.6 MB of stored files, sent as a 1.17 MB Brotli
-copy where the host serves the build's precompressed files): the page's worker starts Python
-with it while the full zip downloads, and puts the full zip in its place when it arrives
-(site/js/worker.js).
-Under Node.js a normal start took 0.5 s with it against 1.5 s with Pyodide's zip, and 0.9 s
-against 1.8 s in a Chromium worker. The list of files and the compiled files come from the
-pinned Pyodide itself, under Node.js (site/tools/make-boot-stdlib.mjs), and are cached in
-build-cache/ under a hash of all they are made from.
+Pyodide's python_stdlib.zip holds the standard library's Python sources, and Python cannot
+start before it has all of it. Python's start, and the import of the cell runtime's packages,
+read a fraction of its files, and Python compiles each of them again on every start. The build
+packs those files, compiled (.pyc), into BOOT_STDLIB_PATH: the page's worker starts Python with
+it while the full zip downloads, and puts the full zip in its place when it arrives
+(site/js/worker/stdlib.js). bench/page_speed.py prints how long each boot step takes.
+The list of files and the compiled files come from the pinned Pyodide itself, under Node.js
+(site/tools/make-boot-stdlib.mjs, which boots Python with the worker's own steps), and are
+cached in build-cache/ under a hash of all they are made from.
 """
 
 from __future__ import annotations
@@ -22,13 +20,17 @@ import tempfile
 from pathlib import Path
 
 from .buildcache import read_cached
+from .paths import BUILD_CACHE, PYODIDE_DIR, ROOT, TOOLS
+from .snapshot import SCRIPT_PARTS as SNAPSHOT_SCRIPT_PARTS
 from .snapshot import SNAPSHOT_PACKAGES, pyodide_build_id, snapshot_wheels
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "site" / "tools" / "make-boot-stdlib.mjs"
-CACHE = ROOT / "build-cache" / "stdlib"
-STDLIB_PATH = "pyodide/python_stdlib.zip"
-BOOT_STDLIB_PATH = "pyodide/python_stdlib_boot.zip"
+SCRIPT = TOOLS / "make-boot-stdlib.mjs"
+# SCRIPT and what it runs: the worker's boot steps (as make-snapshot.mjs does) and the Python
+# that lists and compiles the files.
+SCRIPT_PARTS = (SCRIPT, TOOLS / "boot_stdlib.py", *SNAPSHOT_SCRIPT_PARTS[1:])
+CACHE = BUILD_CACHE / "stdlib"
+STDLIB_PATH = f"{PYODIDE_DIR}python_stdlib.zip"
+BOOT_STDLIB_PATH = f"{PYODIDE_DIR}python_stdlib_boot.zip"
 
 
 def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES,
@@ -38,7 +40,8 @@ def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PA
     compiled to unchecked hash-based .pyc files (a `.py` name becomes `.pyc`; others are
     copied). The same bytes for the same input. Raises RuntimeError when Node.js cannot make it."""
     key = hashlib.sha256()
-    for part in (pyodide_build_id().encode(), SCRIPT.read_bytes(), json.dumps(list(imports)).encode()):
+    for part in (pyodide_build_id().encode(), *(path.read_bytes() for path in SCRIPT_PARTS),
+                 json.dumps(list(imports)).encode()):
         key.update(hashlib.sha256(part).digest())
     for name, data in sorted(wheels.items()):
         key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())

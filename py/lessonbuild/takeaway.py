@@ -14,12 +14,10 @@ place of WHEELS_PLACEHOLDER.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from .lessonformat import PREDICT_KIND, Attachment, CodeCell, DeclaredCheck, Lesson, Quiz, ShownOutput
+from .paths import SITE
 
-ROOT = Path(__file__).resolve().parents[2]
-SETUP_CELL = ROOT / "site" / "takeaway" / "setup-cell.py"
+SETUP_CELL = SITE / "takeaway" / "setup-cell.py"
 SETUP_CELL_ASSET = "assets/takeaway-setup-cell.py"
 #: The text after "WHEELS = " in SETUP_CELL that the page replaces with {file name: base64}.
 WHEELS_PLACEHOLDER = "{}  # filled in by the page that makes the download: {file name: base64 of the wheel}"

@@ -14,9 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .paths import BUILD_CACHE, ROOT
+
 PACKAGES_FILE = ROOT / "pyodide-packages.toml"
-CACHE = ROOT / "build-cache" / "wheels"
+CACHE = BUILD_CACHE / "wheels"
 
 
 @dataclass(frozen=True)

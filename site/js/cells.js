@@ -1,6 +1,7 @@
 // Code cells of a lesson page: their state, their Run/Stop/Reset buttons and the run queue.
 // Cells share one Python namespace. Running a cell first runs every earlier cell that has not
 // run yet (hidden set-up cells too), so a learner can start anywhere on the page.
+import { streams } from "./build-constants.js";
 import { OutputArea } from "./output.js";
 import { load, onOtherTabChange, save } from "./storage.js";
 import { otherTabVersion, saveCellCode } from "./cell-versions.js";
@@ -339,7 +340,7 @@ export class CellController {
     }
     try {
       result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
-        if (cell.element || stream === "stderr") output.write(stream, text);
+        if (cell.element || stream === streams.stderr) output.write(stream, text);
       });
     } catch (error) {
       result = { ok: false, error: `Python could not load: ${error.message}` };

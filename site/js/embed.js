@@ -8,6 +8,7 @@
 // Cells run in page order in one namespace, like a lesson. The host page may be on another
 // origin and needs no special headers; where the page cannot share memory with Python's worker
 // (not cross-origin isolated), Stop restarts Python, and a note above the first cell says so.
+import { embedRuntime } from "./build-constants.js";
 import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { embedReductions, reportLate, showNote } from "./capability-note.js";
@@ -57,9 +58,9 @@ async function main() {
   cells.attachEditors(createEditor);
 }
 
-/** The Python settings of the course's pages (assets/embed-runtime.json). */
+/** The Python settings of the course's pages (embedRuntime: assets/embed-runtime.json). */
 async function fetchSettings() {
-  const url = new URL("assets/embed-runtime.json", SITE);
+  const url = new URL(embedRuntime, SITE);
   const response = await fetch(url).catch(() => null);
   if (!response?.ok) throw new Error(`the course's ${url.pathname} ${response ? `answered ${response.status}` : "did not answer"}`);
   return response.json();

@@ -48,7 +48,7 @@ export function mountLesson(lesson, runtime, setStatus) {
   setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
   tools.dataset.wired = ""; // shown from now on (their space was kept until then)
 
-  // The editors (a 130 KB script, and main-thread work for every cell) load once Python is
+  // The editors (a script of their own, and main-thread work for every cell) load once Python is
   // ready, or at once when the learner goes to edit: focus or press on a cell's code, which then
   // gets its editor's focus. Until then the code is shown highlighted, and Run runs it.
   let editorsLoaded = null;

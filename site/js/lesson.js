@@ -116,7 +116,7 @@ openLessonsInPlace({
   },
 });
 
-// The service worker precaches the whole course (about 12 MB on a first visit): register it
+// The service worker precaches the whole course (bench/page_speed.py prints its bytes): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
 current.afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner, () => {
   offlineReady = true;

@@ -1,8 +1,9 @@
 // Writes a cell's output. Text is always text (never parsed as HTML); rich displays (SVG,
 // HTML) from Python are sanitised with DOMPurify before they reach the page.
 import DOMPurify from "dompurify";
+import { streams } from "./build-constants.js";
 
-const MAX_CHARS = 250_000; // a backstop: Python already cuts a run at 200,000 characters and says so
+const MAX_CHARS = 250_000; // a backstop: Python already cuts a run shorter and says so (cellruntime.streams)
 // Terminal colour and cursor codes (e.g. "\x1b[31m"), which a page cannot show: dropped.
 const ANSI_CODES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
@@ -25,8 +26,8 @@ export class OutputArea {
 
   /** Append streamed text; consecutive text of one stream shares one element. */
   write(stream, text) {
-    if (stream === "notice") return this.note(text, { top: true }); // the runtime's own note
-    if (stream === "cut") return this.#cutMark(text);
+    if (stream === streams.notice) return this.note(text, { top: true }); // the runtime's own note
+    if (stream === streams.cut) return this.#cutMark(text);
     const room = MAX_CHARS - this.shown;
     if (room <= 0) return this.#countCut(text.length);
     if (text.length > room) {
@@ -59,7 +60,7 @@ export class OutputArea {
     const newline = this.#needsNewline() ? "\n" : "";
     const mark = document.createElement("span");
     mark.className = "output-cut";
-    mark.dataset.stream = "cut";
+    mark.dataset.stream = streams.cut;
     mark.textContent = `${newline}${text}\n`;
     this.pre.append(mark);
     this.lastStream = null;
@@ -125,7 +126,7 @@ export class OutputArea {
     const pre = document.createElement("pre");
     pre.className = "output-text";
     const span = document.createElement("span");
-    span.dataset.stream = "stderr";
+    span.dataset.stream = streams.stderr;
     span.textContent = text;
     pre.append(span);
     this.element.append(pre);

@@ -1,13 +1,14 @@
 // Where a boot's memory snapshot comes from: the unpacked copy the worker kept in Cache Storage,
-// the browser's cache (HTTP or the service worker's), or the network (worker.js opens it). The
-// page's side (worker-start.js, runtime.js) remembers whether a copy was kept.
+// the browser's cache (HTTP or the service worker's), or the network (worker/snapshot.js opens
+// it). The page's side (worker-start.js, runtime.js) remembers whether a copy was kept.
+import { snapshotUses } from "./build-constants.js";
 import { canGunzip, hasCacheStorage } from "./capabilities.js";
 
 export const UNPACKED_CACHE = "snapshot-unpacked";
 
 // A page remembers (localStorage) which snapshot its worker kept unpacked: opening Cache Storage
-// took 0.1–0.2 s on a first visit here, on the way to the download, so a page that knows nothing
-// was kept skips it. (A dedicated worker has no localStorage: it always looks.)
+// is slow on a first visit, on the way to the download, so a page that knows nothing was kept
+// skips it. (A dedicated worker has no localStorage: it always looks.)
 const KEPT_HINT_KEY = "rankmetrics-lessons:snapshot-kept";
 
 /** Whether a kept copy of `url` may exist: false only when this page knows none was kept. */
@@ -29,23 +30,24 @@ export function rememberKept(url) {
 }
 
 /** What `runtime.snapshot` (the lesson's JSON) asks for: {use, url, bytes, sameOrigin}, or
- *  {use: "off", reason}. */
-export function snapshotPlan(runtime, baseURL) {
+ *  {use: "off", reason}. A `use` that is not one of snapshotUses is "auto". `origin`: this
+ *  script's origin. */
+export function snapshotPlan(runtime, baseURL, origin = self.location.origin) {
   const snapshot = runtime.snapshot;
   if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
   const url = new URL(snapshot.url, baseURL);
   let use = snapshot.use ?? "auto";
-  if (!["auto", "cached", "always", "off"].includes(use)) use = "auto";
+  if (!snapshotUses.includes(use)) use = "auto";
   // Embedded in another site's page this worker runs on that site's origin, where the browser
   // will not say whether a file of the course's origin is cached.
-  const sameOrigin = url.origin === self.location.origin;
+  const sameOrigin = url.origin === origin;
   if (use === "cached" && !sameOrigin) return { use: "off", reason: "snapshot is on another origin" };
   return { use, url: url.href, bytes: snapshot.bytes ?? 0, sameOrigin };
 }
 
 /**
  * Open the snapshot `plan` names, without reading it: one of
- *   {kept: ArrayBuffer}  the unpacked copy kept in Cache Storage (30 MiB, ready to use);
+ *   {kept: ArrayBuffer}  the unpacked copy kept in Cache Storage (ready to use);
  *   {body: ReadableStream, cached: boolean}  the file (gzip) from the browser's cache or not;
  *   {reason: string}  why this boot does without.
  * `signal` aborts the download; `lookForKept` false skips the kept copy (see mayHaveKept).
@@ -54,7 +56,7 @@ export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
   if (plan.use === "off") return { reason: plan.reason ?? "snapshot turned off" };
   const kept = lookForKept ? await keptUnpacked(plan.url) : null;
   if (kept) return { kept };
-  // The file is gzip: a browser that cannot unpack it would download 6 MB for nothing.
+  // The file is gzip: a browser that cannot unpack it would download it for nothing.
   if (!canGunzip()) return { reason: "this browser cannot unpack gzip" };
   if (plan.sameOrigin) {
     // "only-if-cached" answers from the HTTP cache (or the service worker's) without the

@@ -1,5 +1,5 @@
 // Service worker (plain script, served as /sw.js; its first line, written by the build, sets
-// self.BUILD = {cache, files, optional}).
+// self.BUILD = {cache, prefix, files, optional}: py/lessonbuild/offline.py).
 // - Offline: the first visit precaches every file of the build; later visits are served from
 //   that cache, so every lesson loads and runs with no network.
 // - Updates: a new build means a new cache name; its worker installs beside the old one and
@@ -7,8 +7,7 @@
 // - Isolation: responses get COOP/COEP headers, so Stop can interrupt Python even on hosts that
 //   cannot set headers. This applies from the second page load on (the first load came from
 //   the network); the page does not force a reload for it.
-const { cache: CACHE, files: FILES, optional: OPTIONAL = [] } = self.BUILD;
-const CACHE_PREFIX = "lessons-";
+const { cache: CACHE, prefix: CACHE_PREFIX, files: FILES, optional: OPTIONAL = [] } = self.BUILD;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {

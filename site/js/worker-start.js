@@ -1,6 +1,7 @@
-// Starting the Python worker (site/js/worker.js): shared by PythonRuntime (runtime.js) and the
+// Starting the Python worker (site/js/worker.js, bundled as workerScript): shared by PythonRuntime (runtime.js) and the
 // page's early start (early-start.js), so both start it the same way.
 
+import { workerScript } from "./build-constants.js";
 import { canRunModuleWorkers, shareableBuffer } from "./capabilities.js";
 import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
 
@@ -27,7 +28,7 @@ export function startWorker(settings, siteURL) {
   const interruptBuffer = shared && new Uint8Array(shared);
   const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
   const boot = { baseURL: siteURL, runtime: settings, lookForKept };
-  const worker = createWorker(new URL("assets/worker.js", siteURL), boot);
+  const worker = createWorker(new URL(workerScript, siteURL), boot);
   // Also the worker that boots from its URL waits for this message's interrupt buffer.
   worker.postMessage({ type: "boot", ...boot, interruptBuffer });
   return { worker, interruptBuffer };

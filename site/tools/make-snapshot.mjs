@@ -1,11 +1,13 @@
-// Build-time Pyodide memory snapshot: boot the pinned Pyodide from node_modules under Node.js,
-// unpack the project's wheels, import its packages, and write the interpreter's memory to a file
-// that the page's worker can boot from (`loadPyodide({_loadSnapshot})`) instead of starting Python.
+// Build-time Pyodide memory snapshot: boot the pinned Pyodide from node_modules under Node.js
+// with the page's worker's own steps (site/js/worker/interpreter.js: unpack the project's
+// wheels, import its packages), and write the interpreter's memory to a file that the page's
+// worker can boot from (`loadPyodide({_loadSnapshot})`) instead of starting Python.
 //
 //   node site/tools/make-snapshot.mjs < request.json
 //
 // stdin: {"out": "path/snapshot.bin", "wheels": ["path/x.whl", ...], "imports": ["cellruntime", ...]}
-// stdout: one JSON line {"bytes", "buildId", "modules", "ms"}; errors go to stderr, exit code 1.
+// stdout: one JSON line {"bytes", "buildId", "version", "modules", "ms"}; errors go to stderr,
+// exit code 1.
 //
 // What a snapshot holds: the WebAssembly memory (Python's heap: imported modules, their state) and
 // a short JSON list of the JavaScript objects Python refers to. It does NOT hold the file system
@@ -19,6 +21,10 @@
 // only loads into the exact Pyodide build that made it (Pyodide checks a build id).
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide, version } from "pyodide";
+import { importWithPythonText } from "./python-as-text.mjs";
+
+const { collectGarbage, forget, importModules, sitePackages, unpackWheels } =
+  await importWithPythonText("../js/worker/interpreter.js", import.meta.url);
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -31,21 +37,11 @@ const pyodide = await loadPyodide({
   stdout: (line) => process.stderr.write(`[python] ${line}\n`),
   stderr: (line) => process.stderr.write(`[python] ${line}\n`),
 });
-const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]");
-for (const wheel of request.wheels) {
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
-}
-const imports = request.imports ?? [];
-const badName = imports.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(name));
-if (badName !== undefined) throw new Error(`not a module name: ${JSON.stringify(badName)}`);
-// Import in a namespace of its own, so Python's __main__ stays as a fresh boot leaves it.
-const dict = pyodide.globals.get("dict");
-const namespace = dict();
-const modules = pyodide.runPython(
-  `import gc, importlib, sys\nfor name in ${JSON.stringify(imports)}:\n    importlib.import_module(name)\n` +
-  "gc.collect()\nlen(sys.modules)", { globals: namespace });
-namespace.destroy();
-dict.destroy();
+unpackWheels(pyodide, sitePackages(pyodide), request.wheels,
+  request.wheels.map((path) => new Uint8Array(readFileSync(path))));
+const modules = importModules(pyodide, request.imports ?? []);
+collectGarbage(pyodide);
+forget(pyodide); // the snapshot must hold no proxies
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(request.out, snapshot);
 const buildId = Array.from(new Uint32Array(snapshot.buffer, snapshot.byteOffset + 16, 8),

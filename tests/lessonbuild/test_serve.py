@@ -9,7 +9,8 @@ import urllib.request
 import brotli
 import pytest
 
-from lessonbuild.serve import PAGE_POLICY, WORKER_POLICY, make_server
+from lessonbuild.paths import WORKER_SCRIPT
+from lessonbuild.serve import PAGE_POLICY, WORKER_POLICY, WORKER_SCRIPTS, make_server
 
 
 @pytest.fixture
@@ -86,3 +87,8 @@ def test_a_browser_that_stops_a_download_is_not_reported_as_an_error(tmp_path, c
         assert "ValueError: a bug in the server" in capsys.readouterr().err
     finally:
         server.server_close()
+
+
+def test_the_worker_policy_names_the_worker_the_build_writes():
+    """serve.py stands alone in handouts, so it spells the worker's path itself: the same one."""
+    assert WORKER_SCRIPTS == (f"/{WORKER_SCRIPT}",)

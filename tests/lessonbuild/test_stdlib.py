@@ -8,7 +8,8 @@ import zipfile
 
 import pytest
 
-from lessonbuild.assets import NODE_MODULES, PACKAGES, ROOT
+from lessonbuild.assets import PACKAGES
+from lessonbuild.paths import NODE_MODULES, ROOT
 from lessonbuild.stdlib import BOOT_STDLIB_PATH, STDLIB_PATH, boot_stdlib, runtime_setting
 from lessonbuild.wheels import build_wheel
 

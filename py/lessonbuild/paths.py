@@ -1,0 +1,24 @@
+"""Where things are: the repository's folders, and the site's own layout (paths in dist/ as
+pages and scripts ask for them). Every build module and bench script takes them from here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository
+NODE_MODULES = ROOT / "node_modules"
+PY = ROOT / "py"  # the Python: rankmetrics, cellruntime, lessonbuild
+LESSONS = ROOT / "lessons"
+SITE = ROOT / "site"  # the page scripts (js/), styles, templates and the build's Node.js tools
+TOOLS = SITE / "tools"
+BUILD_CACHE = ROOT / "build-cache"
+
+# In the built site.
+PYODIDE_DIR = "pyodide/"  # Pyodide's files (the runtime JSON's `pyodide`)
+WHEELS_DIR = "wheels/"  # the project's and the lessons' wheels
+ASSETS_DIR = "assets/"  # scripts (esbuild's output), styles, fonts, settings
+WORKER_ENTRY = "worker"  # the esbuild entry of the Python worker (site/js/worker.js)
+WORKER_SCRIPT = f"{ASSETS_DIR}{WORKER_ENTRY}.js"  # also in serve.py WORKER_SCRIPTS, which stands alone
+EMBED_RUNTIME = f"{ASSETS_DIR}embed-runtime.json"  # the site's runtime settings, for the embed script
+# Pyodide's files the site ships and the worker asks for when its boot stalls (worker/core-files.js).
+PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
