@@ -126,6 +126,7 @@ export class OutputArea {
     pre.className = "output-text";
     const span = document.createElement("span");
     span.dataset.stream = "stderr";
+      box.dataset.display = bundle["image/svg+xml"] ? "image/svg+xml" : "text/html"; // which display, for tests
     span.textContent = text;
     pre.append(span);
     this.element.append(pre);

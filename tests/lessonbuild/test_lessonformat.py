@@ -1,6 +1,8 @@
 """The lesson parser: front matter, cells with options and lines, quizzes, course order."""
 
-from lessonbuild.lessonformat import load_course
+import pytest
+
+from lessonbuild.lessonformat import course_slugs, load_course
 
 
 def test_loads_cells_in_order_with_options_and_lines(make_lessons, good_lesson):
@@ -38,3 +40,14 @@ def test_quoted_option_values_keep_spaces(make_lessons, good_lesson):
     text = '---\ntitle: T\nsummary: S\n---\n\n```python id=a label="NDCG by hand"\npass\n```\n'
     (lesson,) = load_course(make_lessons({"x": text})).lessons
     assert lesson.cells[0].label == "NDCG by hand"
+
+
+def test_course_slugs_are_the_index_in_order(make_lessons, good_lesson):
+    folder = make_lessons({"b": good_lesson, "a": good_lesson}, index=["b", "a"])
+    assert course_slugs(folder) == ["b", "a"]
+
+
+def test_course_slugs_of_a_broken_index_raise_naming_the_file(make_lessons, good_lesson):
+    folder = make_lessons({"a": good_lesson}, index="lessons: a\n")
+    with pytest.raises(ValueError, match="index.yml"):
+        course_slugs(folder)
