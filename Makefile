@@ -1,12 +1,14 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
 #   make serve   build the site into dist/ and serve it on http://localhost:8000/
 #   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
+#   make unit    only the tests that need neither a browser nor Pyodide (Python, and the pages'
+#                JavaScript under Node): a couple of minutes at most
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: serve build test setup browser bench clean
+.PHONY: serve build test unit setup browser bench clean
 
 serve: setup
 	$(PY) build.py --serve --port $(PORT)
@@ -16,6 +18,12 @@ build: setup
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The markers are set by directory and fixture use (tests/conftest.py). The JavaScript unit tests
+# run here directly; in `make test`, tests/site/test_site_js.py runs them.
+unit: setup
+	node --test tests/site/js/
+	$(PY) -m pytest -m "not browser and not pyodide" --ignore=tests/browser --deselect tests/site/test_site_js.py $(PYTEST_ARGS)
 
 # Re-run set-up only when the dependency lists change.
 setup: $(VENV)/.installed node_modules/.package-lock.json

@@ -18,12 +18,6 @@ from host_pages import write_docs_pages
 expect.set_options(timeout=STATE_TIMEOUT)
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser" in str(item.fspath):
-            item.add_marker(pytest.mark.browser)
-
-
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("browser-site") / "dist"
