@@ -1,14 +1,17 @@
 # Two entry points do all set-up on a fresh machine (Python 3.11+, Node 20+):
 #   make serve   build the site and serve it on http://localhost:8000/, rebuilt and reloaded on every save
 #   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
+# For authors and contributors (CONTRIBUTING.md):
 #   make lesson SLUG=my-topic TITLE="My topic"   start a new lesson from the template (lessons/README.md)
+#   make unit    only the tests that need neither a browser nor Pyodide (Python, and the pages'
+#                JavaScript under Node): a couple of minutes at most
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 LESSONS ?= lessons
 
-.PHONY: serve build test lint format lesson setup browser bench clean
+.PHONY: serve build test unit lint format lesson setup browser bench clean
 
 serve: setup
 	$(PY) build.py --serve --port $(PORT)
@@ -18,6 +21,12 @@ build: setup
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The markers are set by directory and fixture use (tests/conftest.py). The JavaScript unit tests
+# run here directly; in `make test`, tests/site/test_site_js.py runs them.
+unit: setup
+	node --test tests/site/js/
+	$(PY) -m pytest -m "not browser and not pyodide" --ignore=tests/browser --deselect tests/site/test_site_js.py $(PYTEST_ARGS)
 
 # Python: ruff (lint rules and format in pyproject.toml); JavaScript: Biome (biome.json).
 lint: setup

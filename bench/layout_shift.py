@@ -31,6 +31,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
 from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from engines.lesson import EDITOR_SELECTOR  # noqa: E402
+from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.serve import make_server  # noqa: E402
 
 BROWSER_TESTS = ROOT / "tests" / "browser"
@@ -39,11 +41,6 @@ JUMP_TO_EVERY_CELL = (BROWSER_TESTS / "jump_to_every_cell.js").read_text(encodin
 VIEWPORTS = {"1280 px": {"width": 1280, "height": 800}, "390 px": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 WAIT_MS = 120_000
-
-
-def lesson_slugs() -> list[str]:
-    text = (ROOT / "lessons" / "index.yml").read_text(encoding="utf-8")
-    return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
 
 
 def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, float]:
@@ -58,7 +55,7 @@ def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, floa
         page.locator('[data-runtime-status="ready"]').wait_for(timeout=WAIT_MS)
         first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
         # Every cell has its editor (the page's CSP forbids wait_for_function's string predicates).
-        expect(page.locator("[data-cell] .cm-content")).to_have_count(page.locator("[data-cell]").count(),
+        expect(page.locator(f"[data-cell] {EDITOR_SELECTOR}")).to_have_count(page.locator("[data-cell]").count(),
                                                                        timeout=WAIT_MS)
         scrolled = sum(entry["value"] for entry in page.evaluate(JUMP_TO_EVERY_CELL))
         return first_paint, scrolled
@@ -70,7 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lesson", action="append", help="a lesson's slug (default: every lesson)")
     args = parser.parse_args()
-    slugs = args.lesson or lesson_slugs()
+    slugs = args.lesson or course_slugs(ROOT / "lessons")
     executable = find_chromium()
     if executable is None:
         raise SystemExit("No Chromium found: run 'make test' once (it installs one).")

@@ -68,6 +68,7 @@ import build  # noqa: E402
 from engines import ENGINES, EngineError, launch, missing  # noqa: E402
 from engines.lesson import replace_code  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
+from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.paths import PYODIDE_CORE_FILES, PYODIDE_DIR  # noqa: E402
 from lessonbuild.serve import PAGE_POLICY, make_server  # noqa: E402
 from lessonbuild.snapshot import SNAPSHOT_PATH  # noqa: E402
@@ -818,11 +819,6 @@ def table(rows: list[tuple]) -> None:
             print("  " + "  ".join("-" * width for width in widths))
 
 
-def lesson_slugs() -> list[str]:
-    text = (ROOT / "lessons" / "index.yml").read_text(encoding="utf-8")
-    return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
-
-
 def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Bench, dict[str, float]]:
     """Run every repetition in one engine and print its report."""
     runs = 1 if args.quick else args.runs
@@ -851,7 +847,7 @@ def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Ben
 
 
 def main() -> None:
-    slugs = lesson_slugs()
+    slugs = course_slugs(ROOT / "lessons")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", default="chromium", choices=(*ENGINES, "all"),
                         help="the browser engine, or all three in turn (default chromium)")

@@ -1,11 +1,54 @@
-"""Shared fixtures: small lesson folders written into tmp_path."""
+"""Shared fixtures: small lesson folders written into tmp_path, and Node.js (with Pyodide) for
+the tests that run code under it. Marks each test by what it needs, so `make unit` can leave out
+the slow ones: `browser` (every test under tests/browser/), `pyodide` (a test that uses the
+`pyodide_node` fixture: Python in Pyodide under Node), `node` (one that uses Node at all)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+        if "pyodide_node" in fixtures:
+            item.add_marker(pytest.mark.pyodide)
+        if "node" in fixtures:
+            item.add_marker(pytest.mark.node)
+
+
+def missing_tool(problem: str):
+    """A tool the tests need is not here: fail under CI (CI=true), where everything must run;
+    elsewhere skip, saying what to install."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(problem)
+    pytest.skip(problem)
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The path of Node.js (20+). Absent: skipped, or a failure under CI."""
+    path = shutil.which("node")
+    if path is None:
+        missing_tool("Node.js 20+ is not on PATH: install it (make setup needs it too) to run these tests.")
+    return path
+
+
+@pytest.fixture(scope="session")
+def pyodide_node(node) -> str:
+    """Node.js with the pinned Pyodide in node_modules (a project requirement: its absence fails)."""
+    assert (ROOT / "node_modules" / "pyodide").is_dir(), "node_modules/pyodide is missing: run npm ci"
+    return node
 
 GOOD_LESSON = '''\
 ---

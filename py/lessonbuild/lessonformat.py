@@ -56,6 +56,21 @@ def load_course(lessons_dir: Path) -> Course:
     return Course(lessons_dir, lessons, problems)
 
 
+def course_slugs(lessons_dir: Path) -> list[str]:
+    """The lesson slugs in course order, as `lessons_dir/index.yml` lists them.
+
+    Args:
+        lessons_dir: the lessons folder (holding index.yml).
+    Raises:
+        ValueError: the index is missing or is not a list of slugs (the problems, one a line).
+    """
+    problems: list[Problem] = []
+    slugs = [slug for slug, _ in _read_index(lessons_dir, problems)]
+    if problems:
+        raise ValueError("\n".join(str(problem) for problem in problems))
+    return slugs
+
+
 def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, int | None]]:
     """Return (slug, line) pairs in course order."""
     path = lessons_dir / INDEX_FILE

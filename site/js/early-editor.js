@@ -55,18 +55,30 @@ export function wireEarlyEditor(early, { onChange, onRun }) {
 function textEdit(event, early) {
   const range = earlySelectionRange(early);
   if (!range) return null;
-  const { from, to } = range;
-  const text = earlyText(early);
-  switch (event.inputType) {
+  const input = { inputType: event.inputType, data: event.data, dropped: event.dataTransfer?.getData("text/plain") };
+  return editOf(input, range, earlyText(early));
+}
+
+/**
+ * The edit an input makes to the code, as the editor would make it.
+ * @param {{inputType: string, data?: string | null, dropped?: string}} input  a `beforeinput`
+ *   event's kind and its text (`data`, or `dropped`: the plain text it carries, pasted or dropped)
+ * @param {{from: number, to: number}} range  the selection, as offsets in `text`
+ * @param {string} text  the code
+ * @returns {{from: number, to: number, text: string} | null}  what to put in place of
+ *   `from`..`to`; null for the kinds left to the browser (composition, formatting, history)
+ */
+export function editOf({ inputType, data, dropped }, { from, to }, text) {
+  switch (inputType) {
     case "insertText":
     case "insertReplacementText":
-      return { from, to, text: event.data ?? event.dataTransfer?.getData("text/plain") ?? "" };
+      return { from, to, text: data ?? dropped ?? "" };
     case "insertFromPaste":
     case "insertFromDrop":
-      return { from, to, text: (event.dataTransfer?.getData("text/plain") ?? "").replace(/\r\n?/g, "\n") };
+      return { from, to, text: (dropped ?? "").replace(/\r\n?/g, "\n") };
     case "insertLineBreak":
     case "insertParagraph":
-      return { from, to, text: `\n${indentationAtCaret(early)}` };
+      return { from, to, text: `\n${indentationAt(text, from)}` };
     case "deleteContentBackward":
       return from === to ? { from: Math.max(0, from - 1), to, text: "" } : { from, to, text: "" };
     case "deleteContentForward":
@@ -109,13 +121,13 @@ function textOffsetOf(early, node, offset) {
 }
 
 /** Where Ctrl+Backspace deletes to: back over spaces, then one word or run of punctuation. */
-function wordStartBefore(text, at) {
+export function wordStartBefore(text, at) {
   const start = at - /(\w+|[^\w\s]+)?[ \t]*$/.exec(text.slice(0, at))[0].length;
   return start < at ? start : Math.max(0, at - 1);
 }
 
 /** Where Ctrl+Delete deletes to: over spaces, then one word or run of punctuation. */
-function wordEndAfter(text, at) {
+export function wordEndAfter(text, at) {
   const length = /^[ \t]*(\w+|[^\w\s]+)?/.exec(text.slice(at))[0].length;
   return Math.min(text.length, at + (length || 1));
 }
@@ -169,11 +181,8 @@ function earlySelectionRange(early) {
   return selection && { from: Math.min(selection.anchor, selection.head), to: Math.max(selection.anchor, selection.head) };
 }
 
-/** The spaces and tabs that start the line the caret is on. */
-function indentationAtCaret(early) {
-  const caret = earlySelection(early);
-  if (!caret) return "";
-  const text = earlyText(early);
-  const lineStart = text.lastIndexOf("\n", Math.min(caret.anchor, caret.head) - 1) + 1;
+/** The spaces and tabs that start the line of `text` holding offset `at`. */
+export function indentationAt(text, at) {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart))[0];
 }

@@ -78,14 +78,21 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
   });
 }
 
-/** Another page of this course's folder that may be a lesson (the course index is not). */
-function isOtherLesson(url) {
-  return url.origin === location.origin
-    && url.pathname !== location.pathname
+/**
+ * Whether `url` is another page of this course's folder that may be a lesson (the course index
+ * is not).
+ * @param {URL} url  where the navigation goes
+ * @param {{origin: string, pathname: string, href: string, search: string}} [here]  this page's
+ *   address (default: `location`)
+ * @returns {boolean}
+ */
+export function isOtherLesson(url, here = location) {
+  return url.origin === here.origin
+    && url.pathname !== here.pathname
     && url.pathname.endsWith(".html")
     && !url.pathname.endsWith("/index.html")
-    && new URL(".", url).pathname === new URL(".", location.href).pathname
-    && url.search === location.search; // e.g. ?embed stays the same
+    && new URL(".", url).pathname === new URL(".", here.href).pathname
+    && url.search === here.search; // e.g. ?embed stays the same
 }
 
 /** The page at `url`, parsed, and its lesson JSON; null when it is not a lesson page. */
@@ -98,9 +105,9 @@ async function fetchLesson(url) {
   return { page, lesson: JSON.parse(data.textContent) };
 }
 
-/** Whether two pages load the same scripts and styles (their addresses carry a hash of their
- *  content): a page of a newer build of the course needs its own, so it loads whole. */
-function sameBuild(a, b) {
+/** Whether two pages (Documents) load the same scripts and styles (their addresses carry a hash
+ *  of their content): a page of a newer build of the course needs its own, so it loads whole. */
+export function sameBuild(a, b) {
   const assets = (page) => [...page.querySelectorAll("script[src], link[rel='stylesheet']")]
     .map((element) => element.getAttribute("src") ?? element.getAttribute("href")).sort().join(" ");
   return assets(a) === assets(b);
@@ -108,7 +115,7 @@ function sameBuild(a, b) {
 
 /** Whether two lessons' `runtime` JSON ask for the same Python (Pyodide, snapshot, standard
  *  library, time limit); their wheels and packages may differ, since those are added in place. */
-function samePython(a, b) {
+export function samePython(a, b) {
   const python = ({ wheels, packages, ...rest }) => JSON.stringify(rest);
   return python(a) === python(b);
 }

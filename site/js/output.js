@@ -7,6 +7,38 @@ const MAX_CHARS = 250_000; // a backstop: Python already cuts a run shorter and 
 // Terminal colour and cursor codes (e.g. "\x1b[31m"), which a page cannot show: dropped.
 const ANSI_CODES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
+/** `text` without terminal colour and cursor codes. */
+export function withoutTerminalCodes(text) {
+  return text.replace(ANSI_CODES, "");
+}
+
+/**
+ * How a terminal shows `text` written after what is on screen: "\r" (a progress line, say)
+ * starts its line again, so the text after it replaces the line's text; "\r\n" is a newline; a
+ * "\r" at the very end waits for the next text to say which it meant.
+ * @param {string} text  the text written
+ * @param {boolean} carriageReturn  whether the last text written ended in "\r"
+ * @returns {{steps: Array<{erase: true} | {append: string}>, carriageReturn: boolean}}  what to
+ *   do to the shown text, in order (`erase`: remove its last line's text, up to its last
+ *   newline), and whether this text ends in "\r"
+ */
+export function terminalSteps(text, carriageReturn) {
+  const steps = [];
+  if (carriageReturn && !text.startsWith("\n")) steps.push({ erase: true });
+  text = text.replaceAll("\r\n", "\n");
+  const endsInReturn = text.endsWith("\r");
+  if (endsInReturn) text = text.slice(0, -1);
+  const [first, ...rest] = text.split("\r");
+  steps.push({ append: first });
+  for (const part of rest) steps.push({ erase: true }, { append: part });
+  return { steps, carriageReturn: endsInReturn };
+}
+
+/** The note that says how much output was cut (`count` characters). */
+export function cutNotice(count) {
+  return `Output cut: ${count.toLocaleString("en")} more characters were not shown.`;
+}
+
 export class OutputArea {
   constructor(element) {
     this.element = element;
@@ -43,7 +75,7 @@ export class OutputArea {
       this.lastStream = stream;
       this.carriageReturn = false;
     }
-    this.#appendLikeATerminal(text.replace(ANSI_CODES, ""));
+    this.#appendLikeATerminal(withoutTerminalCodes(text));
   }
 
   #ensurePre() {
@@ -68,23 +100,13 @@ export class OutputArea {
     this.carriageReturn = false;
   }
 
-  /** Append to the last span as a terminal would show it: "\r" (a progress line, say) starts
-   *  its line again, so the text after it replaces the line's text; "\r\n" is a newline. */
+  /** Append to the last span as a terminal would show it (terminalSteps). */
   #appendLikeATerminal(text) {
-    if (this.carriageReturn) {
-      this.carriageReturn = false;
-      if (!text.startsWith("\n")) this.#eraseLine();
-    }
-    text = text.replaceAll("\r\n", "\n");
-    if (text.endsWith("\r")) {
-      this.carriageReturn = true;
-      text = text.slice(0, -1);
-    }
-    const [first, ...rest] = text.split("\r");
-    this.lastSpan.append(first);
-    for (const part of rest) {
-      this.#eraseLine();
-      this.lastSpan.append(part);
+    const { steps, carriageReturn } = terminalSteps(text, this.carriageReturn);
+    this.carriageReturn = carriageReturn;
+    for (const step of steps) {
+      if (step.erase) this.#eraseLine();
+      else this.lastSpan.append(step.append);
     }
   }
 
@@ -105,6 +127,7 @@ export class OutputArea {
       // element escape the box.
       const box = document.createElement("div");
       box.className = "output-rich";
+      box.dataset.display = bundle["image/svg+xml"] ? "image/svg+xml" : "text/html"; // which display, for tests
       const profile = bundle["image/svg+xml"] ? { svg: true, svgFilters: true } : { html: true, svg: true };
       const fit = document.createElement("style");
       fit.textContent = "svg, img { max-width: 100%; height: auto; }";
@@ -155,6 +178,6 @@ export class OutputArea {
       this.notice.className = "output-note";
       this.element.prepend(this.notice); // at the top, where the learner sees it
     }
-    this.notice.textContent = `Output cut: ${this.cut.toLocaleString("en")} more characters were not shown.`;
+    this.notice.textContent = cutNotice(this.cut);
   }
 }

@@ -4,6 +4,7 @@
 // shows the output and a verdict with one line on why. The answer is kept per lesson, so a
 // reload shows it, and the output, again.
 import { load, save } from "./storage.js";
+import { isRightAnswer, keptChoice } from "./answers.js";
 
 const KIND = "predict"; // the storage kind (storage.js keys)
 
@@ -34,16 +35,15 @@ export function setupPredictions(slug, predictions) {
 /** Show the learner's committed answer to `form`, if one was kept for this version of it;
  *  returns whether. */
 export function showCommitted(form, slug, prediction) {
-  const saved = load(slug, KIND, form.dataset.predict);
-  if (!Array.isArray(saved?.chosen) || saved.hash !== prediction.hash) return false;
-  commit(form, prediction, saved.chosen);
+  const chosen = keptChoice(load(slug, KIND, form.dataset.predict), prediction.hash);
+  if (!chosen) return false;
+  commit(form, prediction, chosen);
   return true;
 }
 
 /** Whether the learner committed an answer to this version of the prediction `id`. */
 export function hasCommitted(slug, id, prediction) {
-  const saved = load(slug, KIND, id);
-  return Array.isArray(saved?.chosen) && saved.hash === prediction.hash;
+  return keptChoice(load(slug, KIND, id), prediction.hash) !== null;
 }
 
 function chosenIndexes(form) {
@@ -62,11 +62,8 @@ function commit(form, { cell, correct }, chosen) {
   const button = form.querySelector('button[type="submit"]');
   button.textContent = "Committed";
   button.setAttribute("aria-disabled", "true"); // not `disabled`: the focus stays on it
-  const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
-  // The reason given: the first option chosen wrongly, else the first right one left out, else
-  // the first chosen.
-  const reasonOf = chosen.find((index) => !correct.includes(index))
-    ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0];
+  const right = isRightAnswer(correct, chosen);
+  const reasonOf = reasonFor(correct, chosen);
   const reason = form.querySelectorAll("template[data-explanation]")[reasonOf]?.content.cloneNode(true);
   const tag = document.createElement("strong");
   tag.textContent = right ? "Right. " : "Not quite. ";
@@ -79,6 +76,18 @@ function commit(form, { cell, correct }, chosen) {
   const prose = document.querySelector(`[data-held-prose="${CSS.escape(cell)}"]`);
   if (prose) prose.dataset.held = "false"; // the text that explains the output
 
+}
+
+/**
+ * Which option's explanation the verdict gives as its reason: the first option chosen wrongly,
+ * else the first right one left out, else the first chosen.
+ * @param {number[]} correct  the right options' indexes
+ * @param {number[]} chosen  the committed options' indexes (not empty)
+ * @returns {number}  an option index
+ */
+export function reasonFor(correct, chosen) {
+  return chosen.find((index) => !correct.includes(index))
+    ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0];
 }
 
 function showVerdict(form, verdict, nodes) {

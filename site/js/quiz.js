@@ -1,6 +1,7 @@
 // Multiple-choice checks: native forms, checked on submit, every explanation shown after.
 // The last answer is remembered per lesson, so a reload shows it again.
 import { load, save } from "./storage.js";
+import { isRightAnswer, keptChoice } from "./answers.js";
 
 export function setupQuizzes(slug, quizzes) {
   for (const form of document.querySelectorAll("form[data-quiz]")) {
@@ -22,10 +23,10 @@ export function setupQuizzes(slug, quizzes) {
 /** Tick the learner's saved answer to the quiz `form` and show its verdict and explanations
  *  (nothing when there is none, or it was given to another version of the quiz). */
 export function showSavedAnswer(form, slug, answer) {
-  const saved = load(slug, "quiz", form.dataset.quiz);
-  if (!Array.isArray(saved?.chosen) || saved.hash !== answer.hash) return;
-  for (const input of form.querySelectorAll("input")) input.checked = saved.chosen.includes(Number(input.value));
-  check(form, answer, saved.chosen);
+  const chosen = keptChoice(load(slug, "quiz", form.dataset.quiz), answer.hash);
+  if (!chosen) return;
+  for (const input of form.querySelectorAll("input")) input.checked = chosen.includes(Number(input.value));
+  check(form, answer, chosen);
 }
 
 function chosenIndexes(form) {
@@ -38,16 +39,25 @@ function showVerdict(form, verdict, text) {
   element.textContent = text;
 }
 
+/**
+ * The verdict on a quiz answer and what it says.
+ * @param {number[]} correct  the right options' indexes
+ * @param {number[]} chosen  the chosen options' indexes
+ * @returns {{verdict: "correct" | "incorrect" | "", text: string}}  `verdict` "" when nothing
+ *   is chosen yet
+ */
+export function quizVerdict(correct, chosen) {
+  if (chosen.length === 0) return { verdict: "", text: "Choose an answer first." };
+  return isRightAnswer(correct, chosen)
+    ? { verdict: "correct", text: "Correct. Each option now shows why it is right or wrong." }
+    : { verdict: "incorrect", text: "Not quite. Each option now shows why it is right or wrong; try again." };
+}
+
 /** Show the verdict and every explanation; returns "correct", "incorrect" or null (no choice). */
 function check(form, { correct }, chosen) {
-  if (chosen.length === 0) {
-    showVerdict(form, "", "Choose an answer first.");
-    return null;
-  }
-  const right = chosen.length === correct.length && chosen.every((index) => correct.includes(index));
-  showVerdict(form, right ? "correct" : "incorrect", right
-    ? "Correct. Each option now shows why it is right or wrong."
-    : "Not quite. Each option now shows why it is right or wrong; try again.");
+  const { verdict, text } = quizVerdict(correct, chosen);
+  showVerdict(form, verdict, text);
+  if (!verdict) return null;
   for (const input of form.querySelectorAll("input")) {
     const index = Number(input.value);
     const explanation = form.querySelector(`#${CSS.escape(input.id)}-explanation`);
@@ -61,5 +71,5 @@ function check(form, { correct }, chosen) {
     }
     input.setAttribute("aria-describedby", explanation.id);
   }
-  return right ? "correct" : "incorrect";
+  return verdict;
 }

@@ -3,12 +3,17 @@
 
 const TAB_SIZE = 4; // CodeMirror's default, which the editor keeps
 
+/** The width in columns of the indentation of the line `source` (a tab is TAB_SIZE columns). */
+export function indentWidth(source) {
+  return /^[ \t]*/.exec(source)[0].replaceAll("\t", " ".repeat(TAB_SIZE)).length;
+}
+
 /** Show `text` (plain, not highlighted) in the cell's static `<code>` element. */
 export function showStaticCode(code, text) {
   code.replaceChildren(...text.split("\n").map((source) => {
     const line = document.createElement("span");
     line.className = "code-line";
-    const indent = /^[ \t]*/.exec(source)[0].replaceAll("\t", " ".repeat(TAB_SIZE)).length;
+    const indent = indentWidth(source);
     if (indent) line.style.setProperty("--indent", String(indent));
     line.textContent = `${source}\n`;
     return line;

@@ -5,30 +5,17 @@ it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKi
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import build
-from lessonbuild.serve import make_server
-
 from find_chromium import LAUNCH_ARGS, find_chromium
+from helpers import ROOT, SLUGS, STATE_TIMEOUT, serve_folder, served, stop_serving
+from host_pages import write_docs_pages
 
-ROOT = Path(__file__).resolve().parents[2]
-PYTHON_READY_TIMEOUT = 60_000  # ms; a cold Pyodide boot on a loaded 2-core machine
-# The longest any state wait may take before it counts as a failure. Tests wait for states,
-# never for time; on a 2-core machine kept busy by another process, a chart cell or a package
-# added in place took more than Playwright's default 5 s to reach its state.
-STATE_TIMEOUT = 20_000  # ms
 expect.set_options(timeout=STATE_TIMEOUT)
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser" in str(item.fspath):
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")
@@ -40,12 +27,9 @@ def site_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site_dir):
-    server = make_server(site_dir, port=0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    """The built site, served with the isolation headers for the whole session."""
+    with served(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -80,8 +64,8 @@ def page(context):
 
 @pytest.fixture
 def lesson_slugs() -> list[str]:
-    text = (ROOT / "lessons" / "index.yml").read_text(encoding="utf-8")
-    return [line.strip()[2:].split()[0] for line in text.splitlines() if line.strip().startswith("- ")]
+    """The course's lesson slugs, in order."""
+    return list(SLUGS)
 
 
 # Firefox and WebKit (tests/browser/engines): one browser per engine for the session, a fresh
@@ -155,29 +139,27 @@ def isolation(request) -> bool:
 
 @pytest.fixture
 def serve():
-    """serve(folder, isolate=True, handler=None) -> (server, base URL) on a free port: each call
-    is an origin of its own. Servers still running at the end of the test are stopped."""
+    """serve(folder, isolate=True, plain=False, handler=None) -> (server, base URL) on a free
+    port (helpers.serve_folder): each call is an origin of its own. Servers still running at the
+    end of the test are stopped."""
     servers = []
 
-    def start(folder: Path, isolate: bool = True, handler=None):
-        server = make_server(folder, port=0, quiet=True, isolate=isolate)
-        if handler is not None:
-            server.RequestHandlerClass = handler(server.RequestHandlerClass)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+    def start(folder: Path, **options):
+        server, url = serve_folder(folder, **options)
         servers.append(server)
-        return server, f"http://127.0.0.1:{server.server_address[1]}/"
+        return server, url
 
     yield start
     for server in servers:
         stop_serving(server)
 
 
-def stop_serving(server) -> None:
-    """Stop a server from `serve`: from now on its port refuses connections."""
-    if not getattr(server, "stopped", False):
-        server.shutdown()
-        server.server_close()
-        server.stopped = True
+@pytest.fixture
+def docs_site(tmp_path, serve, base_url) -> str:
+    """Documentation pages on another origin (host_pages.py), from a plain server with no
+    special headers; their base URL."""
+    write_docs_pages(tmp_path, base_url)
+    return serve(tmp_path, plain=True)[1]
 
 
 @pytest.fixture

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT, ROOT
-from test_lesson_page import open_lesson, replace_code, wait_for_editors
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def audit(page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [{"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-            for v in result["violations"]]
-
+from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code, wait_for_editors
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_index_has_no_violations(browser, base_url, scheme):

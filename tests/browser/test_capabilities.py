@@ -10,14 +10,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
-from test_embed_script import docs_site  # noqa: F401  (fixture)
-from test_lesson_navigation import follow_next, mark_document, same_document
-from test_lesson_page import SLUG, open_lesson, replace_code
-from test_offline import wait_until_controlled
+from helpers import (PYTHON_READY_TIMEOUT, SLUG, SLUGS, STOP_WITHIN_MS, editor, follow_next, mark_document,
+                     open_lesson, replace_code, same_document, wait_until_controlled)
 
-NEXT_SLUG = "hit-rate"  # the lesson after SLUG (lessons/index.yml)
-STOP_WITHIN_MS = 3000  # as in test_runtime_resilience.py
+NEXT_SLUG = SLUGS[SLUGS.index(SLUG) + 1]
 
 # Init scripts that take one capability away from the page.
 NO_SHARED_ARRAY_BUFFER = "delete window.SharedArrayBuffer;"  # WebKit's case: isolated, yet no buffer
@@ -181,7 +177,7 @@ def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(pag
     for route in held:
         route.continue_()
     page.unroute("**/assets/chunks/editor-*.js")
-    expect(cell.locator(".cm-content")).to_be_focused()
+    expect(editor(cell)).to_be_focused()
     expect(cell.get_by_role("textbox")).to_have_count(1)
 
 
@@ -244,7 +240,7 @@ def test_a_worker_script_that_does_not_load_ends_in_error_and_retry_starts_pytho
     expect_a_cell_runs(page)
 
 
-def test_embedded_cells_say_what_is_reduced(page, docs_site):  # noqa: F811
+def test_embedded_cells_say_what_is_reduced(page, docs_site):
     """A documentation page of another origin is not isolated: the note above the first cell
     says that Stop restarts Python."""
     page.goto(docs_site + "sphinx.html")
@@ -253,7 +249,7 @@ def test_embedded_cells_say_what_is_reduced(page, docs_site):  # noqa: F811
     expect(note(page)).to_have_text("Stop restarts Python here: this page is not cross-origin isolated.")
 
 
-def test_embedded_cells_whose_settings_do_not_load_end_in_error_with_retry(page, docs_site):  # noqa: F811
+def test_embedded_cells_whose_settings_do_not_load_end_in_error_with_retry(page, docs_site):
     page.route("**/assets/embed-runtime.json", lambda route: route.fulfill(status=503, body="unavailable"))
     page.goto(docs_site + "sphinx.html")
     status = page.locator("[data-runtime-status]")
@@ -264,7 +260,7 @@ def test_embedded_cells_whose_settings_do_not_load_end_in_error_with_retry(page,
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
 
 
-def test_embedded_cells_whose_worker_does_not_load_end_in_error_with_retry(page, docs_site):  # noqa: F811
+def test_embedded_cells_whose_worker_does_not_load_end_in_error_with_retry(page, docs_site):
     """On another origin the worker is a same-origin blob that imports the course's worker
     script: that import failing is an error too, not a wait for a boot that never comes."""
     page.route("**/assets/worker.js*", lambda route: route.fulfill(status=404, body="not found"))
@@ -276,7 +272,7 @@ def test_embedded_cells_whose_worker_does_not_load_end_in_error_with_retry(page,
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
 
 
-def test_a_host_page_that_forbids_workers_ends_in_error_with_retry(page, docs_site, tmp_path):  # noqa: F811
+def test_a_host_page_that_forbids_workers_ends_in_error_with_retry(page, docs_site, tmp_path):
     """A host page whose policy forbids workers: the worker is refused, and the status says so."""
     sphinx = (tmp_path / "sphinx.html").read_text()
     policy = '<meta http-equiv="Content-Security-Policy" content="worker-src \'none\'">'

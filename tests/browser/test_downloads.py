@@ -18,10 +18,9 @@ from nbclient import NotebookClient
 from playwright.sync_api import expect
 
 from cellruntime import Session
-from conftest import PYTHON_READY_TIMEOUT
 from clean_python import block_sockets, finds, kernel_spec, make_kernel_venv, make_plain_venv, network_off
 from lessonbuild.lessonformat import load_course
-from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code
+from helpers import PYTHON_READY_TIMEOUT, SLUG, editor_text, lesson_cells, open_lesson, replace_code
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = {lesson.slug: lesson for lesson in load_course(ROOT / "lessons").lessons}

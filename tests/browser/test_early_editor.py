@@ -4,13 +4,12 @@ text, the caret and the focus. The editor's script is held back to make "before"
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import expect
 
-from test_lesson_page import SLUG, editor_text, wait_for_editors
-from test_every_lesson import SLUGS
+from helpers import SLUG, SLUGS, editor, editor_text, lesson_data, wait_for_editors
 
 EDITOR_SCRIPT = "**/assets/chunks/editor-*.js"
 
@@ -28,8 +27,32 @@ def release_editor(page, held: list) -> None:
     page.unroute(EDITOR_SCRIPT)
 
 
-def lesson_data(page) -> dict:
-    return json.loads(page.locator("#lesson-data").text_content())
+@dataclass
+class EarlyEdit:
+    """A lesson whose editor script is held back, with the focus in a cell's early editor."""
+    page: object
+    held: list
+    cell: object  # the cell, [data-cell]
+    early: object  # its early editor, the cell's one textbox until the editor arrives
+
+    def release_editor(self) -> None:
+        """Let the editor arrive and wait until it has the focus the early editor had."""
+        release_editor(self.page, self.held)
+        expect(editor(self.cell)).to_be_focused()
+
+
+def edit_before_the_editor(page, base_url, at_start: bool = True) -> EarlyEdit:
+    """Open the lesson with the editor's script held, focus the second cell's code (as Tab
+    would: that asks for the script) and, if `at_start`, put the caret at its start."""
+    held = hold_editor(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cell = page.locator("[data-cell]").nth(1)
+    early = cell.get_by_role("textbox")
+    with page.expect_request(EDITOR_SCRIPT):
+        early.focus()
+    if at_start:
+        page.keyboard.press("Control+Home")
+    return EarlyEdit(page, held, cell, early)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -53,22 +76,15 @@ def test_the_code_shown_at_once_is_the_cells_one_textbox_holding_its_code(page, 
 def test_keys_typed_before_the_editor_arrives_reach_the_code(page, base_url):
     """Tab onto a cell's code while Python and the editor load, and type: every key lands, and
     the editor that arrives holds the typed code, the caret where it was, and the focus."""
-    held = hold_editor(page)
-    page.goto(f"{base_url}{SLUG}.html")
-    cell = page.locator("[data-cell]").nth(1)
+    edit = edit_before_the_editor(page, base_url)
+    cell = edit.cell
     original = next(data["code"] for data in lesson_data(page)["cells"] if data["id"] == cell.get_attribute("data-cell"))
-    early = cell.get_by_role("textbox")
-    with page.expect_request(EDITOR_SCRIPT):
-        early.focus()  # as Tab would: the editor's script is asked for
-    page.keyboard.press("Control+Home")
     page.keyboard.type("x = 1")
     page.keyboard.press("Enter")
-    expect(early).to_be_focused()
+    expect(edit.early).to_be_focused()
     expect(cell.get_by_role("textbox")).to_have_count(1)
 
-    release_editor(page, held)
-    editor = cell.locator(".cm-content")
-    expect(editor).to_be_focused()
+    edit.release_editor()
     page.keyboard.type("y = 2")  # goes on at the caret
     assert editor_text(cell) == f"x = 1\ny = 2{original}"
     expect(cell.get_by_role("textbox")).to_have_count(1)
@@ -80,31 +96,18 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(page, base_url):
 
 
 def test_the_selection_made_before_the_editor_arrives_is_kept(page, base_url):
-    held = hold_editor(page)
-    page.goto(f"{base_url}{SLUG}.html")
-    cell = page.locator("[data-cell]").nth(1)
-    early = cell.get_by_role("textbox")
-    with page.expect_request(EDITOR_SCRIPT):
-        early.focus()
-    page.keyboard.press("Control+Home")
+    edit = edit_before_the_editor(page, base_url)
     page.keyboard.press("Shift+End")  # the first line, selected
-    release_editor(page, held)
-    expect(cell.locator(".cm-content")).to_be_focused()
+    edit.release_editor()
     page.keyboard.type("pass")  # replaces the selected line
-    assert editor_text(cell).split("\n")[0] == "pass"
+    assert editor_text(edit.cell).split("\n")[0] == "pass"
 
 
 def test_an_edit_made_before_the_editor_arrives_survives_a_reload(page, base_url):
-    held = hold_editor(page)
-    page.goto(f"{base_url}{SLUG}.html")
-    cell = page.locator("[data-cell]").nth(1)
-    with page.expect_request(EDITOR_SCRIPT):
-        cell.get_by_role("textbox").focus()
-    page.keyboard.press("Control+Home")
+    edit = edit_before_the_editor(page, base_url)
     page.keyboard.type("# mine")
     page.keyboard.press("Enter")
-    release_editor(page, held)
-    expect(cell.locator(".cm-content")).to_be_focused()
+    edit.release_editor()
     page.reload()
     wait_for_editors(page)
     assert editor_text(page.locator("[data-cell]").nth(1)).startswith("# mine\n")
@@ -117,7 +120,7 @@ def early_text(early) -> str:
 def put_caret(page, cell_id: str, line: int) -> None:
     """The caret at the start of the cell's line `line` (1-based) in the early editor."""
     page.evaluate("""([id, line]) => {
-      const lines = document.querySelectorAll(`[data-cell="${id}"] [data-early-editor] .code-line`);
+      const lines = document.querySelector(`[data-cell="${id}"] [data-early-editor]`).children;
       const text = document.createTreeWalker(lines[line - 1], NodeFilter.SHOW_TEXT).nextNode();
       getSelection().collapse(text, 0);
     }""", [cell_id, line])
@@ -127,14 +130,9 @@ def put_caret(page, cell_id: str, line: int) -> None:
 def test_deleting_a_line_break_in_the_early_editor_joins_just_those_two_lines(page, base_url, key, joined):
     """The browser's own editing of the per-line elements dropped a second line break
     (Chromium, Backspace at a line start)."""
-    held = hold_editor(page)
-    page.goto(f"{base_url}{SLUG}.html")
-    cell = page.locator("[data-cell]").nth(1)
-    early = cell.get_by_role("textbox")
-    original = early_text(early)
-    lines = original.split("\n")
-    with page.expect_request(EDITOR_SCRIPT):
-        early.focus()
+    edit = edit_before_the_editor(page, base_url, at_start=False)
+    cell, early = edit.cell, edit.early
+    lines = early_text(early).split("\n")
     put_caret(page, cell.get_attribute("data-cell"), 3)
     if key == "Delete":
         page.keyboard.press("ArrowLeft")  # to the end of line 2
@@ -144,24 +142,19 @@ def test_deleting_a_line_break_in_the_early_editor_joins_just_those_two_lines(pa
     page.keyboard.type("#")  # the caret sits at the join
     expected = "\n".join(lines[:1] + [lines[1] + "#" + lines[2]] + lines[3:])
     assert early_text(early) == expected
-    release_editor(page, held)
-    expect(cell.locator(".cm-content")).to_be_focused()
+    edit.release_editor()
     assert editor_text(cell) == expected
 
 
 def test_focus_the_learner_moved_on_stays_when_the_editor_arrives(page, base_url):
-    held = hold_editor(page)
-    page.goto(f"{base_url}{SLUG}.html")
-    cell = page.locator("[data-cell]").nth(1)
-    with page.expect_request(EDITOR_SCRIPT):
-        cell.get_by_role("textbox").focus()
-    page.keyboard.press("Control+Home")
+    edit = edit_before_the_editor(page, base_url)
+    cell = edit.cell
     page.keyboard.type("# typed\n")
     page.keyboard.press("Tab")  # before the editor, Tab leaves the code
     run = cell.get_by_role("button", name="Run")
     expect(run).to_be_focused()
-    release_editor(page, held)
-    expect(cell.locator(".cm-content")).to_have_count(1)
+    release_editor(page, edit.held)
+    expect(editor(cell)).to_have_count(1)
     wait_for_editors(page)
     expect(run).to_be_focused()
     assert editor_text(cell).startswith("# typed\n")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_lesson_page import open_lesson, replace_code
+from helpers import editor_lines, open_lesson, replace_code
 
 
 def test_enter_indents_by_the_cells_own_four_spaces(page, base_url):
@@ -15,7 +15,7 @@ def test_enter_indents_by_the_cells_own_four_spaces(page, base_url):
     ordinary line stays beside it; the exercise still checks correct."""
     open_lesson(page, base_url, "precision-recall")
     cell = page.locator('[data-cell="write-recall"]')
-    cell.locator(".cm-line").nth(6).click()  # the docstring's closing quotes (long lines wrap)
+    editor_lines(cell).nth(6).click()  # the docstring's closing quotes (long lines wrap)
     page.keyboard.press("End")
     page.keyboard.press("Enter")
     page.keyboard.type("if not relevant:")
@@ -27,7 +27,7 @@ def test_enter_indents_by_the_cells_own_four_spaces(page, base_url):
     page.keyboard.type("hits = sum(1 for item in ranking[:k] if item in relevant)")
     page.keyboard.press("Enter")
     page.keyboard.type("return hits / len(relevant)")
-    lines = [line.replace("\u00a0", " ") for line in cell.locator(".cm-line").all_inner_texts()]
+    lines = [line.replace("\u00a0", " ") for line in editor_lines(cell).all_inner_texts()]
     assert lines[7:11] == [
         "    if not relevant:",
         "        return 0.0",

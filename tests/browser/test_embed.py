@@ -3,14 +3,10 @@ host's frame grows to the lesson's height."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
@@ -22,27 +18,18 @@ HOST_PAGE = """<!doctype html>
 
 
 @pytest.fixture
-def host_url(tmp_path, base_url):
+def host_url(tmp_path, serve, base_url):
     """A page on another origin (another port, a plain server with no special headers)."""
     (tmp_path / "docs.html").write_text(HOST_PAGE.format(site=base_url))
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/docs.html"
-    server.shutdown()
-    server.server_close()
+    return serve(tmp_path, plain=True)[1] + "docs.html"
 
 
 def test_embedded_lesson_runs_and_its_frame_fits(page, host_url):
     page.goto(host_url)
     frame = page.frame_locator("iframe")
     expect(frame.locator("h1")).to_have_text("Precision@k and recall@k")
-    expect(frame.locator(".site-header")).to_be_hidden()
-    expect(frame.locator(".lesson-nav")).to_be_hidden()
+    expect(frame.get_by_role("banner")).to_be_hidden()  # the site's header
+    expect(frame.get_by_role("navigation")).to_have_count(0)  # no links to other lessons
     expect(frame.locator("[data-runtime-status]")).to_have_attribute(
         "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
     cell = frame.locator("[data-cell]").first

@@ -7,7 +7,6 @@ embed script runs a cell on another origin's page. Chromium has its own Playwrig
 from __future__ import annotations
 
 import functools
-import http.server
 import io
 import re
 import threading
@@ -15,12 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import stop_serving
-from lessonbuild.serve import make_server
 from engines import by_hook, by_role
-from engines.lesson import (PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state, lesson_data,
-                            replace_code, run_cell, wait_for_cell, wait_for_verdict, wait_until_ready)
-from test_every_lesson import SLUGS, golden_outputs, normalise
+from engines.lesson import (EDITOR_SELECTOR, PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state,
+                            lesson_data, replace_code, run_cell, wait_for_cell, wait_for_verdict, wait_until_ready)
+from helpers import SLUGS, golden_outputs, normalise, served, stop_serving
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
 RUNAWAY_CELLS = {"busy loop": "while True: pass", "sleep": "import time; time.sleep(100)"}
@@ -42,10 +39,8 @@ def visible_cells(data: dict) -> list[dict]:
 def lessons_site(request, site_dir):
     """One origin for all the lessons, with or without the isolation headers, as for a learner
     going through the course: a lesson may boot from the snapshot an earlier one kept."""
-    server = make_server(site_dir, port=0, quiet=True, isolate=request.param)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    stop_serving(server)
+    with served(site_dir, isolate=request.param) as url:
+        yield url
 
 
 @pytest.fixture
@@ -68,7 +63,7 @@ def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug
         assert run_cell(page, cell["id"]) == "done", (cell["id"], cell_output(page, cell["id"]))
         expected = golden[cell["id"]]
         if RICH_OUTPUT.match(expected):
-            assert page.evaluate("(s) => document.querySelector(s).querySelector('svg, .output-rich') !== null",
+            assert page.evaluate("(s) => document.querySelector(s).querySelector('svg, [data-display]') !== null",
                                  f'{cell_selector(cell["id"])} [data-output]'), cell["id"]
         else:
             assert normalise(cell_output(page, cell["id"])) == normalise(expected), cell["id"]
@@ -228,32 +223,10 @@ HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 </main><script type="module" src="{site}assets/embed.js"></script></body></html>"""
 
 
-@pytest.fixture
-def plain_server():
-    """plain_server(folder) -> base URL: a static server with no special headers, like a
-    documentation host; stopped after the test."""
-    servers = []
-
-    def start(folder):
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
-
-
-def test_the_embed_script_runs_a_cell_on_another_origin(engine_page, engine_site, plain_server, tmp_path):
+def test_the_embed_script_runs_a_cell_on_another_origin(engine_page, engine_site, serve, tmp_path):
     page = engine_page
     (tmp_path / "docs.html").write_text(HOST_PAGE.format(site=engine_site), encoding="utf-8")
-    host = plain_server(tmp_path)
+    _, host = serve(tmp_path, plain=True)
     page.goto(f"{host}docs.html")
     wait_until_ready(page)
     assert run_cell(page, "cell-2") == "done"  # runs the first cell first, in the same worker
@@ -320,8 +293,8 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     assert page.evaluate(f"(id) => ({EARLY_EDITOR})(id).textContent", cell["id"]) == f"x = 1\ny = 2{cell['code']}\n"
 
     release.set()
-    page.wait_for("() => document.activeElement?.classList.contains('cm-content')")
+    page.wait_for(f"() => document.activeElement?.matches('{EDITOR_SELECTOR}')")
     page.type_text("0")
-    editor_text = ("(id) => [...document.querySelectorAll(`[data-cell=\"${id}\"] .cm-line`)]"
+    editor_text = (f"(id) => [...document.querySelector(`[data-cell=\"${{id}}\"] {EDITOR_SELECTOR}`).children]"
                    ".map((line) => line.textContent).join('\\n')")
     assert page.evaluate(editor_text, cell["id"]) == f"x = 1\ny = 20{cell['code']}"

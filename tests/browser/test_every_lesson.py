@@ -3,38 +3,19 @@ transcripts), every exercise goes incorrect → correct, and every quiz goes wro
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT, ROOT
-from test_lesson_page import wait_for_editors
-
-GOLDEN = ROOT / "tests" / "lessons" / "golden"
-SLUGS = [line.strip()[2:].split()[0] for line in (ROOT / "lessons" / "index.yml").read_text().splitlines()
-         if line.strip().startswith("- ")]
-
-
-def golden_outputs(slug: str) -> dict[str, str]:
-    """cell id -> the output CPython printed, from tests/lessons/golden/SLUG.txt."""
-    text = (GOLDEN / f"{slug}.txt").read_text(encoding="utf-8")
-    return {part.split("\n", 1)[0]: part.split("\n", 1)[1] if "\n" in part else ""
-            for part in re.split(r"(?:^|\n)## ", text) if part}
-
-
-def normalise(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip().splitlines() if line.strip())
-
+from helpers import SLUGS, golden_outputs, lesson_data, normalise, wait_for_editors, wait_until_python_ready
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
     page.goto(f"{base_url}{slug}.html")
-    expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    wait_until_python_ready(page)
     wait_for_editors(page)
-    data = json.loads(page.locator("#lesson-data").text_content())
+    data = lesson_data(page)
     golden = golden_outputs(slug)
 
     for cell_data in data["cells"]:
@@ -45,7 +26,7 @@ def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
         expect(cell).to_have_attribute("data-state", "done", timeout=30_000)
         expected = golden[cell_data["id"]]
         if re.match(r"\[(image/svg\+xml|text/html) display\]", expected):
-            expect(cell.locator("[data-output] svg, [data-output] .output-rich")).not_to_have_count(0)
+            expect(cell.locator("[data-output] svg, [data-output] [data-display]")).not_to_have_count(0)
         else:
             assert normalise(cell.locator("[data-output]").inner_text()) == normalise(expected), cell_data["id"]
 

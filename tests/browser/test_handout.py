@@ -9,7 +9,7 @@ import zipfile
 from playwright.sync_api import expect
 
 import build
-from conftest import PYTHON_READY_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT
 
 
 def test_unzipped_handout_runs_a_lesson(page, tmp_path):

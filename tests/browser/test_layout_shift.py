@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
-from test_every_lesson import SLUGS
-from test_lesson_page import wait_for_editors
+from helpers import PYTHON_READY_TIMEOUT, SLUGS, wait_for_editors
 
 RECORDER = (Path(__file__).parent / "layout_shift.js").read_text(encoding="utf-8")
 MAX_LAYOUT_SHIFT = 0.001

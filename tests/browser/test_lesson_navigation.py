@@ -5,16 +5,14 @@ loads as a whole page."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from playwright.sync_api import expect
 
 import build
-from conftest import PYTHON_READY_TIMEOUT
-from test_accessibility import audit
-from test_lesson_page import cpython_outputs, editor_text, open_lesson, replace_code, wait_for_editors
-from test_offline import rebuildable_site, run_first_cell, wait_until_controlled
+from helpers import (PYTHON_READY_TIMEOUT, audit, cpython_outputs, editor_text, follow_next, lesson_data,
+                     mark_document, open_lesson, rebuildable_site, replace_code, run_first_cell, same_document,
+                     wait_for_editors, wait_until_controlled)
 
 FIRST, SECOND = "why-position-matters", "precision-recall"
 
@@ -26,19 +24,6 @@ def count_workers(page) -> list:
     return workers
 
 
-def mark_document(page) -> None:
-    """A mark that lives as long as this document: a whole-page load loses it."""
-    page.evaluate("window.__sameDocument = true")
-
-
-def same_document(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
-
-
-def lesson_data(page) -> dict:
-    return json.loads(page.locator("#lesson-data").text_content())
-
-
 def open_and_run(page, base_url, code, until):
     """Open the first lesson, put `code` in its first cell and run it until the cell's state is
     `until`; returns the cell."""
@@ -48,11 +33,6 @@ def open_and_run(page, base_url, code, until):
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", until)
     return cell
-
-
-def follow_next(page, slug):
-    page.get_by_role("link", name=re.compile("^Next")).click()
-    expect(page).to_have_url(re.compile(rf"/{slug}\.html$"))
 
 
 def test_next_opens_in_place_with_python_kept_and_its_names_forgotten(page, base_url):

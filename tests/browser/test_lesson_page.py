@@ -3,52 +3,13 @@ line, the keyboard works, and the quiz checks answers."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
-
-SLUG = "precision-recall"
-
-
-def open_lesson(page, base_url, slug=SLUG):
-    page.goto(f"{base_url}{slug}.html")
-    status = page.locator("[data-runtime-status]")
-    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
-    expect(status).to_have_text("Python ready")
-    wait_for_editors(page)
-    return status
-
-
-def wait_for_editors(page):
-    """Every visible cell has its editor: clicks after this do not race the layout shift of the
-    static code being replaced."""
-    expect(page.locator("[data-cell] .cm-content")).to_have_count(page.locator("[data-cell]").count(),
-                                                                   timeout=PYTHON_READY_TIMEOUT)
-
-
-def lesson_cells(page):
-    return json.loads(page.locator("#lesson-data").text_content())["cells"]
-
-
-def cpython_outputs(cells):
-    """Run the lesson's cells under this CPython: the oracle for what the page must print."""
-    namespace: dict = {"__name__": "__main__"}
-    outputs = {}
-    for cell in cells:
-        buffer = io.StringIO()
-        with contextlib.redirect_stdout(buffer):
-            exec(compile(cell["code"], cell["id"], "exec"), namespace)
-        outputs[cell["id"]] = buffer.getvalue()
-    return outputs
-
-
-def first_visible(cells):
-    return next(cell for cell in cells if not cell["hidden"])
+from helpers import (PYTHON_READY_TIMEOUT, SLUG, cpython_outputs, editor_lines, editor_text, first_visible,
+                     lesson_cells, open_lesson, replace_code)
 
 
 def test_run_button_shows_the_cells_output(page, base_url):
@@ -74,14 +35,6 @@ def test_running_a_later_cell_runs_the_earlier_ones_first(page, base_url):
     for earlier in cells[:-1]:
         if not earlier["hidden"]:
             expect(page.locator(f'[data-cell="{earlier["id"]}"]')).to_have_attribute("data-state", "done")
-
-
-def replace_code(page, cell, code):
-    editor = cell.get_by_role("textbox")
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.insert_text(code)  # as one input, like a paste: no auto-indent on the way
-    return editor
 
 
 def test_edit_and_run_with_shift_enter(page, base_url):
@@ -174,11 +127,6 @@ def test_reset_restores_the_lessons_code(page, base_url):
     assert editor_text(cell) == first["code"]
 
 
-def editor_text(cell):
-    """The editor's document, one line per .cm-line (inner_text doubles blank lines)."""
-    return cell.evaluate("c => [...c.querySelectorAll('.cm-line')].map(line => line.textContent).join('\\n')")
-
-
 def test_quiz_wrong_then_right_shows_every_explanation(page, base_url):
     page.goto(f"{base_url}{SLUG}.html")
     form = page.locator("form[data-quiz]").first
@@ -249,7 +197,7 @@ def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, "for i in range(3):\n        print('a long line that cannot fit on a phone screen', i, i, i)")
-    line = cell.locator(".cm-line").nth(1)
+    line = editor_lines(cell).nth(1)
     code_left, wrapped_left = line.evaluate(WRAP_OFFSETS)
     assert wrapped_left is not None, "the line did not wrap"
     assert abs(wrapped_left - code_left) <= 2
@@ -260,7 +208,7 @@ def test_escape_then_tab_leaves_the_editor(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     editor = cell.get_by_role("textbox")
-    hint = cell.locator(".editor-keys")
+    hint = cell.locator("[data-editor-keys]")
     editor.click()
     # The editor says how to leave it, on screen and as its description.
     expect(hint).to_be_visible()

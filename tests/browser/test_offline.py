@@ -4,45 +4,17 @@ through the service worker, and no page breaks its Content-Security-Policy."""
 
 from __future__ import annotations
 
-import contextlib
-import shutil
-import threading
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import expect
 
 import build
-from conftest import PYTHON_READY_TIMEOUT, ROOT
-from lessonbuild.serve import make_server
-from test_lesson_page import open_lesson
+from helpers import (PYTHON_READY_TIMEOUT, open_lesson, rebuildable_site, run_first_cell, served,
+                     wait_until_controlled)
 
 CSP_RECORDER = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation",
   (event) => window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
 """
-
-
-def serve(folder: Path, isolate: bool = True):
-    server = make_server(folder, port=0, quiet=True, isolate=isolate)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def wait_until_controlled(page):
-    """Wait until the service worker controls the page (its precache is complete by then).
-    A promise, not wait_for_function: that evaluates strings, which the pages' CSP forbids."""
-    page.evaluate("""() => new Promise((resolve) => {
-      if (navigator.serviceWorker.controller) resolve(true);
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
-    })""")
-
-
-def run_first_cell(page):
-    cell = page.locator("[data-cell]").first
-    cell.get_by_role("button", name="Run").click()
-    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
 
 
 def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, lesson_slugs):
@@ -61,8 +33,7 @@ def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, l
 
 
 def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_dir):
-    server, url = serve(site_dir, isolate=False)
-    try:
+    with served(site_dir, isolate=False) as url:
         page = context.new_page()
         page.goto(f"{url}precision-recall.html")
         assert page.evaluate("crossOriginIsolated") is False  # first load came from the network
@@ -71,9 +42,6 @@ def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_d
         assert page.evaluate("crossOriginIsolated") is True
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
             "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, lesson_slugs):
@@ -94,22 +62,6 @@ def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, less
 
 # The service worker's caches (site/js/sw.js); the Python worker keeps its own, snapshot-unpacked.
 SITE_CACHES = "caches.keys().then((names) => names.filter((name) => name.startsWith('lessons-')))"
-
-
-@contextlib.contextmanager
-def rebuildable_site(tmp_path: Path):
-    """A copy of the lessons, built and served on its own so a test can rebuild it:
-    yields (lessons folder, dist folder, base URL)."""
-    lessons = tmp_path / "lessons"
-    shutil.copytree(ROOT / "lessons", lessons)
-    out = tmp_path / "dist"
-    build.build(lessons, out)
-    server, url = serve(out)
-    try:
-        yield lessons, out, url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):

@@ -8,10 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
-from test_lesson_page import open_lesson
-
-SLUG = "precision-recall"
+from helpers import PYTHON_READY_TIMEOUT, SLUG, open_lesson
 PREDICTION, CELL, LATER_CELL = "order-blind-predict", "order-blind", "write-recall"
 
 
@@ -48,7 +45,7 @@ def test_the_output_waits_until_the_learner_commits(page, base_url):
     expect(explanation).to_be_visible()
     expect(explanation).to_contain_text("Both lists get precision@5 = 0.60")
     expect(form.get_by_label("Neither, they score the same")).to_be_disabled()  # committed
-    expect(form.locator(".quiz-option[data-chosen]")).to_have_count(1)
+    expect(form.locator("[data-chosen]")).to_have_count(1)
 
 
 def test_a_later_cell_that_runs_it_first_does_not_give_the_answer_away(page, base_url):

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_lesson_page import SLUG, editor_text, lesson_cells, open_lesson, replace_code, wait_for_editors
+from helpers import SLUG, editor, editor_text, lesson_cells, lesson_data, open_lesson, replace_code, wait_for_editors
 
 STORAGE_PREFIX = "rankmetrics-lessons:v1"
 
@@ -26,7 +26,7 @@ def test_edits_come_back_after_reload(page, base_url):
     replace_code(page, cell, "print('my version')")
     page.reload()
     _, cell = first_cell(page)
-    expect(cell.locator(".cm-content")).to_have_text("print('my version')")
+    expect(editor(cell)).to_have_text("print('my version')")
     expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
 
 
@@ -71,7 +71,7 @@ def test_updated_lesson_keeps_the_learners_copy_and_says_so(page, base_url):
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, stale])
     page.reload()
     _, cell = first_cell(page)
-    expect(cell.locator(".cm-content")).to_have_text("print('old edit')")
+    expect(editor(cell)).to_have_text("print('old edit')")
     expect(cell.locator("[data-notice]")).to_contain_text("This lesson was updated")
     cell.get_by_role("button", name="Reset").click()
     assert editor_text(cell) == data["code"]
@@ -84,9 +84,9 @@ def test_reset_cell_is_undoable(page, base_url):
     replace_code(page, cell, "print('keep me')")
     cell.get_by_role("button", name="Reset").click()
     assert editor_text(cell) == data["code"]
-    cell.locator(".cm-content").click()
+    editor(cell).click()
     page.keyboard.press("Control+z")
-    expect(cell.locator(".cm-content")).to_have_text("print('keep me')")
+    expect(editor(cell)).to_have_text("print('keep me')")
 
 
 def test_reset_all_and_undo(page, base_url):
@@ -99,12 +99,12 @@ def test_reset_all_and_undo(page, base_url):
         assert editor_text(page.locator(f'[data-cell="{data["id"]}"]')) == data["code"]
     page.get_by_role("button", name="Undo reset").click()
     for index, data in enumerate(cells):
-        expect(page.locator(f'[data-cell="{data["id"]}"] .cm-content')).to_have_text(f"print({index})")
+        expect(editor(page.locator(f'[data-cell="{data["id"]}"]'))).to_have_text(f"print({index})")
 
 
 def test_quiz_answer_and_exercise_verdict_are_remembered_and_shown_on_the_index(page, base_url):
     open_lesson(page, base_url)
-    data = json.loads(page.locator("#lesson-data").text_content())
+    data = lesson_data(page)
     quiz_id, answer = next(iter(data["quizzes"].items()))
     form = page.locator(f'form[data-quiz="{quiz_id}"]')
     for index in answer["correct"]:
@@ -139,12 +139,12 @@ def test_two_tabs_do_not_silently_overwrite(context, base_url):
     notice = cell_second.locator("[data-notice]")
     expect(notice).to_contain_text("Another tab saved a different version of this cell; this tab's version is shown.")
     notice.get_by_role("button", name="Use the other tab's version").click()
-    expect(cell_second.locator(".cm-content")).to_have_text("print('from tab one')")
+    expect(editor(cell_second)).to_have_text("print('from tab one')")
     expect(notice).to_have_text("The other tab's version is shown. Ctrl+Z brings back this tab's.")
 
 
 def code_of(page, index):
-    return page.locator("[data-cell]").nth(index).locator(".cm-content")
+    return editor(page.locator("[data-cell]").nth(index))
 
 
 def notice_of(page, index):
@@ -235,7 +235,7 @@ def test_saved_work_of_moved_blocks_comes_along(page, base_url):
     the block is now, counted on the index before that lesson is opened, and never come back
     after a Reset."""
     page.goto(f"{base_url}{MOVED_TO}.html")
-    data = json.loads(page.locator("#lesson-data").text_content())
+    data = lesson_data(page)
     moves = {(move["kind"], move["id"]): move["from"] for move in data["movedFrom"]}
     edited = next(cell for cell in data["cells"] if ("cell", cell["id"]) in moves and not cell["check"])
     passed = next(cell for cell in data["cells"] if ("exercise", cell["id"]) in moves)
@@ -258,7 +258,7 @@ def test_saved_work_of_moved_blocks_comes_along(page, base_url):
 
     open_lesson(page, base_url, MOVED_TO)
     cell = page.locator(f'[data-cell="{edited["id"]}"]')
-    expect(cell.locator(".cm-content")).to_have_text("print('my tie rule')")
+    expect(editor(cell)).to_have_text("print('my tie rule')")
     expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
     expect(page.locator(f'[data-cell="{passed["id"]}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
     expect(page.locator(f'form[data-quiz="{quiz_id}"] [data-verdict]')).to_have_attribute("data-verdict", "correct")

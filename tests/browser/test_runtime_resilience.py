@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import re
 
-import threading
-
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
-from lessonbuild.serve import make_server
-from test_lesson_page import SLUG, open_lesson, replace_code
+from helpers import (PYTHON_READY_TIMEOUT, SLUG, STOP_WITHIN_MS, open_lesson, replace_code, run_cell, served,
+                     wait_for_state)
 
-STOP_WITHIN_MS = 3000  # the page stops a cell within ~1 s; slack for a loaded CI machine
 # Code that took the interrupt and went on gets 1 s + 2 s (site/js/runtime.js) before a restart.
 STOP_AFTER_TAKEN_INTERRUPT_MS = 3000 + STOP_WITHIN_MS
 
@@ -30,41 +26,48 @@ RUNAWAY_CELLS = {
 @pytest.fixture(scope="module")
 def plain_host_url(site_dir):
     """The same site from a host that sends no COOP/COEP headers (like GitHub Pages)."""
-    server = make_server(site_dir, port=0, quiet=True, isolate=False)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(site_dir, isolate=False) as url:
+        yield url
 
 
 def cells(page):
     return page.locator("[data-cell]")
 
 
-def run(page, cell, code):
-    replace_code(page, cell, code)
-    cell.get_by_role("button", name="Run").click()
+run = run_cell
 
 
 def define_x(page):
     first = cells(page).first
     run(page, first, "x = 41")
-    expect(first).to_have_attribute("data-state", "done")
+    wait_for_state(first, "done")
+
+
+def start_runaway(page, code: str):
+    """With x = 41 defined by the first cell, run `code` in the second and wait until it runs.
+    Returns the second cell."""
+    define_x(page)
+    cell = cells(page).nth(1)
+    run(page, cell, code)
+    wait_for_state(cell, "running")
+    return cell
+
+
+def press_stop(cell, within_ms: int = STOP_WITHIN_MS) -> None:
+    """Press the cell's Stop and wait (at most `within_ms`) until the cell is idle again."""
+    stop = cell.get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    stop.click()
+    wait_for_state(cell, "idle", within_ms)
 
 
 @pytest.mark.parametrize("case", RUNAWAY_CELLS)
 def test_stop_interrupts_and_keeps_variables_when_isolated(page, base_url, case):
     open_lesson(page, base_url)
     assert page.evaluate("crossOriginIsolated")
-    define_x(page)
-    cell = cells(page).nth(1)
-    run(page, cell, RUNAWAY_CELLS[case])
-    expect(cell).to_have_attribute("data-state", "running")
-    stop = cell.get_by_role("button", name="Stop")
-    expect(stop).to_be_enabled()
-    stop.click()
+    cell = start_runaway(page, RUNAWAY_CELLS[case])
     # A Stop the learner asked for reads as a stop, not as their error: no red traceback.
-    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    press_stop(cell)
     output = cell.locator("[data-output]")
     expect(output).to_have_text(re.compile(r"Stopped at line \d\.$"))  # time.sleep sleeps in slices, so it sees it too
     expect(output).not_to_contain_text("KeyboardInterrupt")
@@ -80,12 +83,8 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     # The page, not the browser, is why: the note says so.
     expect(page.locator("[data-capability-note]")).to_contain_text(
         "Stop restarts Python here: this page is not cross-origin isolated.")
-    define_x(page)
-    cell = cells(page).nth(1)
-    run(page, cell, RUNAWAY_CELLS[case])
-    expect(cell).to_have_attribute("data-state", "running")
-    cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    cell = start_runaway(page, RUNAWAY_CELLS[case])
+    press_stop(cell)
     expect(cell.locator("[data-output]")).to_contain_text("Stopped. Python was restarted")
     expect(cell.locator("[data-output]")).to_contain_text("variables of this page were reset")
     # The next run of this cell runs the earlier cells again first, so x is back.
@@ -133,12 +132,12 @@ def test_two_hundred_thousand_lines_keep_the_tab_responsive(page, base_url):
     expect(option).to_be_checked()
     assert cell.get_attribute("data-state") == "running", "the option was ticked only once the run had ended"
     expect(cell).to_have_attribute("data-state", "done", timeout=60_000)
-    expect(cell.locator(".output-note")).to_contain_text("Output cut:")
+    expect(cell.locator("[data-output]").get_by_text(re.compile("^Output cut:"))).to_have_count(1)
     text = cell.locator("[data-output]").inner_text()
     assert text.startswith("Output cut:")
     assert text.rstrip().endswith("\n199998\n199999")  # the end of the output is kept
     # A mark on its own line stands where the middle was left out: the start, the mark, the end.
-    mark = cell.locator(".output-cut")
+    mark = cell.locator('[data-stream="cut"]')
     expect(mark).to_have_text(re.compile(r"^\[… [\d,]+ characters not shown …\]\n$"))
     start, end = text.split(mark.inner_text().strip())
     assert "\n0\n1\n2\n" in start and start.endswith("\n") and end.lstrip("\n")[:1].isdigit()
@@ -216,14 +215,10 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     """Python took the interrupt but is slow to end the run (as on a loaded machine, where the
     traceback can take over a second): the page waits for it instead of restarting Python."""
     open_lesson(page, base_url)
-    define_x(page)
-    cell = cells(page).nth(1)
     slow_to_stop = ("import time\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
                     "    end = time.monotonic() + 1.5\n    while time.monotonic() < end:\n        pass\n    raise")
-    run(page, cell, slow_to_stop)
-    expect(cell).to_have_attribute("data-state", "running")
-    cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
+    cell = start_runaway(page, slow_to_stop)
+    press_stop(cell, STOP_AFTER_TAKEN_INTERRUPT_MS)
     output = cell.locator("[data-output]")
     expect(output).to_have_text(re.compile(r"^Stopped at line [34]\.$"))  # in the loop; `raise` let it through
     expect(output).not_to_contain_text("restarted")
@@ -233,12 +228,9 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
 
 def test_code_that_ignores_the_interrupt_is_stopped_by_a_restart(page, base_url):
     open_lesson(page, base_url)
-    define_x(page)
-    cell = cells(page).nth(1)
-    run(page, cell, "while True:\n    try:\n        while True:\n            pass\n    except KeyboardInterrupt:\n        pass")
-    expect(cell).to_have_attribute("data-state", "running")
-    cell.get_by_role("button", name="Stop").click()
-    expect(cell).to_have_attribute("data-state", "idle", timeout=STOP_AFTER_TAKEN_INTERRUPT_MS)
+    cell = start_runaway(page, "while True:\n    try:\n        while True:\n            pass\n"
+                               "    except KeyboardInterrupt:\n        pass")
+    press_stop(cell, STOP_AFTER_TAKEN_INTERRUPT_MS)
     expect(cell.locator("[data-output]")).to_contain_text("Python was restarted")
     # Once the loop is fixed, the next run brings x back by re-running cells 1 and 2.
     replace_code(page, cell, "y = 1")
@@ -256,8 +248,7 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
     expect(first).to_have_attribute("data-state", "running")
     second.get_by_role("button", name="Run").click()
     expect(second).to_have_attribute("data-state", "queued")
-    first.get_by_role("button", name="Stop").click()
-    expect(first).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    press_stop(first)
     expect(second).to_have_attribute("data-state", "idle")
     expect(second.locator("[data-output]")).to_contain_text("Stop was pressed")
 
@@ -270,16 +261,14 @@ def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page,
     replace_code(page, second, "print(x + 1)")
     run(page, first, "x = 41\nwhile True: pass")
     expect(first).to_have_attribute("data-state", "running")
-    first.get_by_role("button", name="Stop").click()
-    expect(first).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    press_stop(first)
     expect(first.locator("[data-output]")).to_have_text("Stopped at line 2.")
 
     second.get_by_role("button", name="Run").click()
     expect(first).to_have_attribute("data-state", "running")  # the stopped cell runs again first
     expect(second).to_have_attribute("data-state", "queued")
     # Its Stop works while it waits on the cell that runs for it (which may be out of view).
-    second.get_by_role("button", name="Stop").click()
-    expect(second).to_have_attribute("data-state", "idle", timeout=STOP_WITHIN_MS)
+    press_stop(second)
     expect(second.locator("[data-output]")).to_have_text(re.compile(
         r"^Not run: Code cell 1\b.* was stopped, and this cell needs it\. Running this cell again runs it first\.$"))
 
@@ -365,10 +354,10 @@ def test_rich_output_cannot_restyle_or_cover_the_page(page, base_url):
             '<div style="position: fixed; inset: 0; z-index: 9999; background: black">cover</div>'
             '<form><input name="x"></form>')
     run(page, cell, f"type('Evil', (), {{'_repr_html_': lambda self: {html!r}}})()")
-    expect(cell.locator(".output-rich")).to_have_count(1)
+    expect(cell.locator("[data-output] [data-display]")).to_have_count(1)
     expect(page.locator("h1")).to_be_visible()
     assert page.locator("h1").evaluate("h => getComputedStyle(h).color") != "rgb(255, 0, 0)"
-    assert cell.locator(".output-rich input").count() == 0
+    assert cell.locator("[data-output] input").count() == 0
     # The fixed "cover" stays inside the output box: the Run button is still clickable.
     cell.get_by_role("button", name="Run").click(timeout=3000)
 

@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT
 from lessonbuild.snapshot import SNAPSHOT_PATH, pack_pages, unpack_pages
-from test_lesson_page import SLUG, open_lesson, replace_code
+from helpers import PYTHON_READY_TIMEOUT, SLUG, open_lesson, replace_code
 
 # Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
 BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")

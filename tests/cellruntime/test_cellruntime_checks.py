@@ -10,7 +10,6 @@ import builtins
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -619,12 +618,7 @@ def test_check_function_lets_stop_through():
 
 # --- Pyodide ---------------------------------------------------------------------------
 
-@pytest.mark.node
-def test_checks_run_in_pyodide():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js 20+ is required (the page runtime is tested in Pyodide under Node)")
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first"
+def test_checks_run_in_pyodide(pyodide_node):
     # The smoke script installs cellruntime only, so this uses the reference that is in checks.py.
     code = textwrap.dedent(LEARNER_SOLUTIONS["average_precision_min_k"]) + textwrap.dedent("""
         import json
@@ -632,7 +626,7 @@ def test_checks_run_in_pyodide():
         print(json.dumps([check_function(globals(), "average_precision_min_k"), list(check_names())]))
     """)
     payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
-    done = subprocess.run([node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
+    done = subprocess.run([pyodide_node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
                           input=json.dumps(payload), capture_output=True, text=True, cwd=ROOT,
                           timeout=180)
     assert done.returncode == 0, done.stderr

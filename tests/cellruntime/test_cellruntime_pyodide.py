@@ -5,7 +5,6 @@ JSON report.  Needs ``node`` and ``npm ci`` (node_modules/pyodide).
 """
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -31,17 +30,13 @@ CELLS = [
 
 
 @pytest.fixture(scope="module")
-def report():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js 20+ is required (the page runtime is tested in Pyodide under Node)")
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run `npm ci` first"
+def report(pyodide_node):
     payload = {
         "available_packages": ["rankmetrics"],
         "cells": [{"id": cell_id, "code": code} for cell_id, code in CELLS],
     }
     done = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(payload), capture_output=True,
+        [pyodide_node, str(SCRIPT)], input=json.dumps(payload), capture_output=True,
         text=True, cwd=ROOT, timeout=180,
     )
     assert done.returncode == 0, done.stderr
@@ -56,14 +51,12 @@ def _error(report, cell_id):
     return result["error"]
 
 
-@pytest.mark.node
 def test_runs_on_pyodide_python(report):
     assert report["python"].startswith("3.")
     assert [r["id"] for r in report["results"]] == [c for c, _ in CELLS]
     assert report["stdout_restored"] != "WriteThroughStream"
 
 
-@pytest.mark.node
 def test_output_streams_before_error(report):
     cell = report["by_id"]["stream"]
     assert cell["writes"] == [["stdout", "first\n"]]
@@ -74,7 +67,6 @@ def test_output_streams_before_error(report):
     assert "cellruntime" not in error
 
 
-@pytest.mark.node
 def test_display_and_namespace(report):
     assert report["by_id"]["expr"]["result"] == {
         "ok": True, "display": {"text/plain": "42"}, "error": None,
@@ -83,7 +75,6 @@ def test_display_and_namespace(report):
     assert report["by_id"]["svg"]["result"]["display"]["image/svg+xml"] == "<svg/>"
 
 
-@pytest.mark.node
 def test_error_kinds(report):
     assert _error(report, "syntax").splitlines()[0] == '  File "<cell syntax>", line 1'
     recursion = _error(report, "recursion")
@@ -95,7 +86,6 @@ def test_error_kinds(report):
     assert "cannot reach the network" in _error(report, "network").splitlines()[-1]
 
 
-@pytest.mark.node
 def test_stop_button_interrupt(report):
     error = _error(report, "stop")
     assert 'File "<cell stop>", line' in error

@@ -1,6 +1,8 @@
 """The lesson parser: front matter, cells with options and lines, quizzes, course order."""
 
-from lessonbuild.lessonformat import load_course
+import pytest
+
+from lessonbuild.lessonformat import course_slugs, load_course
 
 
 def test_loads_cells_in_order_with_options_and_lines(make_lessons, good_lesson):
@@ -86,3 +88,14 @@ def test_loading_records_help_for_no_exercise(make_lessons, good_lesson):
     (problem,) = course.problems
     assert problem.message == "This hint is not for an exercise cell of this lesson."
     assert course.lessons[0].cells[-1].hint is None
+
+
+def test_course_slugs_are_the_index_in_order(make_lessons, good_lesson):
+    folder = make_lessons({"b": good_lesson, "a": good_lesson}, index=["b", "a"])
+    assert course_slugs(folder) == ["b", "a"]
+
+
+def test_course_slugs_of_a_broken_index_raise_naming_the_file(make_lessons, good_lesson):
+    folder = make_lessons({"a": good_lesson}, index="lessons: a\n")
+    with pytest.raises(ValueError, match="index.yml"):
+        course_slugs(folder)

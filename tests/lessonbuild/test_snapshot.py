@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import shutil
 import struct
 import subprocess
 from pathlib import Path
@@ -124,14 +123,11 @@ def wheels() -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def made(wheels, tmp_path_factory) -> tuple[bytes, Path]:
-    if shutil.which("node") is None:
-        pytest.fail("Node.js 20+ is required (the build makes the snapshot under Node)")
+def made(wheels, tmp_path_factory, pyodide_node) -> tuple[bytes, Path]:
     cache = tmp_path_factory.mktemp("snapshot-cache")
     return make_snapshot(wheels, cache=cache), cache
 
 
-@pytest.mark.node
 def test_snapshot_is_made_from_the_pinned_pyodide(made):
     data, _ = made
     info = read_header(data)
@@ -142,7 +138,6 @@ def test_snapshot_is_made_from_the_pinned_pyodide(made):
     assert all(key is None or "serialized" not in key for key in info.note["hiwireKeys"])
 
 
-@pytest.mark.node
 def test_second_make_comes_from_the_cache(made, wheels, monkeypatch):
     data, cache = made
     assert len(list(cache.glob("*.bin"))) == 1
@@ -150,7 +145,6 @@ def test_second_make_comes_from_the_cache(made, wheels, monkeypatch):
     assert make_snapshot(wheels, cache=cache) == data
 
 
-@pytest.mark.node
 def test_snapshot_boots_with_the_packages_imported(made, tmp_path):
     """Node loads the snapshot and runs a cell in a cellruntime Session, without unpacking a wheel."""
     data, _ = made
@@ -181,7 +175,6 @@ process.stdout.write(report);
     assert report["out"].strip() == "0.5"
 
 
-@pytest.mark.node
 def test_build_without_snapshot_leaves_it_out(make_lessons, good_lesson, tmp_path):
     out = tmp_path / "dist"
     build.build(make_lessons({"sample": good_lesson}), out, snapshot=False)
@@ -191,7 +184,6 @@ def test_build_without_snapshot_leaves_it_out(make_lessons, good_lesson, tmp_pat
     assert data["runtime"]["snapshot"] is None
 
 
-@pytest.mark.node
 def test_build_ships_the_snapshot_packed_as_is_with_its_policy(make_lessons, good_lesson, tmp_path):
     out = tmp_path / "dist"
     build.build(make_lessons({"sample": good_lesson}), out, snapshot_use="cached")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import zipfile
 
-import pytest
 
 from lessonbuild.assets import PACKAGES
 from lessonbuild.paths import NODE_MODULES, ROOT
@@ -20,8 +19,7 @@ def test_runtime_setting_names_both_zips_when_there_is_a_small_one():
     assert setting == {"boot": BOOT_STDLIB_PATH, "full": STDLIB_PATH}
 
 
-@pytest.mark.node
-def test_python_starts_with_a_compiled_fraction_of_the_standard_library(tmp_path):
+def test_python_starts_with_a_compiled_fraction_of_the_standard_library(tmp_path, pyodide_node):
     wheels = dict(build_wheel(ROOT / "py" / name, summary) for name, summary in PACKAGES.items())
     data, names = boot_stdlib(wheels, cache=tmp_path)
     full = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")

@@ -7,10 +7,8 @@ and node_modules/pyodide are project requirements, so their absence fails.
 
 import json
 import pathlib
-import shutil
 import subprocess
 
-import pytest
 
 import vector_check
 
@@ -18,13 +16,9 @@ HERE = pathlib.Path(__file__).parent
 ROOT = HERE.parents[1]
 
 
-@pytest.mark.node
-def test_vectors_pass_in_pyodide():
-    node = shutil.which("node")
-    assert node, "Node.js 20+ is required (make setup): `node` is not on PATH"
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "node_modules/pyodide is missing: run npm ci"
+def test_vectors_pass_in_pyodide(pyodide_node):
     completed = subprocess.run(
-        [node, str(HERE / "run_in_pyodide.mjs"), str(HERE / "vector_check.py"), str(vector_check.CASES_PATH)],
+        [pyodide_node, str(HERE / "run_in_pyodide.mjs"), str(HERE / "vector_check.py"), str(vector_check.CASES_PATH)],
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert completed.returncode == 0, completed.stderr

@@ -6,6 +6,7 @@
 import { EditorState, EditorSelection } from "@codemirror/state";
 import { insertNewlineAndIndent } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
+import { ensureSyntaxTree } from "@codemirror/language";
 import { cellIndentation } from "../../site/js/indent.js";
 
 const chunks = [];
@@ -14,6 +15,9 @@ const cells = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 
 const results = cells.map(({ code, lines }) => lines.map((number) => {
   let state = EditorState.create({ doc: code, extensions: [python(), cellIndentation(code)] });
+  // The whole parse, as an editor has by the time a learner presses Enter: EditorState.create
+  // parses for a few milliseconds only, and a loaded machine left long cells half parsed.
+  ensureSyntaxTree(state, state.doc.length, 10_000);
   const end = state.doc.line(number).to;
   state = state.update({ selection: EditorSelection.cursor(end) }).state;
   insertNewlineAndIndent({ state, dispatch: (transaction) => { state = transaction.state; } });

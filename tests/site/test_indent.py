@@ -1,7 +1,8 @@
 """The editor's Enter keeps each cell's indentation (site/js/indent.js): on every cell of every
 lesson, Enter at the end of each statement, then a statement typed, still compiles, and the new
 line sits in the block the learner meant (one unit deeper after a line that opens a block, else
-beside the line). CodeMirror runs under Node (tests/site/indent_after_enter.mjs)."""
+beside the line). CodeMirror runs under Node (tests/site/indent_after_enter.mjs). The unit itself, and Enter
+in made-up code: tests/site/js/indent.test.mjs."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import pytest
 
 from lessonbuild.lessonformat import load_course
 
-pytestmark = pytest.mark.node
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("indent_after_enter.mjs")
@@ -38,8 +38,8 @@ def statements(code: str) -> dict[int, int]:
     return spans
 
 
-def after_enter(cells: list[dict]) -> list[list[str]]:
-    result = subprocess.run(["node", str(SCRIPT)], input=json.dumps(cells), capture_output=True,
+def after_enter(node: str, cells: list[dict]) -> list[list[str]]:
+    result = subprocess.run([node, str(SCRIPT)], input=json.dumps(cells), capture_output=True,
                             text=True, cwd=ROOT, check=True)
     return json.loads(result.stdout)
 
@@ -49,9 +49,9 @@ def indentation(line: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def typed():
+def typed(node):
     cells = [{"code": cell.code, "lines": sorted(statements(cell.code))} for _, cell in CELLS]
-    return dict(zip([f"{slug}/{cell.id}" for slug, cell in CELLS], zip(cells, after_enter(cells))))
+    return dict(zip([f"{slug}/{cell.id}" for slug, cell in CELLS], zip(cells, after_enter(node, cells))))
 
 
 @pytest.mark.parametrize("name", [f"{slug}/{cell.id}" for slug, cell in CELLS])
@@ -68,10 +68,3 @@ def test_enter_then_a_statement_stays_in_the_block(typed, name):
         expected = indentation(first) + ("    " if opens_block else "")
         assert indentation(inserted) == expected, f"line {number}: {line!r} then {inserted!r}"
 
-
-def test_a_cell_written_with_two_spaces_keeps_two():
-    code = "def f(x):\n  if x:\n    return 1\n  return 0\n"
-    [[after_header]] = after_enter([{"code": code, "lines": [2]}])
-    assert after_header.split("\n")[2] == "    pass"
-    [[top]] = after_enter([{"code": "print(1)\n", "lines": [1]}])
-    assert top == "print(1)\npass\n"

@@ -9,6 +9,9 @@ from .base import Page, by_hook, by_role
 
 PYTHON_READY_TIMEOUT_S = 60.0  # a cold Pyodide boot on a loaded 2-core machine
 CELL_TIMEOUT_S = 30.0
+# A cell's CodeMirror editor: its one textbox once the early editor (the code shown at once) has
+# given way (the UI contract: roles and data- hooks, never CSS classes).
+EDITOR_SELECTOR = '[role="textbox"]:not([data-early-editor])'
 
 
 def cell_selector(cell_id: str) -> str:
@@ -35,7 +38,7 @@ def wait_until_ready(page: Page, timeout: float = PYTHON_READY_TIMEOUT_S) -> Non
       const find = {FIND_ALL};
       const status = find('[data-runtime-status]')[0]?.dataset.runtimeStatus;
       if (status === "error") return "error";
-      const editors = find('[data-cell] .cm-content').length;
+      const editors = find('[data-cell] {EDITOR_SELECTOR}').length;
       return status === "ready" && editors === find('[data-cell]').length && status;
     }}""", timeout=timeout)
     if state != "ready":

@@ -1,0 +1,249 @@
+"""What the Chromium tests do to a lesson page, in one place: open a lesson, put code in a cell,
+run it, wait for its state, read its editor; serve a folder on a free port; the course's slugs.
+Pages are driven through the UI contract (roles, accessible names, data- hooks), never CSS
+classes. Test modules import from here, never from one another."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import io
+import json
+import re
+import shutil
+import threading
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+import build
+from engines.lesson import EDITOR_SELECTOR as EDITOR
+from lessonbuild.lessonformat import course_slugs
+from lessonbuild.serve import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "lessons"
+GOLDEN = ROOT / "tests" / "lessons" / "golden"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PYTHON_READY_TIMEOUT = 60_000  # ms; a cold Pyodide boot on a loaded 2-core machine
+# The longest any state wait may take before it counts as a failure. Tests wait for states,
+# never for time; on a 2-core machine kept busy by another process, a chart cell or a package
+# added in place took more than Playwright's default 5 s to reach its state.
+STATE_TIMEOUT = 20_000  # ms
+STOP_WITHIN_MS = 3000  # the page stops a cell within ~1 s; slack for a loaded CI machine
+
+SLUG = "precision-recall"  # the lesson most tests drive: cells, an exercise, a quiz
+SLUGS = course_slugs(LESSONS)  # the course, in order (lessons/index.yml, read by the build's loader)
+
+
+# --- Lesson pages -------------------------------------------------------------------------
+
+def open_lesson(page, base_url: str, slug: str = SLUG):
+    """Open a lesson and wait until Python is ready and every cell has its editor.
+
+    Returns the runtime status element (`[data-runtime-status]`)."""
+    page.goto(f"{base_url}{slug}.html")
+    status = page.locator("[data-runtime-status]")
+    wait_until_python_ready(page)
+    expect(status).to_have_text("Python ready")
+    wait_for_editors(page)
+    return status
+
+
+def wait_until_python_ready(page, timeout: int = PYTHON_READY_TIMEOUT) -> None:
+    """Wait until the runtime status says `ready`."""
+    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready",
+                                                                     timeout=timeout)
+
+
+def wait_for_editors(page) -> None:
+    """Every visible cell has its editor: clicks after this do not race the layout shift of the
+    static code being replaced."""
+    expect(page.locator(f"[data-cell] {EDITOR}")).to_have_count(page.locator("[data-cell]").count(),
+                                                               timeout=PYTHON_READY_TIMEOUT)
+
+
+def editor(cell):
+    """The cell's CodeMirror editor (its textbox once the early editor has given way)."""
+    return cell.locator(EDITOR)
+
+
+def lesson_data(page) -> dict:
+    """The lesson's JSON (`#lesson-data`): cells, quizzes, runtime settings."""
+    return json.loads(page.locator("#lesson-data").text_content())
+
+
+def lesson_cells(page) -> list[dict]:
+    """The lesson's cells as its JSON lists them (hidden ones too), in order."""
+    return lesson_data(page)["cells"]
+
+
+def first_visible(cells: list[dict]) -> dict:
+    """The first cell a learner sees."""
+    return next(cell for cell in cells if not cell["hidden"])
+
+
+def cell_by_id(page, cell_id: str):
+    """The code cell `[data-cell=ID]`."""
+    return page.locator(f'[data-cell="{cell_id}"]')
+
+
+def cpython_outputs(cells: list[dict]) -> dict[str, str]:
+    """Run the lesson's cells under this CPython: the oracle for what the page must print."""
+    namespace: dict = {"__name__": "__main__"}
+    outputs = {}
+    for cell in cells:
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            exec(compile(cell["code"], cell["id"], "exec"), namespace)
+        outputs[cell["id"]] = buffer.getvalue()
+    return outputs
+
+
+def golden_outputs(slug: str) -> dict[str, str]:
+    """cell id -> the output CPython printed, from tests/lessons/golden/SLUG.txt."""
+    text = (GOLDEN / f"{slug}.txt").read_text(encoding="utf-8")
+    return {part.split("\n", 1)[0]: part.split("\n", 1)[1] if "\n" in part else ""
+            for part in re.split(r"(?:^|\n)## ", text) if part}
+
+
+def normalise(text: str) -> str:
+    """Output text without blank lines or trailing spaces, for comparing across engines."""
+    return "\n".join(line.rstrip() for line in text.strip().splitlines() if line.strip())
+
+
+# --- Cells --------------------------------------------------------------------------------
+
+def replace_code(page, cell, code: str):
+    """Select all of the cell's code and put `code` in its place, as one input (like a paste: no
+    auto-indent on the way). Returns the cell's textbox."""
+    textbox = cell.get_by_role("textbox")
+    textbox.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(code)
+    return textbox
+
+
+def run_cell(page, cell, code: str | None = None) -> None:
+    """Click the cell's Run button, after putting `code` in it when given."""
+    if code is not None:
+        replace_code(page, cell, code)
+    cell.get_by_role("button", name="Run").click()
+
+
+def wait_for_state(cell, state: str, timeout: int | None = None) -> None:
+    """Wait until the cell's `data-state` is `state` (idle, queued, running, done, error)."""
+    expect(cell).to_have_attribute("data-state", state, **({"timeout": timeout} if timeout else {}))
+
+
+def run_first_cell(page) -> None:
+    """Run the page's first cell and wait until it is done."""
+    cell = page.locator("[data-cell]").first
+    run_cell(page, cell)
+    wait_for_state(cell, "done", PYTHON_READY_TIMEOUT)
+
+
+def editor_text(cell) -> str:
+    """The editor's document: one line per child of its textbox (inner_text doubles blank lines)."""
+    return editor(cell).evaluate("box => [...box.children].map(line => line.textContent).join('\\n')")
+
+
+def editor_lines(cell):
+    """The editor's lines, as elements (children of its textbox)."""
+    return editor(cell).locator(":scope > *")
+
+
+# --- Pages and documents ------------------------------------------------------------------
+
+def wait_until_controlled(page) -> None:
+    """Wait until the service worker controls the page (its precache is complete by then).
+    A promise, not wait_for_function: that evaluates strings, which the pages' CSP forbids."""
+    page.evaluate("""() => new Promise((resolve) => {
+      if (navigator.serviceWorker.controller) resolve(true);
+      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+    })""")
+
+
+def mark_document(page) -> None:
+    """A mark that lives as long as this document: a whole-page load loses it."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page) -> bool:
+    """Whether the page is still the document `mark_document` marked."""
+    return page.evaluate("window.__sameDocument === true")
+
+
+def follow_next(page, slug: str) -> None:
+    """Follow the lesson's Next link and wait until the address is the next lesson's."""
+    page.get_by_role("link", name=re.compile("^Next")).click()
+    expect(page).to_have_url(re.compile(rf"/{slug}\.html$"))
+
+
+def audit(page) -> list[dict]:
+    """axe-core's violations on the page (the page must allow the injected script)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"]]
+
+
+# --- Serving folders ----------------------------------------------------------------------
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve_folder(folder: Path, *, isolate: bool = True, plain: bool = False, handler=None):
+    """Serve `folder` on a free port of 127.0.0.1 from a daemon thread.
+
+    Args:
+        folder: what to serve.
+        isolate: send the cross-origin isolation headers (COOP/COEP); ignored when `plain`.
+        plain: a static server with no special headers at all (like a documentation host),
+            instead of the course's own server (lessonbuild.serve).
+        handler: a function wrapping the request handler class (to change what is served).
+    Returns:
+        (server, base URL ending in "/"); stop it with `stop_serving`.
+    """
+    if plain:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                                 functools.partial(_Quiet, directory=str(folder)))
+    else:
+        server = make_server(folder, port=0, quiet=True, isolate=isolate)
+    if handler is not None:
+        server.RequestHandlerClass = handler(server.RequestHandlerClass)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def stop_serving(server) -> None:
+    """Stop a server from `serve_folder`: from now on its port refuses connections."""
+    if not getattr(server, "stopped", False):
+        server.shutdown()
+        server.server_close()
+        server.stopped = True
+
+
+@contextlib.contextmanager
+def served(folder: Path, **options):
+    """`serve_folder` for the length of a with block; yields the base URL."""
+    server, url = serve_folder(folder, **options)
+    try:
+        yield url
+    finally:
+        stop_serving(server)
+
+
+@contextlib.contextmanager
+def rebuildable_site(tmp_path: Path):
+    """A copy of the lessons, built and served on its own so a test can rebuild it:
+    yields (lessons folder, dist folder, base URL)."""
+    lessons = tmp_path / "lessons"
+    shutil.copytree(LESSONS, lessons)
+    out = tmp_path / "dist"
+    build.build(lessons, out)
+    with served(out) as url:
+        yield lessons, out, url

@@ -1,0 +1,30 @@
+// site/js/predict.js: which reason a prediction's verdict gives, and whether one was committed.
+import "./fake-storage.mjs";
+import { beforeEach, test } from "node:test";
+import assert from "node:assert/strict";
+import { hasCommitted, reasonFor } from "../../../site/js/predict.js";
+import { save } from "../../../site/js/storage.js";
+
+beforeEach(() => localStorage.clear());
+
+test("the reason is the first option chosen wrongly", () => {
+  assert.equal(reasonFor([2], [3, 1]), 3);
+  assert.equal(reasonFor([0, 2], [0, 1]), 1);
+});
+
+test("with no wrong option chosen, the reason is the first right one left out", () => {
+  assert.equal(reasonFor([0, 2, 3], [0]), 2);
+});
+
+test("a right answer gives the first option chosen as its reason", () => {
+  assert.equal(reasonFor([1, 2], [2, 1]), 2);
+});
+
+test("a prediction counts as committed for the version it was committed to", () => {
+  const prediction = { cell: "cell-1", correct: [1], hash: "v1" };
+  assert.equal(hasCommitted("lesson", "p1", prediction), false);
+  save("lesson", "predict", "p1", { chosen: [0], hash: "v1" });
+  assert.equal(hasCommitted("lesson", "p1", prediction), true);
+  assert.equal(hasCommitted("lesson", "p1", { ...prediction, hash: "v2" }), false);
+  assert.equal(hasCommitted("other-lesson", "p1", prediction), false);
+});
