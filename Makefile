@@ -26,7 +26,7 @@ test: setup browser
 # run here directly; in `make test`, tests/site/test_site_js.py runs them.
 unit: setup
 	node --test tests/site/js/
-	$(PY) -m pytest -m "not browser and not pyodide" --ignore=tests/browser --deselect tests/site/test_site_js.py $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto -m "not browser and not pyodide" --ignore=tests/browser --deselect tests/site/test_site_js.py $(PYTEST_ARGS)
 
 # Python: ruff (lint rules and format in pyproject.toml); JavaScript: Biome (biome.json).
 lint: setup

@@ -27,8 +27,13 @@ from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.paths import ROOT  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
 from lessonbuild.snapshot import USES  # noqa: E402
-from lessonbuild.stages import (collect_site_assets, load_lessons, offline_copies,  # noqa: E402
-                                render_course, validate_lessons)
+from lessonbuild.stages import (
+    collect_site_assets,
+    load_lessons,
+    offline_copies,  # noqa: E402
+    render_course,
+    validate_lessons,
+)
 
 
 def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str = "auto") -> int:
@@ -57,8 +62,10 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
     step("write", str(out))
     write_site(files, out)
     prune_build_cache()
-    print(f"Built {len(site.pages)} pages and {len(site.files) - len(site.pages)} assets "
-          f"in {time.perf_counter() - started:.1f} s.")
+    print(
+        f"Built {len(site.pages)} pages and {len(site.files) - len(site.pages)} assets "
+        f"in {time.perf_counter() - started:.1f} s."
+    )
     return len(site.files)
 
 
@@ -70,32 +77,47 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", type=Path, default=ROOT / "lessons", help="lesson folder")
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
-    parser.add_argument("--serve", action="store_true",
-                        help="serve the lessons, rebuilt and reloaded in open pages on every save "
-                             "(from memory: --out is not written)")
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the lessons, rebuilt and reloaded in open pages on every save (from memory: --out is not written)",
+    )
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
-    parser.add_argument("--zip", type=Path, metavar="FILE",
-                        help="also write a handout zip: the site plus a launcher (python3 start.py)")
-    parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
-                        help="leave out the Pyodide memory snapshot (a faster build; slower page start)")
-    parser.add_argument("--snapshot-use", choices=USES, default="auto",
-                        help="when pages boot from the snapshot: auto (default: a cached copy, or a "
-                             "download on a fast link), cached (only a cached copy), always, off")
+    parser.add_argument(
+        "--zip", type=Path, metavar="FILE", help="also write a handout zip: the site plus a launcher (python3 start.py)"
+    )
+    parser.add_argument(
+        "--no-snapshot",
+        dest="snapshot",
+        action="store_false",
+        help="leave out the Pyodide memory snapshot (a faster build; slower page start)",
+    )
+    parser.add_argument(
+        "--snapshot-use",
+        choices=USES,
+        default="auto",
+        help="when pages boot from the snapshot: auto (default: a cached copy, or a "
+        "download on a fast link), cached (only a cached copy), always, off",
+    )
     args = parser.parse_args(argv)
     if not args.serve or args.zip:  # --serve alone builds in memory (lessonbuild/devserver.py)
         try:
             build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
         except BuildError as error:
-            print(f"\nThe build stopped; {args.out} was left as it was. "
-                  f"{len(error.problems)} problem(s):", file=sys.stderr)
+            print(
+                f"\nThe build stopped; {args.out} was left as it was. {len(error.problems)} problem(s):",
+                file=sys.stderr,
+            )
             for problem in error.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 1
     if args.zip:
         from lessonbuild.handout import write_handout
+
         print(f"Handout: {write_handout(args.out, args.zip)}")
     if args.serve:
         from lessonbuild.devserver import serve_live
+
         serve_live(args.lessons, args.port, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
     return 0
 

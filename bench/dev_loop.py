@@ -100,8 +100,11 @@ def measure(runs: int, slug: str) -> tuple[list[float], list[float]]:
                         raise SystemExit(f"run {run}: no build or no edit seen ({built_at}, {seen})")
                     built_s.append(built_at[0] - written_at)
                     shown_s.append(seen["at"] / 1000 - written_at)
-                    print(f"  edit {run:2d}: built {built_s[-1] * 1000:4.0f} ms, "
-                          f"in the page {shown_s[-1] * 1000:4.0f} ms", flush=True)
+                    print(
+                        f"  edit {run:2d}: built {built_s[-1] * 1000:4.0f} ms, "
+                        f"in the page {shown_s[-1] * 1000:4.0f} ms",
+                        flush=True,
+                    )
                     if dev.builder.asset_collections != 1:
                         raise SystemExit("a lesson edit collected the assets again")
                 browser.close()
@@ -116,10 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lesson", default="precision-recall", help="the lesson to edit (a copy of it)")
     args = parser.parse_args(argv)
     built, shown = measure(args.runs, args.lesson)
-    print(f"\nSave → new build:        median {statistics.median(built) * 1000:.0f} ms, "
-          f"max {max(built) * 1000:.0f} ms ({len(built)} edits)")
-    print(f"Save → edit in the page: median {statistics.median(shown) * 1000:.0f} ms, "
-          f"max {max(shown) * 1000:.0f} ms (goal: within 1 s)")
+    print(
+        f"\nSave → new build:        median {statistics.median(built) * 1000:.0f} ms, "
+        f"max {max(built) * 1000:.0f} ms ({len(built)} edits)"
+    )
+    print(
+        f"Save → edit in the page: median {statistics.median(shown) * 1000:.0f} ms, "
+        f"max {max(shown) * 1000:.0f} ms (goal: within 1 s)"
+    )
     return 0
 
 

@@ -55,8 +55,9 @@ def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, floa
         page.locator('[data-runtime-status="ready"]').wait_for(timeout=WAIT_MS)
         first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
         # Every cell has its editor (the page's CSP forbids wait_for_function's string predicates).
-        expect(page.locator(f"[data-cell] {EDITOR_SELECTOR}")).to_have_count(page.locator("[data-cell]").count(),
-                                                                       timeout=WAIT_MS)
+        expect(page.locator(f"[data-cell] {EDITOR_SELECTOR}")).to_have_count(
+            page.locator("[data-cell]").count(), timeout=WAIT_MS
+        )
         scrolled = sum(entry["value"] for entry in page.evaluate(JUMP_TO_EVERY_CELL))
         return first_paint, scrolled
     finally:
@@ -82,7 +83,9 @@ def main() -> None:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         columns = [(size, scheme) for size in VIEWPORTS for scheme in SCHEMES]
-        print(f"\n{'lesson':<22} {'measured':<12} " + " ".join(f"{size + ' ' + scheme:>14}" for size, scheme in columns))
+        print(
+            f"\n{'lesson':<22} {'measured':<12} " + " ".join(f"{size + ' ' + scheme:>14}" for size, scheme in columns)
+        )
         worst = {"first paint": 0.0, "scrolled to": 0.0}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
@@ -91,7 +94,9 @@ def main() -> None:
                 for index, kind in enumerate(worst):
                     row = [pair[index] for pair in figures]
                     worst[kind] = max(worst[kind], *row)
-                    print(f"{slug if index == 0 else '':<22} {kind:<12} " + " ".join(f"{value:>14.5f}" for value in row))
+                    print(
+                        f"{slug if index == 0 else '':<22} {kind:<12} " + " ".join(f"{value:>14.5f}" for value in row)
+                    )
             browser.close()
         server.shutdown()
         print("\nlargest: " + ", ".join(f"{kind} {value:.5f}" for kind, value in worst.items()) + " (limit 0.001)")

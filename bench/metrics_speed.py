@@ -62,8 +62,7 @@ def ranx_names():
 
 def pytrec_eval_means(run, qrels):
     per_user = pytrec_eval.RelevanceEvaluator(qrels, trec_names()).evaluate(run)
-    return {name: sum(values[name] for values in per_user.values()) / len(per_user)
-            for name in trec_names()}
+    return {name: sum(values[name] for values in per_user.values()) / len(per_user) for name in trec_names()}
 
 
 def ranx_means(run, qrels):
@@ -76,9 +75,16 @@ def rankmetrics_in_pyodide():
     if node is None:
         raise SystemExit("Node.js 20+ is required for the Pyodide row (make setup)")
     completed = subprocess.run(
-        [node, str(ROOT / "tests" / "rankmetrics" / "run_in_pyodide.mjs"),
-         str(ROOT / "bench" / "time_rankmetrics.py"), str(ROOT / "bench" / "synthetic.py")],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        [
+            node,
+            str(ROOT / "tests" / "rankmetrics" / "run_in_pyodide.mjs"),
+            str(ROOT / "bench" / "time_rankmetrics.py"),
+            str(ROOT / "bench" / "synthetic.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     if completed.returncode != 0:
         raise SystemExit(f"Pyodide run failed:\n{completed.stderr}")
@@ -101,8 +107,11 @@ def main():
     print("Generating the synthetic run and qrels ...", flush=True)
     run, qrels = make_run_and_qrels()
     n_judgments = sum(len(grades) for grades in qrels.values())
-    print(f"{len(run)} users x {len(next(iter(run.values())))} ranked items, "
-          f"{n_judgments:,} judgments; k = {', '.join(map(str, KS))}\n", flush=True)
+    print(
+        f"{len(run)} users x {len(next(iter(run.values())))} ranked items, "
+        f"{n_judgments:,} judgments; k = {', '.join(map(str, KS))}\n",
+        flush=True,
+    )
 
     start = time.perf_counter()
     evaluate(Qrels({"q": {"a": 1}}), Run({"q": {"a": 1.0}}), ranx_names())  # numba JIT warm-up

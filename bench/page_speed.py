@@ -77,8 +77,12 @@ from lessonbuild.stdlib import STDLIB_PATH  # noqa: E402
 PYODIDE_CORE = {f"/{PYODIDE_DIR}{name}" for name in PYODIDE_CORE_FILES}
 # The throttled network: Chromium's emulation and the server's throttle use the same figures.
 THROTTLE_BITS_PER_S, THROTTLE_LATENCY_S = 20e6, 0.040
-THROTTLE = {"offline": False, "latency": THROTTLE_LATENCY_S * 1000,
-            "downloadThroughput": THROTTLE_BITS_PER_S / 8, "uploadThroughput": THROTTLE_BITS_PER_S / 8}
+THROTTLE = {
+    "offline": False,
+    "latency": THROTTLE_LATENCY_S * 1000,
+    "downloadThroughput": THROTTLE_BITS_PER_S / 8,
+    "uploadThroughput": THROTTLE_BITS_PER_S / 8,
+}
 THROTTLE_LABEL = f"{THROTTLE_BITS_PER_S / 1e6:.0f} Mbit/s, {THROTTLE_LATENCY_S * 1000:.0f} ms"
 OUTPUT_TIMEOUT_S = 180.0
 KEPT_TIMEOUT_S = 10.0  # the worker keeps the unpacked snapshot about 1 s after ready
@@ -275,6 +279,7 @@ BY_LINK_DONE_JS = """(nextPath) => {
 
 # --- the server: the dev server, counting what it sends -------------------------------------
 
+
 class Traffic:
     """What the server sent: one entry per request, [path, bytes], plus when it last wrote."""
 
@@ -320,10 +325,11 @@ class ThrottledLink:
         """Write `data` through `write` at the link's pace, not before `requested_at + latency`."""
         view = memoryview(data)
         for start in range(0, len(view), self.CHUNK):
-            chunk = view[start:start + self.CHUNK]
+            chunk = view[start : start + self.CHUNK]
             with self.lock:
-                self.free_at = max(self.free_at, time.monotonic(), requested_at + self.latency) \
-                    + len(chunk) / self.bytes_per_s
+                self.free_at = (
+                    max(self.free_at, time.monotonic(), requested_at + self.latency) + len(chunk) / self.bytes_per_s
+                )
                 due = self.free_at
             time.sleep(max(0.0, due - time.monotonic()))
             write(chunk)
@@ -396,8 +402,9 @@ def counting_server(folder: Path, traffic: Traffic, link: ThrottledLink | None =
             type(server).handle_error(server, request, client_address)
 
     server.handle_error = handle_error
-    server.RequestHandlerClass = functools.partial(Handler, *getattr(factory, "args", ()),
-                                                   **getattr(factory, "keywords", {}))
+    server.RequestHandlerClass = functools.partial(
+        Handler, *getattr(factory, "args", ()), **getattr(factory, "keywords", {})
+    )
     return server
 
 
@@ -444,6 +451,7 @@ def split_bytes(entries: list[tuple[str, int]]) -> dict[str, int]:
 
 # --- the browser ------------------------------------------------------------------------------
 
+
 def call(page, js: str, *args):
     """Call the function source `js` in the page with `args`; its value, passed as JSON (every
     engine's driver returns that alike, nested objects included)."""
@@ -464,8 +472,9 @@ class Bench:
     """One engine's measurements: `naive()`, `lesson()` and `throttled(kind)` add one repetition
     each to `results`."""
 
-    def __init__(self, browser, folder: Path, traffic: Traffic, lesson: str, next_lesson: str,
-                 server_throttle: bool = False) -> None:
+    def __init__(
+        self, browser, folder: Path, traffic: Traffic, lesson: str, next_lesson: str, server_throttle: bool = False
+    ) -> None:
         self.browser, self.folder, self.traffic = browser, folder, traffic
         self.engine = browser.engine
         self.lesson_page, self.next_page = f"{lesson}.html", f"{next_lesson}.html"
@@ -489,9 +498,16 @@ class Bench:
         mode = boot.get("mode")
         if mode == "snapshot" and boot.get("unpacked"):
             mode = "snapshot (kept unpacked copy)"
-        self.add(f"boot {scenario}", {"worker": record.get("workerAt"), "mode": mode, "ms": boot.get("ms"),
-                                      "reason": boot.get("reason"),
-                                      "steps": boot.get("steps") or {}})
+        self.add(
+            f"boot {scenario}",
+            {
+                "worker": record.get("workerAt"),
+                "mode": mode,
+                "ms": boot.get("ms"),
+                "reason": boot.get("reason"),
+                "steps": boot.get("steps") or {},
+            },
+        )
 
     @contextlib.contextmanager
     def scenario(self, throttled: bool = False):
@@ -515,8 +531,10 @@ class Bench:
         try:
             record = wait_json(page, ARRIVED_JS, page_path(url))
         except TimeoutError:
-            raise SystemExit(f"{self.engine}: {url} gave no first output within {OUTPUT_TIMEOUT_S:.0f} s; "
-                             f"the page says: {page.evaluate(STUCK_JS)}") from None
+            raise SystemExit(
+                f"{self.engine}: {url} gave no first output within {OUTPUT_TIMEOUT_S:.0f} s; "
+                f"the page says: {page.evaluate(STUCK_JS)}"
+            ) from None
         if record["state"] != "done":
             raise SystemExit(f"{url}: the first output is an error, not a result:\n{record['text']}")
         return record
@@ -570,13 +588,17 @@ class Bench:
             # A learner reads a lesson for more than a few seconds: let the worker finish keeping
             # the unpacked snapshot for the next page, as it would have by then.
             try:
-                kept = wait_json(page, "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
-                                 timeout=KEPT_TIMEOUT_S)
+                kept = wait_json(
+                    page,
+                    "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
+                    timeout=KEPT_TIMEOUT_S,
+                )
                 if not kept["ok"]:
                     self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot: {kept['reason']}")
             except TimeoutError:
-                self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot within "
-                                     f"{KEPT_TIMEOUT_S:.0f} s")
+                self.warnings.append(
+                    f"{self.lesson_page}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_S:.0f} s"
+                )
             # By now the editors are in too (they load once the first run is done).
             self.add("lesson longest task", call(page, "() => window.__bench.longestTask"))
             self.next_by_link(page)
@@ -638,8 +660,7 @@ def emulate_slow_network(page, warnings: list[str]) -> None:
     ids = itertools.count(1)
 
     def attached(event) -> None:
-        for method, params in (("Network.emulateNetworkConditions", THROTTLE),
-                               ("Runtime.runIfWaitingForDebugger", {})):
+        for method, params in (("Network.emulateNetworkConditions", THROTTLE), ("Runtime.runIfWaitingForDebugger", {})):
             message = json.dumps({"id": next(ids), "method": method, "params": params})
             try:
                 session.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
@@ -664,6 +685,7 @@ def lesson_round_trips(page, count: int) -> list[float]:
 
 # --- the report -------------------------------------------------------------------------------
 
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -676,10 +698,12 @@ def megabytes(size: float) -> str:
     return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} KB"
 
 
-SCENARIOS = (("cold", "cold: open → first output", COLD_RATIO),
-             ("warm", "warm: next lesson, new page", WARM_RATIO),
-             ("warm by link", "warm: next lesson by its link", WARM_RATIO),
-             ("throttled", f"throttled cold ({THROTTLE_LABEL})", THROTTLED_RATIO))
+SCENARIOS = (
+    ("cold", "cold: open → first output", COLD_RATIO),
+    ("warm", "warm: next lesson, new page", WARM_RATIO),
+    ("warm by link", "warm: next lesson by its link", WARM_RATIO),
+    ("throttled", f"throttled cold ({THROTTLE_LABEL})", THROTTLED_RATIO),
+)
 
 
 def by_link_label(bench: Bench) -> str:
@@ -687,13 +711,16 @@ def by_link_label(bench: Bench) -> str:
     return " / ".join(sorted(bench.by_link_how)) or "failed"
 
 
-def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str, snapshot_use: str,
-           load: tuple[float, float]) -> dict[str, float]:
+def report(
+    bench: Bench, runs: int, lesson: str, next_lesson: str, version: str, snapshot_use: str, load: tuple[float, float]
+) -> dict[str, float]:
     """Print one engine's figures; returns its median ratios by scenario, for the summary."""
     r = bench.results
     print(f"\nPage start-up in {version}: naive Pyodide page vs lesson '{lesson}' (then '{next_lesson}')")
-    print(f"{version}, localhost, {runs} run(s), snapshot use '{snapshot_use}', throttled by {bench.throttled_by}, "
-          f"load average {load[0]:.1f} before, {load[1]:.1f} after; medians (min–max)\n")
+    print(
+        f"{version}, localhost, {runs} run(s), snapshot use '{snapshot_use}', throttled by {bench.throttled_by}, "
+        f"load average {load[0]:.1f} before, {load[1]:.1f} after; medians (min–max)\n"
+    )
     rows = [("scenario", "naive", "lesson", "ratio", "goal", "met?")]
     verdicts, ratios = {}, {}
     for key, label, goal in SCENARIOS:
@@ -704,11 +731,27 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str,
         verdicts[key], ratios[key] = ratio <= goal, ratio
         if key == "warm by link":
             label += f" ({by_link_label(bench)})"
-        rows.append((label, seconds(r[f"naive {naive_key}"]), seconds(r[f"lesson {key}"]), f"{ratio:.2f}×",
-                     f"≤ {goal:.2f}×", "yes" if verdicts[key] else "NO"))
+        rows.append(
+            (
+                label,
+                seconds(r[f"naive {naive_key}"]),
+                seconds(r[f"lesson {key}"]),
+                f"{ratio:.2f}×",
+                f"≤ {goal:.2f}×",
+                "yes" if verdicts[key] else "NO",
+            )
+        )
     naive_rt, lesson_rt = median(r["naive round trip"]), median(r["lesson round trip"])
-    rows.append(("print(1) round trip, ready", f"{naive_rt:.1f} ms", f"{lesson_rt:.1f} ms", "",
-                 f"≤ {ROUND_TRIP_MS:.0f} ms", "yes" if lesson_rt <= ROUND_TRIP_MS else "NO"))
+    rows.append(
+        (
+            "print(1) round trip, ready",
+            f"{naive_rt:.1f} ms",
+            f"{lesson_rt:.1f} ms",
+            "",
+            f"≤ {ROUND_TRIP_MS:.0f} ms",
+            "yes" if lesson_rt <= ROUND_TRIP_MS else "NO",
+        )
+    )
     table(rows)
     extra = [f"lesson repeat visit (reopen '{lesson}'): {seconds(r['lesson repeat'])}"]
     if r.get("lesson cold ready"):
@@ -717,26 +760,38 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str,
         boots = r.get(f"boot {scenario}", [])
         if not boots:
             continue
-        modes = ", ".join(f"{mode} ×{count}" for mode, count in sorted(
-            {b["mode"]: sum(1 for x in boots if x["mode"] == b["mode"]) for b in boots}.items(), key=str))
+        modes = ", ".join(
+            f"{mode} ×{count}"
+            for mode, count in sorted(
+                {b["mode"]: sum(1 for x in boots if x["mode"] == b["mode"]) for b in boots}.items(), key=str
+            )
+        )
         reasons = sorted({b["reason"] for b in boots if b["reason"]})
         starts = [b["worker"] for b in boots if b["worker"] is not None]
         times = [b["ms"] for b in boots if b["ms"] is not None]
         names = list(dict.fromkeys(name for b in boots for name in b["steps"]))
-        steps = ", ".join(f"{name} {median([b['steps'][name] for b in boots if name in b['steps']]):.0f}"
-                          for name in names)
-        extra.append(f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
-                     f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else ""))
+        steps = ", ".join(
+            f"{name} {median([b['steps'][name] for b in boots if name in b['steps']]):.0f}" for name in names
+        )
+        extra.append(
+            f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
+            f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else "")
+        )
     if None not in r["naive longest task"] + r["lesson longest task"]:
-        extra.append(f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
-                     f"{median(r['lesson longest task']):.0f} ms (its first seconds, editors included)")
+        extra.append(
+            f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
+            f"{median(r['lesson longest task']):.0f} ms (its first seconds, editors included)"
+        )
     else:
         extra.append("longest main-thread task: not measured (no Long Tasks API in this engine)")
-    extra.append("naive warm = its second open in the same context (the baseline of both warm rows); "
-                 "new page = the next lesson's address opened as a page; by its link = the learner's "
-                 "way, which keeps Python")
-    extra.append("round trips: "
-                 f"{len(r['lesson round trip'])} per page, naive on the main thread, the lesson in its worker")
+    extra.append(
+        "naive warm = its second open in the same context (the baseline of both warm rows); "
+        "new page = the next lesson's address opened as a page; by its link = the learner's "
+        "way, which keeps Python"
+    )
+    extra.append(
+        f"round trips: {len(r['lesson round trip'])} per page, naive on the main thread, the lesson in its worker"
+    )
     for line in extra:
         print(f"  {line}")
 
@@ -756,35 +811,74 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str,
             first_met = "yes: the snapshot pays on the throttled run"
         else:
             first_met = "NO" if from_snapshot else "NO (throttled: no snapshot)"
-    rows = [("visit", "naive", "lesson core", "lesson own", "lesson total", "goal", "met?"),
-            ("first visit", megabytes(part("naive first bytes", "total")), megabytes(part("lesson first bytes", "core")),
-             megabytes(own_first), megabytes(part("lesson first bytes", "total")),
-             f"own ≤ {OWN_FIRST_VISIT_BYTES // 1000} KB", first_met),
-            ("  of it, by the first output", megabytes(part("naive bytes at output", "total")),
-             megabytes(part("lesson bytes at output", "core")), megabytes(part("lesson bytes at output", "own")),
-             megabytes(part("lesson bytes at output", "total")), "", ""),
-            ("next lesson (warm, new page)", "", megabytes(part("lesson next bytes", "core")),
-             megabytes(part("lesson next bytes", "own")), megabytes(part("lesson next bytes", "total")), "", ""),
-            ("repeat visit", megabytes(part("naive repeat bytes", "total")), megabytes(part("lesson repeat bytes", "core")),
-             megabytes(part("lesson repeat bytes", "own")), megabytes(part("lesson repeat bytes", "total")),
-             f"total ≤ {REPEAT_VISIT_BYTES // 1000} KB",
-             "yes" if part("lesson repeat bytes", "total") <= REPEAT_VISIT_BYTES else "NO")]
+    rows = [
+        ("visit", "naive", "lesson core", "lesson own", "lesson total", "goal", "met?"),
+        (
+            "first visit",
+            megabytes(part("naive first bytes", "total")),
+            megabytes(part("lesson first bytes", "core")),
+            megabytes(own_first),
+            megabytes(part("lesson first bytes", "total")),
+            f"own ≤ {OWN_FIRST_VISIT_BYTES // 1000} KB",
+            first_met,
+        ),
+        (
+            "  of it, by the first output",
+            megabytes(part("naive bytes at output", "total")),
+            megabytes(part("lesson bytes at output", "core")),
+            megabytes(part("lesson bytes at output", "own")),
+            megabytes(part("lesson bytes at output", "total")),
+            "",
+            "",
+        ),
+        (
+            "next lesson (warm, new page)",
+            "",
+            megabytes(part("lesson next bytes", "core")),
+            megabytes(part("lesson next bytes", "own")),
+            megabytes(part("lesson next bytes", "total")),
+            "",
+            "",
+        ),
+        (
+            "repeat visit",
+            megabytes(part("naive repeat bytes", "total")),
+            megabytes(part("lesson repeat bytes", "core")),
+            megabytes(part("lesson repeat bytes", "own")),
+            megabytes(part("lesson repeat bytes", "total")),
+            f"total ≤ {REPEAT_VISIT_BYTES // 1000} KB",
+            "yes" if part("lesson repeat bytes", "total") <= REPEAT_VISIT_BYTES else "NO",
+        ),
+    ]
     if r.get("lesson next by link bytes"):
-        rows.insert(-1, ("next lesson (warm, by link)", "", megabytes(part("lesson next by link bytes", "core")),
-                         megabytes(part("lesson next by link bytes", "own")),
-                         megabytes(part("lesson next by link bytes", "total")), "", ""))
+        rows.insert(
+            -1,
+            (
+                "next lesson (warm, by link)",
+                "",
+                megabytes(part("lesson next by link bytes", "core")),
+                megabytes(part("lesson next by link bytes", "own")),
+                megabytes(part("lesson next by link bytes", "total")),
+                "",
+                "",
+            ),
+        )
     table(rows)
     biggest = sorted(((median(sizes), path) for path, sizes in bench.own_files.items()), reverse=True)[:6]
-    print("  our own on the first visit, the biggest: "
-          + "; ".join(f"{path.rsplit('/', 1)[-1]} {megabytes(size)}" for size, path in biggest))
+    print(
+        "  our own on the first visit, the biggest: "
+        + "; ".join(f"{path.rsplit('/', 1)[-1]} {megabytes(size)}" for size, path in biggest)
+    )
 
     # The throttled runs are only honest if every byte went through the emulated network.
     for kind in ("naive", "lesson"):
         floor = part(f"{kind} throttled bytes at output", "total") * 8 / THROTTLE_BITS_PER_S * 1000
         if median(r[f"{kind} throttled"]) < floor:
-            bench.warnings.append(f"{kind}: throttled cold ({median(r[f'{kind} throttled']) / 1000:.2f} s) is under "
-                                  f"the time its bytes need at 20 Mbit/s ({floor / 1000:.2f} s): "
-                                  "some requests escaped the network emulation")
+            bench.warnings.append(
+                f"{kind}: throttled cold ({median(r[f'{kind} throttled']) / 1000:.2f} s) is under "
+                f"the time its bytes need at 20 Mbit/s ({floor / 1000:.2f} s): "
+                "some requests escaped the network emulation"
+            )
     for warning in dict.fromkeys(bench.warnings):
         print(f"WARNING: {warning}")
     return ratios
@@ -793,8 +887,13 @@ def report(bench: Bench, runs: int, lesson: str, next_lesson: str, version: str,
 def summary(engines: list[tuple[str, Bench, dict[str, float]]]) -> None:
     """Every engine's ratios (lesson ÷ naive in that engine) beside the goals."""
     print("\nEvery engine: lesson ÷ naive page in the same engine (medians), goal in brackets\n")
-    rows = [("engine",) + tuple(f"{label.split(':')[0]}{' by link' if key == 'warm by link' else ''} (≤ {goal:.2f}×)"
-                                for key, label, goal in SCENARIOS)]
+    rows = [
+        ("engine",)
+        + tuple(
+            f"{label.split(':')[0]}{' by link' if key == 'warm by link' else ''} (≤ {goal:.2f}×)"
+            for key, label, goal in SCENARIOS
+        )
+    ]
     for version, bench, ratios in engines:
         cells = []
         for key, _, goal in SCENARIOS:
@@ -835,13 +934,30 @@ def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Ben
                 getattr(bench, kind)()
             for kind in order:
                 bench.throttled(kind)
-            print("  " + "; ".join(f"{key} {bench.results[key][-1] / 1000:.2f} s" for key in (
-                "naive cold", "lesson cold", "naive warm", "lesson warm", "lesson warm by link",
-                "lesson repeat", "naive throttled", "lesson throttled") if bench.results.get(key)), flush=True)
+            print(
+                "  "
+                + "; ".join(
+                    f"{key} {bench.results[key][-1] / 1000:.2f} s"
+                    for key in (
+                        "naive cold",
+                        "lesson cold",
+                        "naive warm",
+                        "lesson warm",
+                        "lesson warm by link",
+                        "lesson repeat",
+                        "naive throttled",
+                        "lesson throttled",
+                    )
+                    if bench.results.get(key)
+                ),
+                flush=True,
+            )
     load = (load_before, os.getloadavg()[0])
     if max(load) > (os.cpu_count() or 1) / 2:
-        bench.warnings.append(f"the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after, "
-                              f"{os.cpu_count()} cores): other work slows both pages; run again when it is idle")
+        bench.warnings.append(
+            f"the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after, "
+            f"{os.cpu_count()} cores): other work slows both pages; run again when it is idle"
+        )
     ratios = report(bench, runs, args.lesson, args.next_lesson, version, args.snapshot_use, load)
     return version, bench, ratios
 
@@ -849,16 +965,27 @@ def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Ben
 def main() -> None:
     slugs = course_slugs(ROOT / "lessons")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="chromium", choices=(*ENGINES, "all"),
-                        help="the browser engine, or all three in turn (default chromium)")
+    parser.add_argument(
+        "--engine",
+        default="chromium",
+        choices=(*ENGINES, "all"),
+        help="the browser engine, or all three in turn (default chromium)",
+    )
     parser.add_argument("--runs", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--quick", action="store_true", help="one repetition")
     parser.add_argument("--lesson", default=slugs[0], help=f"first lesson (default {slugs[0]})")
     parser.add_argument("--next-lesson", default=slugs[1], help=f"lesson opened next (default {slugs[1]})")
-    parser.add_argument("--snapshot-use", default="auto", choices=("auto", "cached", "always", "off"),
-                        help="the site's snapshot policy (build.py --snapshot-use; default auto)")
-    parser.add_argument("--server-throttle", action="store_true",
-                        help="throttle Chromium's throttled runs in the server too, as for the other engines")
+    parser.add_argument(
+        "--snapshot-use",
+        default="auto",
+        choices=("auto", "cached", "always", "off"),
+        help="the site's snapshot policy (build.py --snapshot-use; default auto)",
+    )
+    parser.add_argument(
+        "--server-throttle",
+        action="store_true",
+        help="throttle Chromium's throttled runs in the server too, as for the other engines",
+    )
     args = parser.parse_args()
     engines = list(ENGINES) if args.engine == "all" else [args.engine]
     absent = {engine: missing(engine) for engine in engines if missing(engine)}
@@ -866,8 +993,10 @@ def main() -> None:
         raise SystemExit(" ".join(absent.values()))
     started = time.monotonic()
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
-    print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min), "
-          f"{os.cpu_count()} cores", flush=True)
+    print(
+        f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min), {os.cpu_count()} cores",
+        flush=True,
+    )
     measured = []
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
@@ -883,8 +1012,10 @@ def main() -> None:
             measured.append(measure(engine, out, traffic, args))
     if len(engines) > 1:
         summary(measured)
-    print(f"\n({time.monotonic() - started:.0f} s in all; load average now "
-          f"{' '.join(f'{value:.2f}' for value in os.getloadavg())})")
+    print(
+        f"\n({time.monotonic() - started:.0f} s in all; load average now "
+        f"{' '.join(f'{value:.2f}' for value in os.getloadavg())})"
+    )
 
 
 if __name__ == "__main__":

@@ -37,9 +37,13 @@ def best_time(function, repeats=REPEATS):
 if __name__ == "__main__":
     run, qrels = make_run_and_qrels()
     seconds, means = best_time(lambda: evaluate_all(run, qrels))
-    print(json.dumps({
-        "seconds": seconds,
-        "means": means,
-        "python": platform.python_version(),
-        "platform": sys.platform,
-    }))
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "means": means,
+                "python": platform.python_version(),
+                "platform": sys.platform,
+            }
+        )
+    )

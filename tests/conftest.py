@@ -50,7 +50,8 @@ def pyodide_node(node) -> str:
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "node_modules/pyodide is missing: run npm ci"
     return node
 
-GOOD_LESSON = '''\
+
+GOOD_LESSON = """\
 ---
 title: Sample lesson
 summary: A lesson used by the build tests.
@@ -88,7 +89,7 @@ options:
   - answer: "0.35"
     explain: That swaps the digits.
 ```
-'''
+"""
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from lessonbuild.lessonformat import course_slugs
 from lessonbuild.problems import BuildError
 
 
-
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
 
@@ -34,7 +33,9 @@ def test_writes_index_and_lessons_in_order(built_site):
 
 def test_lesson_page_embeds_cells_as_json_and_math_as_mathml(built_site):
     page = (built_site / "precision-recall.html").read_text()
-    data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(
+        re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page, re.S).group(1)
+    )
     assert data["cells"], "the lesson has cells"
     for cell in data["cells"]:
         assert f'data-cell="{cell["id"]}"' in page or cell["hidden"]
@@ -91,8 +92,9 @@ def test_bad_math_fails_the_build_with_its_line(tmp_path, make_lessons, good_les
 
 def test_static_imports_of_the_built_lesson_script_are_its_chunks(built_site):
     page = (built_site / "hit-rate.html").read_text()
-    preloaded = [line.split('href="', 1)[1].split('"', 1)[0] for line in page.splitlines()
-                 if 'rel="modulepreload"' in line]
+    preloaded = [
+        line.split('href="', 1)[1].split('"', 1)[0] for line in page.splitlines() if 'rel="modulepreload"' in line
+    ]
     lesson_script = (built_site / "assets" / "lesson.js").read_bytes()
     assert preloaded and all(path.startswith("assets/chunks/") for path in preloaded)
     assert all(path.rsplit("/", 1)[1].encode() in lesson_script for path in preloaded if "chunk-" in path)
@@ -104,13 +106,17 @@ def test_static_imports_of_the_built_lesson_script_are_its_chunks(built_site):
 
 def test_a_page_preloads_the_math_fonts_it_uses(built_site):
     page = (built_site / "hit-rate.html").read_text()
-    fonts = [line.split('href="', 1)[1].split('"', 1)[0] for line in page.splitlines()
-             if 'rel="preload"' in line and 'as="font"' in line]
+    fonts = [
+        line.split('href="', 1)[1].split('"', 1)[0]
+        for line in page.splitlines()
+        if 'rel="preload"' in line and 'as="font"' in line
+    ]
     assert "assets/katex/fonts/KaTeX_Main-Regular.woff2" in fonts
     assert all((built_site / font).is_file() for font in fonts)
     # A font URL as the stylesheet names it, so the preloaded copy is the one used.
-    assert all(font.removeprefix("assets/katex/") in (built_site / "assets/katex/katex.min.css").read_text()
-               for font in fonts)
+    assert all(
+        font.removeprefix("assets/katex/") in (built_site / "assets/katex/katex.min.css").read_text() for font in fonts
+    )
     assert 'as="font"' not in (built_site / "index.html").read_text()  # no math there
     # A font late for the first paint is not swapped in afterwards (that would move the math).
     assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()

@@ -38,6 +38,7 @@ def __getattr__(name):
         return getattr(checks, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = [
     "Session",
     "display_data",

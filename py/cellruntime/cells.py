@@ -87,9 +87,7 @@ def compile_cell(source: str, filename: str) -> CompiledCell:
                 last = tree.body.pop().value
         body = compile(tree, filename, "exec", dont_inherit=True)
         last_expression = (
-            compile(ast.Expression(body=last), filename, "eval", dont_inherit=True)
-            if last is not None
-            else None
+            compile(ast.Expression(body=last), filename, "eval", dont_inherit=True) if last is not None else None
         )
     except SyntaxError as exc:
         if exc.text is None and exc.filename == filename and exc.lineno:
@@ -107,5 +105,5 @@ def _followed_by_semicolon(source: str, statement: ast.stmt) -> bool:
         return False
     # Column offsets count UTF-8 bytes.
     line = lines[statement.end_lineno - 1].rstrip("\n").encode("utf-8")
-    rest = line[statement.end_col_offset:].decode("utf-8", errors="replace")
+    rest = line[statement.end_col_offset :].decode("utf-8", errors="replace")
     return rest.lstrip().startswith(";")

@@ -130,6 +130,7 @@ def better_list(list_a, list_b, relevant, keep_going):
     >>> better_list(["x", "y"], ["y", "x"], {"good"}, 0.8)
     'same'
     """
+
     def seen(ranking):
         return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
 
@@ -148,6 +149,7 @@ def mean_recall_at_k(run, qrels, k):
     >>> mean_recall_at_k({"u1": ["a", "x"]}, {"u1": {"a"}, "u2": {"b"}}, 2)
     0.5
     """
+
     def recall(ranking, relevant):
         return sum(1 for item in list(ranking)[:k] if item in relevant) / len(relevant) if relevant else 0.0
 
@@ -304,13 +306,19 @@ TWO_LISTS_CASES: tuple[Case, ...] = (
 
 #: (run, qrels, k): mean recall@k over a test set.
 TEST_SET_CASES: tuple[Case, ...] = (
-    ({"ana": ["a1", "x1", "a2"], "ben": ["x1", "b1", "x2"]},
-     {"ana": {"a1", "a2"}, "ben": {"b1", "b2"}}, 3),  # every user ranked
+    (
+        {"ana": ["a1", "x1", "a2"], "ben": ["x1", "b1", "x2"]},
+        {"ana": {"a1", "a2"}, "ben": {"b1", "b2"}},
+        3,
+    ),  # every user ranked
     ({"ana": ["a1", "x1"]}, {"ana": {"a1"}, "fay": {"f1"}}, 2),  # fay is judged but never ranked
     ({"ana": ["a1", "x1"], "eve": ["x1", "x2"]}, {"ana": {"a1"}, "eve": set()}, 2),  # eve liked nothing
     ({"ana": ["a1", "x1"], "zed": ["z1"]}, {"ana": {"a1", "a2"}}, 2),  # zed is ranked but not judged
-    ({"ana": ["a1", "a2", "a3", "x1"], "ben": ["x1", "b1"]},
-     {"ana": {"a1", "a2", "a3", "a4"}, "ben": {"b1"}}, 2),  # pooling would weigh ana more
+    (
+        {"ana": ["a1", "a2", "a3", "x1"], "ben": ["x1", "b1"]},
+        {"ana": {"a1", "a2", "a3", "a4"}, "ben": {"b1"}},
+        2,
+    ),  # pooling would weigh ana more
     ({}, {"ana": {"a1"}}, 5),  # an empty run
 )
 
@@ -387,41 +395,75 @@ _GRADED = ("ranking", "relevance", "k")
 #: Check name -> :class:`Checker`.  The one list of exercises the page can check.
 CHECKS: dict[str, Checker] = {
     "precision_at_k": _rankmetrics(
-        "precision_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case,
-        about="hits in the top k / k"),
+        "precision_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / k"
+    ),
     "recall_at_k": _rankmetrics(
-        "recall_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case,
-        about="hits in the top k / |R|; 0.0 when |R| = 0"),
+        "recall_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / |R|; 0.0 when |R| = 0"
+    ),
     "hit_rate_at_k": _rankmetrics(
-        "hit_rate_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case,
-        about="1.0 if a relevant item is in the top k, else 0.0"),
-    "reciprocal_rank": _rankmetrics(
-        "reciprocal_rank", _NO_K, BINARY_CASES, random_binary_case_no_k,
-        about="1 / rank of the first relevant item (no cutoff)"),
-    "average_precision": _rankmetrics(
-        "average_precision", _NO_K, BINARY_CASES, random_binary_case_no_k,
-        about="sum of P@i at relevant ranks / |R| (no cutoff)"),
-    "dcg_at_k": _rankmetrics(
-        "dcg_at_k", _GRADED, GRADED_CASES, random_graded_case,
-        about="sum of (2^grade - 1) / log2(rank + 1) over the top k"),
-    "ndcg_at_k": _rankmetrics(
-        "ndcg_at_k", _GRADED, GRADED_CASES, random_graded_case,
-        about="DCG@k / IDCG@k, IDCG from all judged grades"),
-    "ranking_from_scores": _rankmetrics(
-        "ranking_from_scores", ("scores",), SCORES_CASES, random_scores_case,
-        result="list", about="items by score, highest first; ties keep input order"),
-    "average_precision_min_k": Checker(
-        "average_precision_min_k", _AT_K, average_precision_min_k, MIN_K_CASES,
+        "hit_rate_at_k",
+        _AT_K,
+        BINARY_AT_K_CASES,
         random_binary_case,
-        about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)"),
+        about="1.0 if a relevant item is in the top k, else 0.0",
+    ),
+    "reciprocal_rank": _rankmetrics(
+        "reciprocal_rank",
+        _NO_K,
+        BINARY_CASES,
+        random_binary_case_no_k,
+        about="1 / rank of the first relevant item (no cutoff)",
+    ),
+    "average_precision": _rankmetrics(
+        "average_precision",
+        _NO_K,
+        BINARY_CASES,
+        random_binary_case_no_k,
+        about="sum of P@i at relevant ranks / |R| (no cutoff)",
+    ),
+    "dcg_at_k": _rankmetrics(
+        "dcg_at_k",
+        _GRADED,
+        GRADED_CASES,
+        random_graded_case,
+        about="sum of (2^grade - 1) / log2(rank + 1) over the top k",
+    ),
+    "ndcg_at_k": _rankmetrics(
+        "ndcg_at_k", _GRADED, GRADED_CASES, random_graded_case, about="DCG@k / IDCG@k, IDCG from all judged grades"
+    ),
+    "ranking_from_scores": _rankmetrics(
+        "ranking_from_scores",
+        ("scores",),
+        SCORES_CASES,
+        random_scores_case,
+        result="list",
+        about="items by score, highest first; ties keep input order",
+    ),
+    "average_precision_min_k": Checker(
+        "average_precision_min_k",
+        _AT_K,
+        average_precision_min_k,
+        MIN_K_CASES,
+        random_binary_case,
+        about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)",
+    ),
     "better_list": Checker(
-        "better_list", ("list_a", "list_b", "relevant", "keep_going"), better_list, TWO_LISTS_CASES,
-        random_two_lists_case, result="value",
-        about='"A", "B" or "same": which list gives the model user more relevant items seen'),
+        "better_list",
+        ("list_a", "list_b", "relevant", "keep_going"),
+        better_list,
+        TWO_LISTS_CASES,
+        random_two_lists_case,
+        result="value",
+        about='"A", "B" or "same": which list gives the model user more relevant items seen',
+    ),
     "mean_recall_at_k": Checker(
-        "mean_recall_at_k", ("run", "qrels", "k"), mean_recall_at_k, TEST_SET_CASES,
+        "mean_recall_at_k",
+        ("run", "qrels", "k"),
+        mean_recall_at_k,
+        TEST_SET_CASES,
         random_test_set_case,
-        about="mean recall@k over every judged user; a user missing from the run scores 0"),
+        about="mean recall@k over every judged user; a user missing from the run scores 0",
+    ),
 }
 
 
@@ -438,9 +480,7 @@ def get_checker(name: str) -> Checker:
     try:
         return CHECKS[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown check {name!r}; known checks: {', '.join(CHECKS)}"
-        ) from None
+        raise ValueError(f"unknown check {name!r}; known checks: {', '.join(CHECKS)}") from None
 
 
 # --- a lesson's own check ---------------------------------------------------------
@@ -485,7 +525,7 @@ def declared_checker(name: str) -> Checker:
     if found is not None:
         return found
     try:
-        packed = base64.b64decode(name[len(DECLARED_PREFIX):].encode("ascii"), validate=True)
+        packed = base64.b64decode(name[len(DECLARED_PREFIX) :].encode("ascii"), validate=True)
         spec = json.loads(zlib.decompress(packed).decode("utf-8"))
         function, solution, check = spec["function"], spec["solution"], spec["check"]
     except (ValueError, KeyError, TypeError, zlib.error):
@@ -499,10 +539,16 @@ def declared_checker(name: str) -> Checker:
     if not fixed and random_case is None:
         raise ValueError(f"the lesson's check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng)")
     checker = Checker(
-        function, _positional_parameters(reference), reference, fixed,
+        function,
+        _positional_parameters(reference),
+        reference,
+        fixed,
         (lambda rng: _as_case(random_case(rng))) if random_case else _no_random_case,
-        random_count=DEFAULT_RANDOM_CASES if random_case else 0, result="auto",
-        about="the lesson's own check", reference_label=DECLARED_REFERENCE)
+        random_count=DEFAULT_RANDOM_CASES if random_case else 0,
+        result="auto",
+        about="the lesson's own check",
+        reference_label=DECLARED_REFERENCE,
+    )
     _declared[name] = checker
     return checker
 
@@ -559,8 +605,9 @@ def check_function(namespace: dict, name: str) -> dict:
     for passed, case in enumerate(cases):
         problem = _run_case(checker, function, reference, case)
         if problem is not None:
-            return _verdict(False, _failure_message(checker, name, function, cases, passed, problem),
-                            passed, len(cases))
+            return _verdict(
+                False, _failure_message(checker, name, function, cases, passed, problem), passed, len(cases)
+            )
     message = f"All {len(cases)} cases match {checker.reference_name}."
     if _same_function(function, reference):
         message += (
@@ -570,8 +617,7 @@ def check_function(namespace: dict, name: str) -> dict:
     return _verdict(True, message, len(cases), len(cases))
 
 
-def _failure_message(checker: Checker, name: str, function: Callable, cases: list, index: int,
-                     problem: str) -> str:
+def _failure_message(checker: Checker, name: str, function: Callable, cases: list, index: int, problem: str) -> str:
     """``problem``, the misconception the failing case shows (if a known one), and for a random
     case its number and seed, so the learner can tell it comes back the same every time."""
     case = cases[index]
@@ -580,8 +626,10 @@ def _failure_message(checker: Checker, name: str, function: Callable, cases: lis
         problem += (" " if problem.endswith((".", "?", "!")) else " — ") + note
     fixed = len(checker.fixed_cases)
     if index >= fixed:
-        problem = (f"Random case {index - fixed + 1} of {checker.random_count} "
-                   f"(seed {checker.seed}, the same every time): {problem}")
+        problem = (
+            f"Random case {index - fixed + 1} of {checker.random_count} "
+            f"(seed {checker.seed}, the same every time): {problem}"
+        )
     return problem
 
 
@@ -590,17 +638,24 @@ def _same_function(function: Any, reference: Callable) -> bool:
     copy of it (cellruntime.sealed): the same module and name."""
     if function is reference:
         return True
-    return (getattr(function, "__module__", None) == getattr(reference, "__module__", "")
-            and getattr(function, "__qualname__", None) == getattr(reference, "__qualname__", ""))
+    return getattr(function, "__module__", None) == getattr(reference, "__module__", "") and getattr(
+        function, "__qualname__", None
+    ) == getattr(reference, "__qualname__", "")
 
 
 def not_defined_in_cell(checker: Checker) -> dict:
     """The verdict when the exercise's cell did not define the function this time: the one
     Python has came from a lesson cell above, or from an earlier run of the exercise."""
-    return _verdict(False, (
-        f"This cell does not define {checker.function}: the one Python knows comes from another cell "
-        f"or an earlier run. Write your {checker.function} here (def {checker.call_signature}:), "
-        "then press Check again."), 0, 0)
+    return _verdict(
+        False,
+        (
+            f"This cell does not define {checker.function}: the one Python knows comes from another cell "
+            f"or an earlier run. Write your {checker.function} here (def {checker.call_signature}:), "
+            "then press Check again."
+        ),
+        0,
+        0,
+    )
 
 
 def _verdict(ok: bool, message: str, passed: int, total: int) -> dict:
@@ -618,8 +673,7 @@ def _definition_problem(checker: Checker, function: Any, namespace: dict) -> Opt
             message += f" (Your code defines {similar}: rename it to {name}?)"
         return message
     if not callable(function):
-        what = "None" if function is None else (
-            f"{_a(type(function).__name__)} ({_short_repr(function, 60)})")
+        what = "None" if function is None else (f"{_a(type(function).__name__)} ({_short_repr(function, 60)})")
         return f"{name} is {what}, not a function. Define it with {define} and press Check again."
     try:
         signature = inspect.signature(function)
@@ -634,7 +688,8 @@ def _definition_problem(checker: Checker, function: Any, namespace: dict) -> Opt
             f"({', '.join(checker.parameters)}); yours takes {_short_text(str(signature), 120)}."
         )
         required = [
-            p for p in signature.parameters.values()
+            p
+            for p in signature.parameters.values()
             if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         ]
         if len(required) > count:
@@ -647,9 +702,14 @@ def _similar_name(name: str, namespace: dict) -> Optional[str]:
     """A name in the namespace that looks like a misspelling of ``name``, or None."""
     other_checks = {checker.function for checker in CHECKS.values()}
     candidates = [
-        key for key, value in namespace.items()
-        if isinstance(key, str) and not key.startswith("_") and key not in other_checks
-        and callable(value) and not inspect.isclass(value) and not inspect.ismodule(value)
+        key
+        for key, value in namespace.items()
+        if isinstance(key, str)
+        and not key.startswith("_")
+        and key not in other_checks
+        and callable(value)
+        and not inspect.isclass(value)
+        and not inspect.ismodule(value)
     ]
     for key in candidates:
         if key.lower() == name.lower():
@@ -733,8 +793,10 @@ def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
 
 def _raised_message(call: str, exc: BaseException) -> str:
     if type(exc) is NotImplementedError:
-        return (f"{call} raised NotImplementedError: the function is not written yet. Replace "
-                "`raise NotImplementedError` with your code, then press Check again.")
+        return (
+            f"{call} raised NotImplementedError: the function is not written yet. Replace "
+            "`raise NotImplementedError` with your code, then press Check again."
+        )
     message = f"{call} raised {_exception_text(exc)}"
     if not message.endswith((".", "!", "?")):
         message += "."
@@ -803,8 +865,10 @@ def _short_repr(value: Any, limit: int = _MAX_ARG_CHARS) -> str:
         opening, closing = ("{", "}") if isinstance(value, set) else ("frozenset({", "})")
     elif isinstance(value, dict):
         # A value that is a set is shown sorted too (a test set's qrels: user -> relevant ids).
-        parts = [f"{_safe_repr(key)}: {_short_repr(item) if isinstance(item, (set, frozenset)) else _safe_repr(item)}"
-                 for key, item in value.items()]
+        parts = [
+            f"{_safe_repr(key)}: {_short_repr(item) if isinstance(item, (set, frozenset)) else _safe_repr(item)}"
+            for key, item in value.items()
+        ]
         opening, closing = "{", "}"
     elif isinstance(value, list):
         parts = [_safe_repr(item) for item in value]

@@ -20,9 +20,7 @@ RICH_METHODS = (
 )
 
 
-def display_data(
-    value: Any, max_chars: int = DEFAULT_MAX_DISPLAY_CHARS
-) -> Optional[dict[str, str]]:
+def display_data(value: Any, max_chars: int = DEFAULT_MAX_DISPLAY_CHARS) -> Optional[dict[str, str]]:
     """Return the display dict for ``value``, or ``None`` for ``None``.
 
     The dict maps MIME types to plain ``str``: ``"text/plain"`` always,
@@ -47,10 +45,7 @@ def safe_repr(value: Any) -> str:
     try:
         return str.__str__(repr(value))
     except Exception as exc:  # a learner's __repr__ can raise anything
-        return (
-            f"<repr() of {_type_name(value)} object failed: "
-            f"{_type_name(exc)}: {_safe_str(exc)}>"
-        )
+        return f"<repr() of {_type_name(value)} object failed: {_type_name(exc)}: {_safe_str(exc)}>"
 
 
 def truncate(text: str, max_chars: int) -> str:

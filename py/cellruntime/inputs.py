@@ -16,7 +16,7 @@ InputFunction = Callable[[str], str]
 
 INPUT_UNSUPPORTED_MESSAGE = (
     "input() can't read from the keyboard on this page yet. "
-    "Put the value in the code instead, for example: name = \"Ada\""
+    'Put the value in the code instead, for example: name = "Ada"'
 )
 
 

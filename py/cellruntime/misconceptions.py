@@ -53,12 +53,11 @@ def _hits(items: Iterable, relevant) -> int:
 
 
 def _exp_gain(grade) -> float:
-    return 2 ** grade - 1
+    return 2**grade - 1
 
 
 def _dcg(ranking, relevance, k, gain=_exp_gain, discount=lambda rank: math.log2(rank + 1)) -> float:
-    return sum(gain(relevance.get(item, 0)) / discount(rank)
-               for rank, item in enumerate(list(ranking)[:k], start=1))
+    return sum(gain(relevance.get(item, 0)) / discount(rank) for rank, item in enumerate(list(ranking)[:k], start=1))
 
 
 def _ideal(relevance) -> list:
@@ -153,11 +152,11 @@ def hit_rate_share_of_top_k(ranking, relevant, k):
 
 
 def hit_rate_top_k_minus_one(ranking, relevant, k):
-    return 1.0 if _hits(list(ranking)[:k - 1], relevant) else 0.0
+    return 1.0 if _hits(list(ranking)[: k - 1], relevant) else 0.0
 
 
 def hit_rate_top_k_plus_one(ranking, relevant, k):
-    return 1.0 if _hits(list(ranking)[:k + 1], relevant) else 0.0
+    return 1.0 if _hits(list(ranking)[: k + 1], relevant) else 0.0
 
 
 # --- reciprocal rank -----------------------------------------------------------------
@@ -267,7 +266,7 @@ def dcg_linear_gain(ranking, relevance, k):
 
 
 def dcg_gain_without_minus_one(ranking, relevance, k):
-    return _dcg(ranking, relevance, k, gain=lambda grade: 2 ** grade)
+    return _dcg(ranking, relevance, k, gain=lambda grade: 2**grade)
 
 
 def dcg_whole_ranking(ranking, relevance, k):
@@ -301,13 +300,14 @@ def ndcg_linear_gain(ranking, relevance, k):
 
 
 def ndcg_gain_without_minus_one(ranking, relevance, k):
-    power = lambda grade: 2 ** grade  # noqa: E731
+    power = lambda grade: 2**grade  # noqa: E731
     return _ndcg(_dcg(ranking, relevance, k, gain=power), _dcg(_ideal(relevance), relevance, k, gain=power))
 
 
 def ndcg_log2_of_rank(ranking, relevance, k):
-    return _ndcg(_dcg(ranking, relevance, k, discount=math.log2),
-                 _dcg(_ideal(relevance), relevance, k, discount=math.log2))
+    return _ndcg(
+        _dcg(ranking, relevance, k, discount=math.log2), _dcg(_ideal(relevance), relevance, k, discount=math.log2)
+    )
 
 
 def ndcg_not_normalised(ranking, relevance, k):
@@ -351,6 +351,7 @@ def better_by_count(list_a, list_b, relevant, keep_going):
 def better_by_first_hit(list_a, list_b, relevant, keep_going):
     def first(ranking):
         return next((rank for rank, item in enumerate(ranking, start=1) if item in relevant), math.inf)
+
     a, b = first(list_a), first(list_b)
     return "same" if a == b else ("A" if a < b else "B")
 
@@ -359,13 +360,15 @@ def better_by_mean_rank(list_a, list_b, relevant, keep_going):
     def mean_rank(ranking):
         ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
         return sum(ranks) / len(ranks) if ranks else math.inf
+
     a, b = mean_rank(list_a), mean_rank(list_b)
     return "same" if a == b else ("A" if a < b else "B")
 
 
 def better_the_other_way(list_a, list_b, relevant, keep_going):
     return {"A": "B", "B": "A", "same": "same"}[
-        _verdict(_seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going))]
+        _verdict(_seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going))
+    ]
 
 
 # --- mean recall@k over a test set ------------------------------------------------------
@@ -401,182 +404,308 @@ def mean_pools_every_user(run, qrels, k):
 
 # --- the registry -------------------------------------------------------------------------
 
-_NO_RELEVANT = ("A user with no relevant items has |R| = 0: return 0.0 for them, by convention, "
-                "instead of dividing by zero.")
+_NO_RELEVANT = (
+    "A user with no relevant items has |R| = 0: return 0.0 for them, by convention, instead of dividing by zero."
+)
 
 #: Check name -> its known variants, most telling first.
 MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
     "precision_at_k": (
-        Misconception(precision_divides_by_retrieved, (
-            "You divided by the number of items retrieved, not by k. That is torchmetrics' "
-            "adaptive_k=True; this exercise divides by k, as trec_eval does, so an empty slot counts "
-            "as a miss."), convention=True),
-        Misconception(precision_divides_by_relevant, (
-            "You divided by |R|, the number of relevant items: that is recall@k. Precision@k divides by k.")),
-        Misconception(precision_whole_ranking, (
-            "You counted the hits in the whole ranking, not only in the top k.")),
-        Misconception(precision_divides_by_ranking_length, (
-            "You divided by the length of the whole ranking, not by k.")),
+        Misconception(
+            precision_divides_by_retrieved,
+            (
+                "You divided by the number of items retrieved, not by k. That is torchmetrics' "
+                "adaptive_k=True; this exercise divides by k, as trec_eval does, so an empty slot counts "
+                "as a miss."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            precision_divides_by_relevant,
+            ("You divided by |R|, the number of relevant items: that is recall@k. Precision@k divides by k."),
+        ),
+        Misconception(precision_whole_ranking, ("You counted the hits in the whole ranking, not only in the top k.")),
+        Misconception(
+            precision_divides_by_ranking_length, ("You divided by the length of the whole ranking, not by k.")
+        ),
     ),
     "recall_at_k": (
-        Misconception(recall_divides_by_k, (
-            "You divided by k: that is precision@k. Recall@k divides by |R|, the number of relevant "
-            "items, retrieved or not.")),
-        Misconception(recall_divides_by_min_k_and_relevant, (
-            "You divided by min(k, |R|): that is the capped recall of Liang et al. (2018), which gives "
-            "1.0 to a top k full of hits. This exercise divides by |R|, as trec_eval does."),
-            convention=True),
-        Misconception(recall_divides_by_hits_found, (
-            "You divided by the relevant items the ranking retrieved, not by |R|: a relevant item the "
-            "ranking never shows must still count.")),
-        Misconception(recall_whole_ranking, (
-            "You counted the hits in the whole ranking, not only in the top k.")),
+        Misconception(
+            recall_divides_by_k,
+            (
+                "You divided by k: that is precision@k. Recall@k divides by |R|, the number of relevant "
+                "items, retrieved or not."
+            ),
+        ),
+        Misconception(
+            recall_divides_by_min_k_and_relevant,
+            (
+                "You divided by min(k, |R|): that is the capped recall of Liang et al. (2018), which gives "
+                "1.0 to a top k full of hits. This exercise divides by |R|, as trec_eval does."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            recall_divides_by_hits_found,
+            (
+                "You divided by the relevant items the ranking retrieved, not by |R|: a relevant item the "
+                "ranking never shows must still count."
+            ),
+        ),
+        Misconception(recall_whole_ranking, ("You counted the hits in the whole ranking, not only in the top k.")),
         Misconception(recall_divides_by_zero_without_relevant, _NO_RELEVANT),
-        Misconception(recall_is_one_without_relevant, (
-            "For a user with no relevant items you returned 1.0; this course, like trec_eval, scores "
-            "them 0.0.")),
+        Misconception(
+            recall_is_one_without_relevant,
+            ("For a user with no relevant items you returned 1.0; this course, like trec_eval, scores them 0.0."),
+        ),
     ),
     "hit_rate_at_k": (
-        Misconception(hit_rate_whole_ranking, (
-            "You looked for a hit in the whole ranking, not only in the top k: a relevant item at "
-            "rank k + 1 is a miss.")),
-        Misconception(hit_rate_counts_hits, (
-            "You counted the hits; hit-rate@k is 1.0 as soon as one relevant item is in the top k.")),
-        Misconception(hit_rate_share_of_top_k, (
-            "You returned the share of the top k that is relevant, which is precision@k; hit-rate@k is "
-            "1.0 as soon as one relevant item is in the top k.")),
-        Misconception(hit_rate_top_k_minus_one, (
-            "You looked at the top k - 1 items (ranking[:k - 1]); the top k is ranking[:k].")),
-        Misconception(hit_rate_top_k_plus_one, (
-            "You looked at the top k + 1 items; the top k is ranking[:k].")),
+        Misconception(
+            hit_rate_whole_ranking,
+            (
+                "You looked for a hit in the whole ranking, not only in the top k: a relevant item at "
+                "rank k + 1 is a miss."
+            ),
+        ),
+        Misconception(
+            hit_rate_counts_hits,
+            ("You counted the hits; hit-rate@k is 1.0 as soon as one relevant item is in the top k."),
+        ),
+        Misconception(
+            hit_rate_share_of_top_k,
+            (
+                "You returned the share of the top k that is relevant, which is precision@k; hit-rate@k is "
+                "1.0 as soon as one relevant item is in the top k."
+            ),
+        ),
+        Misconception(
+            hit_rate_top_k_minus_one, ("You looked at the top k - 1 items (ranking[:k - 1]); the top k is ranking[:k].")
+        ),
+        Misconception(hit_rate_top_k_plus_one, ("You looked at the top k + 1 items; the top k is ranking[:k].")),
     ),
     "reciprocal_rank": (
-        Misconception(reciprocal_rank_of_last_hit, (
-            "You kept the rank of the last relevant item; only the first one counts.")),
-        Misconception(reciprocal_rank_returns_rank, (
-            "You returned the rank itself; reciprocal rank is 1 / rank.")),
-        Misconception(reciprocal_rank_from_zero, (
-            "You counted ranks from 0 (enumerate without start=1): the first item is rank 1.")),
-        Misconception(reciprocal_rank_mean_over_hits, (
-            "You averaged 1 / rank over every relevant item; only the first one counts.")),
-        Misconception(reciprocal_rank_sum_over_hits, (
-            "You added up 1 / rank over every relevant item; only the first one counts.")),
+        Misconception(
+            reciprocal_rank_of_last_hit, ("You kept the rank of the last relevant item; only the first one counts.")
+        ),
+        Misconception(reciprocal_rank_returns_rank, ("You returned the rank itself; reciprocal rank is 1 / rank.")),
+        Misconception(
+            reciprocal_rank_from_zero,
+            ("You counted ranks from 0 (enumerate without start=1): the first item is rank 1."),
+        ),
+        Misconception(
+            reciprocal_rank_mean_over_hits,
+            ("You averaged 1 / rank over every relevant item; only the first one counts."),
+        ),
+        Misconception(
+            reciprocal_rank_sum_over_hits,
+            ("You added up 1 / rank over every relevant item; only the first one counts."),
+        ),
     ),
     "average_precision": (
-        Misconception(average_precision_divides_by_hits_found, (
-            "You divided by the hits found instead of |R|: a relevant item the ranking never shows "
-            "must pull AP down.")),
-        Misconception(average_precision_divides_by_ranking_length, (
-            "You divided by the length of the ranking instead of |R|, the number of relevant items.")),
-        Misconception(average_precision_over_every_rank, (
-            "You averaged precision@i over every rank; AP takes it only at the ranks that hold a "
-            "relevant item, and divides by |R|.")),
-        Misconception(average_precision_hits_above_only, (
-            "At each hit you counted only the hits above it; precision@i at a hit includes that hit.")),
+        Misconception(
+            average_precision_divides_by_hits_found,
+            (
+                "You divided by the hits found instead of |R|: a relevant item the ranking never shows "
+                "must pull AP down."
+            ),
+        ),
+        Misconception(
+            average_precision_divides_by_ranking_length,
+            ("You divided by the length of the ranking instead of |R|, the number of relevant items."),
+        ),
+        Misconception(
+            average_precision_over_every_rank,
+            (
+                "You averaged precision@i over every rank; AP takes it only at the ranks that hold a "
+                "relevant item, and divides by |R|."
+            ),
+        ),
+        Misconception(
+            average_precision_hits_above_only,
+            ("At each hit you counted only the hits above it; precision@i at a hit includes that hit."),
+        ),
         Misconception(average_precision_divides_by_zero_without_relevant, _NO_RELEVANT),
     ),
     "average_precision_min_k": (
-        Misconception(min_k_divides_by_relevant, (
-            "You divided by |R|: that is trec_eval's map_cut, this lesson's first convention. This "
-            "exercise asks for the min(k, |R|) of RecBole and Microsoft recommenders."), convention=True),
-        Misconception(min_k_divides_by_k, (
-            "You divided by k; this convention divides by min(k, |R|), so a user with fewer than k "
-            "relevant items can still reach 1.0.")),
-        Misconception(min_k_divides_by_hits_found, (
-            "You divided by the hits found in the top k instead of min(k, |R|).")),
-        Misconception(min_k_whole_ranking, (
-            "You walked the whole ranking; this AP stops at rank k.")),
+        Misconception(
+            min_k_divides_by_relevant,
+            (
+                "You divided by |R|: that is trec_eval's map_cut, this lesson's first convention. This "
+                "exercise asks for the min(k, |R|) of RecBole and Microsoft recommenders."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            min_k_divides_by_k,
+            (
+                "You divided by k; this convention divides by min(k, |R|), so a user with fewer than k "
+                "relevant items can still reach 1.0."
+            ),
+        ),
+        Misconception(
+            min_k_divides_by_hits_found, ("You divided by the hits found in the top k instead of min(k, |R|).")
+        ),
+        Misconception(min_k_whole_ranking, ("You walked the whole ranking; this AP stops at rank k.")),
     ),
     "dcg_at_k": (
-        Misconception(dcg_natural_log, (
-            "You used math.log (base e) instead of log2: the weight of rank 1 must be "
-            "1 / log2(2) = 1.")),
-        Misconception(dcg_log2_of_rank, (
-            "You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")),
-        Misconception(dcg_jarvelin_kekalainen, (
-            "This is the first DCG of Järvelin & Kekäläinen (2002): no discount at rank 1, then "
-            "log2(rank). This exercise, like trec_eval, divides every rank by log2(rank + 1)."),
-            convention=True),
-        Misconception(dcg_linear_gain, (
-            "This is the linear gain (the grade itself), trec_eval's and scikit-learn's convention; "
-            "this exercise asks for the exponential one, 2^grade - 1."), convention=True),
-        Misconception(dcg_gain_without_minus_one, (
-            "Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds "
-            "2^0 = 1.")),
-        Misconception(dcg_whole_ranking, (
-            "You summed over the whole ranking, not only the top k.")),
-        Misconception(dcg_multiplies_by_log, (
-            "You multiplied the gain by log2(rank + 1) instead of dividing by it.")),
+        Misconception(
+            dcg_natural_log,
+            ("You used math.log (base e) instead of log2: the weight of rank 1 must be 1 / log2(2) = 1."),
+        ),
+        Misconception(
+            dcg_log2_of_rank, ("You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")
+        ),
+        Misconception(
+            dcg_jarvelin_kekalainen,
+            (
+                "This is the first DCG of Järvelin & Kekäläinen (2002): no discount at rank 1, then "
+                "log2(rank). This exercise, like trec_eval, divides every rank by log2(rank + 1)."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            dcg_linear_gain,
+            (
+                "This is the linear gain (the grade itself), trec_eval's and scikit-learn's convention; "
+                "this exercise asks for the exponential one, 2^grade - 1."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            dcg_gain_without_minus_one,
+            ("Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds 2^0 = 1."),
+        ),
+        Misconception(dcg_whole_ranking, ("You summed over the whole ranking, not only the top k.")),
+        Misconception(dcg_multiplies_by_log, ("You multiplied the gain by log2(rank + 1) instead of dividing by it.")),
     ),
     "ndcg_at_k": (
-        Misconception(ndcg_ideal_from_retrieved_top_k, (
-            "You built IDCG from the retrieved list only. The ideal list starts from every judged "
-            "item, retrieved or not; otherwise a list that missed the best item can score 1.")),
-        Misconception(ndcg_ideal_from_whole_ranking, (
-            "You built IDCG from the retrieved items only. The ideal list starts from every judged "
-            "item, retrieved or not; otherwise a list that missed the best item can score 1.")),
-        Misconception(ndcg_ideal_not_cut_at_k, (
-            "Your IDCG sums over every judged item; the ideal list is cut at k too, so a perfect top "
-            "k scores 1.")),
-        Misconception(ndcg_linear_gain, (
-            "This is the linear gain (the grade itself), the convention of trec_eval, ranx's ndcg "
-            "and scikit-learn; this exercise asks for the exponential one, 2^grade - 1."),
-            convention=True),
-        Misconception(ndcg_gain_without_minus_one, (
-            "Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds "
-            "2^0 = 1.")),
-        Misconception(ndcg_log2_of_rank, (
-            "You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")),
-        Misconception(ndcg_not_normalised, (
-            "You returned DCG@k without dividing it by IDCG@k.")),
-        Misconception(ndcg_divides_by_zero_without_relevant, (
-            "When no judged item has a grade above 0, IDCG is 0: return 0.0, by convention, instead "
-            "of dividing by zero.")),
+        Misconception(
+            ndcg_ideal_from_retrieved_top_k,
+            (
+                "You built IDCG from the retrieved list only. The ideal list starts from every judged "
+                "item, retrieved or not; otherwise a list that missed the best item can score 1."
+            ),
+        ),
+        Misconception(
+            ndcg_ideal_from_whole_ranking,
+            (
+                "You built IDCG from the retrieved items only. The ideal list starts from every judged "
+                "item, retrieved or not; otherwise a list that missed the best item can score 1."
+            ),
+        ),
+        Misconception(
+            ndcg_ideal_not_cut_at_k,
+            ("Your IDCG sums over every judged item; the ideal list is cut at k too, so a perfect top k scores 1."),
+        ),
+        Misconception(
+            ndcg_linear_gain,
+            (
+                "This is the linear gain (the grade itself), the convention of trec_eval, ranx's ndcg "
+                "and scikit-learn; this exercise asks for the exponential one, 2^grade - 1."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            ndcg_gain_without_minus_one,
+            ("Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds 2^0 = 1."),
+        ),
+        Misconception(
+            ndcg_log2_of_rank, ("You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")
+        ),
+        Misconception(ndcg_not_normalised, ("You returned DCG@k without dividing it by IDCG@k.")),
+        Misconception(
+            ndcg_divides_by_zero_without_relevant,
+            (
+                "When no judged item has a grade above 0, IDCG is 0: return 0.0, by convention, instead "
+                "of dividing by zero."
+            ),
+        ),
     ),
     "ranking_from_scores": (
-        Misconception(ranking_ties_by_id_descending, (
-            "This is trec_eval's convention: ties broken by item id, highest first. This exercise "
-            "keeps tied items in their input order."), convention=True),
-        Misconception(ranking_ties_by_id_ascending, (
-            "You broke ties by item id; this exercise keeps tied items in their input order.")),
-        Misconception(ranking_ties_reversed, (
-            "Your tied items come out in reverse input order: sorting lowest first and then reversing "
-            "the list reverses the ties too. Python's sort is stable, also with reverse=True.")),
-        Misconception(ranking_lowest_first, (
-            "You put the lowest score first; a ranking puts the highest first.")),
-        Misconception(ranking_of_pairs, (
-            "You returned (item, score) pairs; return the item ids only.")),
+        Misconception(
+            ranking_ties_by_id_descending,
+            (
+                "This is trec_eval's convention: ties broken by item id, highest first. This exercise "
+                "keeps tied items in their input order."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            ranking_ties_by_id_ascending,
+            ("You broke ties by item id; this exercise keeps tied items in their input order."),
+        ),
+        Misconception(
+            ranking_ties_reversed,
+            (
+                "Your tied items come out in reverse input order: sorting lowest first and then reversing "
+                "the list reverses the ties too. Python's sort is stable, also with reverse=True."
+            ),
+        ),
+        Misconception(ranking_lowest_first, ("You put the lowest score first; a ranking puts the highest first.")),
+        Misconception(ranking_of_pairs, ("You returned (item, score) pairs; return the item ids only.")),
     ),
     "better_list": (
-        Misconception(better_by_count, (
-            "You counted the relevant items in each list, as a classifier's count of correct answers "
-            "does; this user reads from the top, so where the items are matters.")),
-        Misconception(better_by_first_hit, (
-            "You compared only where the first relevant item is; every relevant item the user may "
-            "reach counts, each by its chance of being seen.")),
-        Misconception(better_by_mean_rank, (
-            "You compared the average rank of the relevant items; this user counts each one by its "
-            "chance of being seen, keep_going ** (rank - 1).")),
-        Misconception(better_the_other_way, (
-            "You named the worse list: the better one gives the user more relevant items seen.")),
+        Misconception(
+            better_by_count,
+            (
+                "You counted the relevant items in each list, as a classifier's count of correct answers "
+                "does; this user reads from the top, so where the items are matters."
+            ),
+        ),
+        Misconception(
+            better_by_first_hit,
+            (
+                "You compared only where the first relevant item is; every relevant item the user may "
+                "reach counts, each by its chance of being seen."
+            ),
+        ),
+        Misconception(
+            better_by_mean_rank,
+            (
+                "You compared the average rank of the relevant items; this user counts each one by its "
+                "chance of being seen, keep_going ** (rank - 1)."
+            ),
+        ),
+        Misconception(
+            better_the_other_way, ("You named the worse list: the better one gives the user more relevant items seen.")
+        ),
     ),
     "mean_recall_at_k": (
-        Misconception(mean_over_users_in_the_run, (
-            "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval "
-            "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
-            "rankmetrics.evaluate, scores that user 0."), convention=True),
-        Misconception(mean_skipping_users_without_relevant, (
-            "You left out the users with no relevant items (evaluate's "
-            "skip_users_without_relevant=True). This exercise counts them as 0, as trec_eval does."),
-            convention=True),
-        Misconception(mean_divides_by_users_in_the_run, (
-            "You divided by the number of users in the run; the mean is over the users in the qrels.")),
-        Misconception(mean_fails_on_missing_user, (
-            "A judged user is missing from the run: score them as an empty ranking "
-            "(run.get(user, [])), which gives 0.")),
-        Misconception(mean_pools_every_user, (
-            "You pooled every user's hits and divided by all their relevant items (a micro-average); "
-            "the mean over users gives each user the same weight.")),
+        Misconception(
+            mean_over_users_in_the_run,
+            (
+                "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval "
+                "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
+                "rankmetrics.evaluate, scores that user 0."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            mean_skipping_users_without_relevant,
+            (
+                "You left out the users with no relevant items (evaluate's "
+                "skip_users_without_relevant=True). This exercise counts them as 0, as trec_eval does."
+            ),
+            convention=True,
+        ),
+        Misconception(
+            mean_divides_by_users_in_the_run,
+            ("You divided by the number of users in the run; the mean is over the users in the qrels."),
+        ),
+        Misconception(
+            mean_fails_on_missing_user,
+            (
+                "A judged user is missing from the run: score them as an empty ranking "
+                "(run.get(user, [])), which gives 0."
+            ),
+        ),
+        Misconception(
+            mean_pools_every_user,
+            (
+                "You pooled every user's hits and divided by all their relevant items (a micro-average); "
+                "the mean over users gives each user the same weight."
+            ),
+        ),
     ),
 }
 

@@ -235,8 +235,9 @@ def load_check_runtime() -> types.ModuleType:
     except ModuleNotFoundError as missing:
         if missing.name != REFERENCE_PACKAGE:
             raise
-    shared = {name: compiled for name, compiled in modules.compiled.items()
-              if name.partition(".")[0] == REFERENCE_PACKAGE}
+    shared = {
+        name: compiled for name, compiled in modules.compiled.items() if name.partition(".")[0] == REFERENCE_PACKAGE
+    }
     if shared:
         sys.meta_path.insert(0, CompiledOnce(shared))
     return checks

@@ -18,8 +18,7 @@ from .display import DEFAULT_MAX_DISPLAY_CHARS, display_data
 from .inputs import InputFunction, make_input
 from .sealed import CHECK_RUNTIME
 from .sleep import interruptible_sleep
-from .streams import (STDERR_STREAM, STDOUT_STREAM, LineInputStream, OutputRouter, WriteCallback,
-                      WriteThroughStream)
+from .streams import STDERR_STREAM, STDOUT_STREAM, LineInputStream, OutputRouter, WriteCallback, WriteThroughStream
 from .tracebacks import DEFAULT_MAX_ERROR_CHARS, format_exception, last_line_in
 
 _MISSING = object()
@@ -130,7 +129,8 @@ class Session:
             finally:
                 self._swap_out(saved)
                 self._bound_by[cell_id] = {
-                    name: value for name, value in self.namespace.items() if before.get(name, _MISSING) is not value}
+                    name: value for name, value in self.namespace.items() if before.get(name, _MISSING) is not value
+                }
                 before = None
         except BaseException as exc:  # e.g. Stop pressed while swapping streams
             if failure is None:
@@ -155,8 +155,7 @@ class Session:
             failure = None  # break the frame <-> traceback cycle early
         return {"ok": False, "display": None, "error": error, **(stopped_at or {})}
 
-    def check(self, name: str, write: Optional[WriteCallback] = None,
-              cell_id: Optional[str] = None) -> dict[str, Any]:
+    def check(self, name: str, write: Optional[WriteCallback] = None, cell_id: Optional[str] = None) -> dict[str, Any]:
         """Run the exercise check ``name`` on the function the cells defined.
 
         See :func:`cellruntime.checks.check_function`, which runs in the check
@@ -179,8 +178,11 @@ class Session:
         """
         checker = self._checks.get_checker(name)
         function = checker.function
-        if function in self.namespace and cell_id is not None and (
-                self._bound_by.get(cell_id, {}).get(function, _MISSING) is not self.namespace[function]):
+        if (
+            function in self.namespace
+            and cell_id is not None
+            and (self._bound_by.get(cell_id, {}).get(function, _MISSING) is not self.namespace[function])
+        ):
             return self._checks.not_defined_in_cell(checker)
         if write is None:
             write = _discard

@@ -56,8 +56,13 @@ class OutputRouter:
     anything the callback itself prints.
     """
 
-    def __init__(self, max_pending: int = DEFAULT_MAX_PENDING, min_interval: float = DEFAULT_MIN_INTERVAL,
-                 max_chars: int = DEFAULT_MAX_CHARS, tail_chars: int = DEFAULT_TAIL_CHARS) -> None:
+    def __init__(
+        self,
+        max_pending: int = DEFAULT_MAX_PENDING,
+        min_interval: float = DEFAULT_MIN_INTERVAL,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        tail_chars: int = DEFAULT_TAIL_CHARS,
+    ) -> None:
         self._callback: Optional[WriteCallback] = None
         self._stream: Optional[str] = None
         self._parts: list[str] = []
@@ -94,8 +99,11 @@ class OutputRouter:
                 tail = self._tail_from_a_line_start()
                 hidden = self._cut - sum(len(text) for _, text in tail)
                 if tail:
-                    self._callback(NOTICE_STREAM, f"Output cut: {hidden:,} characters in the middle were not shown "
-                                                  "(marked where they were); the start and the end are below.")
+                    self._callback(
+                        NOTICE_STREAM,
+                        f"Output cut: {hidden:,} characters in the middle were not shown "
+                        "(marked where they were); the start and the end are below.",
+                    )
                     self._callback(CUT_MARK_STREAM, f"[… {hidden:,} characters not shown …]")
                     for stream, text in tail:
                         self._callback(stream, text)
@@ -129,15 +137,14 @@ class OutputRouter:
         self._parts.append(text)
         self._size += len(text)
         line_done = "\n" in text or "\r" in text
-        if self._size >= self._max_pending or (
-                line_done and time.monotonic() - self._last_flush >= self._min_interval):
+        if self._size >= self._max_pending or (line_done and time.monotonic() - self._last_flush >= self._min_interval):
             self.flush()
 
     def _keep_tail(self, stream: str, text: str) -> None:
         """Remember the last ``tail_chars`` of the cut output."""
         if self._tail_chars <= 0:
             return
-        text = text[-self._tail_chars:]
+        text = text[-self._tail_chars :]
         if self._tail and self._tail[-1][0] == stream:
             self._tail[-1][1] += text
         else:
@@ -161,7 +168,7 @@ class OutputRouter:
             stream, text = pieces[0]
             newline = text.find("\n")
             if 0 <= newline < len(text) - 1 or len(pieces) > 1:
-                pieces[0] = (stream, text[newline + 1:])
+                pieces[0] = (stream, text[newline + 1 :])
         return [(stream, text) for stream, text in pieces if text]
 
     def flush(self) -> None:
@@ -268,6 +275,5 @@ class LineInputStream(io.TextIOBase):
 
     def read(self, size: Optional[int] = -1) -> str:
         raise io.UnsupportedOperation(
-            "sys.stdin.read() can't wait for the end of input in this page; "
-            "use input() to read one line"
+            "sys.stdin.read() can't wait for the end of input in this page; use input() to read one line"
         )

@@ -221,7 +221,7 @@ def cap_text(text: str, max_chars: int) -> str:
         head.append(line)
         size += len(line)
     tail: list[str] = []
-    for line in reversed(lines[len(head):]):
+    for line in reversed(lines[len(head) :]):
         if size + len(line) > max_chars - 60:  # leave room for the note
             break
         tail.append(line)
@@ -242,20 +242,18 @@ def system_exit_message(exc: SystemExit) -> str:
     """The message for ``sys.exit()`` / ``exit()`` / ``quit()`` in a cell."""
     argument = "" if exc.code is None else _short_repr(exc.code)
     where = ""
-    cell_frames = [
-        f for f in traceback.extract_tb(exc.__traceback__)
-        if f.filename.startswith(CELL_FILENAME_PREFIX)
-    ]
+    cell_frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(CELL_FILENAME_PREFIX)]
     if cell_frames:
         where = f" at line {cell_frames[-1].lineno} of {cell_frames[-1].filename}"
-    return (
-        f"The code called sys.exit({argument}){where}; the cell stopped there. "
-        "Python keeps running."
-    )
+    return f"The code called sys.exit({argument}){where}; the cell stopped there. Python keeps running."
 
 
-def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
-               stdlib_incomplete: bool = False, platform: str = sys.platform) -> Optional[str]:
+def error_hint(
+    exc: BaseException,
+    available_packages: Iterable[str] = (),
+    stdlib_incomplete: bool = False,
+    platform: str = sys.platform,
+) -> Optional[str]:
     """A one-line hint for errors that puzzle learners, or ``None``.
 
     ``platform`` is ``sys.platform``: "emscripten" in the page (Pyodide), where some errors
@@ -263,19 +261,22 @@ def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
     """
     if isinstance(exc, ModuleNotFoundError):
         if stdlib_incomplete:
-            return ("Part of Python's standard library could not be downloaded (is the network down?). "
-                    "Reload the page to try again.")
+            return (
+                "Part of Python's standard library could not be downloaded (is the network down?). "
+                "Reload the page to try again."
+            )
         return offline_import_hint(available_packages)
     if platform == "emscripten" and is_network_error(exc):
-        return ("Hint: Python in this page cannot reach the network (a browser gives it no sockets), "
-                "and the lessons need none: put the data in the code instead.")
+        return (
+            "Hint: Python in this page cannot reach the network (a browser gives it no sockets), "
+            "and the lessons need none: put the data in the code instead."
+        )
     if isinstance(exc, RecursionError):
         return (
             "Hint: a function kept calling itself until Python's recursion limit. "
             "Check that every chain of calls reaches a case that returns without calling again."
         )
-    if isinstance(exc, MemoryError) or (
-            isinstance(exc, OverflowError) and "index-sized integer" in str(exc)):
+    if isinstance(exc, MemoryError) or (isinstance(exc, OverflowError) and "index-sized integer" in str(exc)):
         # Pyodide is 32-bit: a size past about 2**31 fails as OverflowError before MemoryError.
         return (
             "Hint: the cell asked for more memory than this page can give. "
@@ -286,8 +287,7 @@ def error_hint(exc: BaseException, available_packages: Iterable[str] = (),
 
 def is_network_error(exc: BaseException) -> bool:
     """True for a failed connection, or an error of Python's network modules (_NETWORK_MODULES)."""
-    return isinstance(exc, ConnectionError) or any(
-        cls.__module__ in _NETWORK_MODULES for cls in type(exc).__mro__)
+    return isinstance(exc, ConnectionError) or any(cls.__module__ in _NETWORK_MODULES for cls in type(exc).__mro__)
 
 
 def offline_import_hint(available_packages: Iterable[str] = ()) -> str:

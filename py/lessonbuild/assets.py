@@ -24,9 +24,14 @@ from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
 # Entry points bundled by esbuild; the worker is its own entry so the page stays small.
-SCRIPT_ENTRIES = {"lesson": SITE / "js" / "lesson.js", WORKER_ENTRY: SITE / "js" / "worker.js",
-                  "index": SITE / "js" / "index.js", "file-notice": SITE / "js" / "file-notice.js",
-                  "embed-host": SITE / "js" / "embed-host.js", "embed": SITE / "js" / "embed.js"}
+SCRIPT_ENTRIES = {
+    "lesson": SITE / "js" / "lesson.js",
+    WORKER_ENTRY: SITE / "js" / "worker.js",
+    "index": SITE / "js" / "index.js",
+    "file-notice": SITE / "js" / "file-notice.js",
+    "embed-host": SITE / "js" / "embed-host.js",
+    "embed": SITE / "js" / "embed.js",
+}
 # Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
 CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js", "early-note": SITE / "js" / "early-note.js"}
 PACKAGES = CORE_PACKAGES
@@ -52,8 +57,11 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     assets["assets/katex/katex.min.css"] = css.replace(b"font-display:block", b"font-display:optional")
     for font in sorted((katex / "fonts").glob("*.woff2")):
         assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
-    assets["assets/site.css"] = ((SITE / "css" / "site.css").read_text(encoding="utf-8")
-                                 + "\n/* Code highlighting (Pygments) */\n" + highlight_css()).encode()
+    assets["assets/site.css"] = (
+        (SITE / "css" / "site.css").read_text(encoding="utf-8")
+        + "\n/* Code highlighting (Pygments) */\n"
+        + highlight_css()
+    ).encode()
     assets.update(bundle_scripts())
     assets.update(setup_cell_asset())  # the first cell of a downloaded notebook
     for package, summary in PACKAGES.items():
@@ -73,8 +81,10 @@ def package_wheels(names: set[str]) -> dict[str, dict[str, bytes]]:
     python_version = pyodide_python_version(NODE_MODULES)
     packages = page_packages()
     return {
-        name: {f"{WHEELS_DIR}{wheel.name}": wheel.read_bytes()
-               for wheel in (wheel_for(pin, python_version) for pin in packages[name].pins)}
+        name: {
+            f"{WHEELS_DIR}{wheel.name}": wheel.read_bytes()
+            for wheel in (wheel_for(pin, python_version) for pin in packages[name].pins)
+        }
         for name in sorted(names)
     }
 
@@ -91,13 +101,26 @@ def esbuild(entries: dict[str, Path], *options: str) -> dict[str, bytes]:
     the build's constants (scriptconstants.py) and `.py` files imported as text. Raises
     RuntimeError when esbuild fails."""
     with tempfile.TemporaryDirectory() as out:
-        command = [str(NODE_MODULES / ".bin" / "esbuild"), *[f"{name}={path}" for name, path in entries.items()],
-                   "--bundle", *options, "--loader:.py=text", esbuild_define(), "--minify", "--target=es2022", f"--outdir={out}", "--log-level=warning"]
+        command = [
+            str(NODE_MODULES / ".bin" / "esbuild"),
+            *[f"{name}={path}" for name, path in entries.items()],
+            "--bundle",
+            *options,
+            "--loader:.py=text",
+            esbuild_define(),
+            "--minify",
+            "--target=es2022",
+            f"--outdir={out}",
+            "--log-level=warning",
+        ]
         completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
         if completed.returncode != 0:
             raise RuntimeError(f"esbuild failed:\n{completed.stderr.strip()}")
-        return {f"{ASSETS_DIR}{path.relative_to(out).as_posix()}": path.read_bytes()
-                for path in sorted(Path(out).rglob("*")) if path.is_file()}
+        return {
+            f"{ASSETS_DIR}{path.relative_to(out).as_posix()}": path.read_bytes()
+            for path in sorted(Path(out).rglob("*"))
+            if path.is_file()
+        }
 
 
 # A static import in esbuild's minified ESM output: `import{a as b}from"./chunks/x.js"` or

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from .paths import BUILD_CACHE
+
 UNUSED_DAYS = 14
 
 

@@ -33,12 +33,18 @@ def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None
     noun = "check" if attribute == "own_check" else attribute
     cell = exercises.get(block.target)
     if cell is None:
-        report(block.line, f"This {noun} is not for an exercise cell of this lesson.",
-               f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).")
+        report(
+            block.line,
+            f"This {noun} is not for an exercise cell of this lesson.",
+            f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).",
+        )
         return
     if getattr(cell, attribute) is not None:
-        report(block.line, f"Exercise '{cell.id}' already has a {noun} "
-               f"(line {getattr(cell, attribute).line}).", f"Keep one {noun} per exercise.")
+        report(
+            block.line,
+            f"Exercise '{cell.id}' already has a {noun} (line {getattr(cell, attribute).line}).",
+            f"Keep one {noun} per exercise.",
+        )
         return
     setattr(cell, attribute, block)
 
@@ -80,8 +86,11 @@ def _fill_quiz(quiz: Quiz, report) -> None:
     if not isinstance(multiple, bool):
         report(quiz.line, "'multiple' must be true or false.", "Write 'multiple: true' or 'multiple: false'.")
     elif not multiple and correct > 1:
-        report(quiz.line, f"'multiple: false' but {correct} options are correct.",
-               "Mark exactly one option correct, or set 'multiple: true'.")
+        report(
+            quiz.line,
+            f"'multiple: false' but {correct} options are correct.",
+            "Mark exactly one option correct, or set 'multiple: true'.",
+        )
     else:
         quiz.multiple = multiple
 
@@ -92,18 +101,22 @@ def _quiz_option(option: object, number: int, line: int, report) -> QuizOption |
         return None
     for key in option:
         if key not in QUIZ_OPTION_KEYS:
-            report(line, f"Quiz option {number} has an unknown key '{key}'.",
-                   f"Use only: {', '.join(sorted(QUIZ_OPTION_KEYS))}.")
+            report(
+                line,
+                f"Quiz option {number} has an unknown key '{key}'.",
+                f"Use only: {', '.join(sorted(QUIZ_OPTION_KEYS))}.",
+            )
     answer, explain, correct = option.get("answer"), option.get("explain"), option.get("correct", False)
     ok = True
     if answer is None or str(answer).strip() == "":
         report(line, f"Quiz option {number} has no answer text.", "Add 'answer: …'.")
         ok = False
     if explain is None or str(explain).strip() == "":
-        report(line, f"Quiz option {number} has no explanation.",
-               "Add 'explain: …' saying why it is right or wrong.")
+        report(line, f"Quiz option {number} has no explanation.", "Add 'explain: …' saying why it is right or wrong.")
         ok = False
     if not isinstance(correct, bool):
-        report(line, f"Quiz option {number}: 'correct' must be true or false.", "Write 'correct: true' or leave it out.")
+        report(
+            line, f"Quiz option {number}: 'correct' must be true or false.", "Write 'correct: true' or leave it out."
+        )
         ok = False
     return QuizOption(str(answer).strip(), correct, str(explain).strip()) if ok else None

@@ -109,10 +109,10 @@ class DevBuild:
         validate_lessons(course)
         site = render_course(course, self._assets, snapshot_use=self.snapshot_use)
         self.renders += 1
-        files = {path: content.encode() if isinstance(content, str) else content
-                 for path, content in site.files.items()}
-        etags = {path: self._etags.get(path) or _hash(data) for path, data in files.items()
-                 if path not in site.pages}
+        files = {
+            path: content.encode() if isinstance(content, str) else content for path, content in site.files.items()
+        }
+        etags = {path: self._etags.get(path) or _hash(data) for path, data in files.items() if path not in site.pages}
         etags.update({path: _hash(files[path]) for path in site.pages})
         files.update(self._compressed)
         etags.update({path: _hash(data) for path, data in self._compressed.items()})

@@ -30,10 +30,12 @@ DEV_FILES = {RELOAD_SCRIPT_PATH: SITE / "dev" / "reload.js", "/sw.js": SITE / "d
 KEEPALIVE_SECONDS = 15  # a comment on a quiet event stream, so a closed tab's thread ends
 RECONNECT_MS = 300  # how soon a page reconnects to a restarted server
 # Served for a page while no build has succeeded yet: the reload script shows the problems.
-NO_BUILD_PAGE = ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                 "<title>The lessons do not build</title>\n</head>\n<body>\n"
-                 "<p>The lessons have not built yet. This page reloads once they do.</p>\n"
-                 "</body>\n</html>\n")
+NO_BUILD_PAGE = (
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    "<title>The lessons do not build</title>\n</head>\n<body>\n"
+    "<p>The lessons have not built yet. This page reloads once they do.</p>\n"
+    "</body>\n</html>\n"
+)
 
 
 class LiveState:
@@ -97,8 +99,7 @@ class DevRequestHandler(LessonRequestHandler):
             relative += "index.html"
         if site is None or relative not in site.files:
             if site is None and relative.endswith(".html"):
-                return self._send(self._with_reload(NO_BUILD_PAGE.encode(), ""), "text/html; charset=utf-8",
-                                  status=503)
+                return self._send(self._with_reload(NO_BUILD_PAGE.encode(), ""), "text/html; charset=utf-8", status=503)
             self.send_error(404, "Not in this build")
             return None
         data = site.files[relative]
@@ -133,8 +134,9 @@ class DevRequestHandler(LessonRequestHandler):
         tag = f'<script src="{RELOAD_SCRIPT_PATH}?version={version}"></script>\n</head>'
         return page.replace(b"</head>", tag.encode(), 1)
 
-    def _send(self, data: bytes, content_type: str, status: int = 200, etag: str | None = None,
-              encoding: str | None = None):
+    def _send(
+        self, data: bytes, content_type: str, status: int = 200, etag: str | None = None, encoding: str | None = None
+    ):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))

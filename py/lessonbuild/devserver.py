@@ -49,8 +49,15 @@ class DevServer:
     Raises OSError when the port is taken.
     """
 
-    def __init__(self, lessons_dir: Path, port: int = 8000, host: str = "127.0.0.1", snapshot: bool = True,
-                 snapshot_use: str = "auto", quiet: bool = False):
+    def __init__(
+        self,
+        lessons_dir: Path,
+        port: int = 8000,
+        host: str = "127.0.0.1",
+        snapshot: bool = True,
+        snapshot_use: str = "auto",
+        quiet: bool = False,
+    ):
         self.lessons_dir = lessons_dir.resolve()
         self.builder = DevBuild(self.lessons_dir, snapshot=snapshot, snapshot_use=snapshot_use)
         self.live = LiveState()
@@ -124,27 +131,36 @@ class DevServer:
         except Exception as error:  # noqa: BLE001 - start() raises it, or the terminal says so
             self._watch_error = error
             if watching.is_set():
-                print(f"[dev] Watching stopped ({type(error).__name__}: {error}): saves are no longer "
-                      f"seen. Restart make serve.", file=sys.stderr, flush=True)
+                print(
+                    f"[dev] Watching stopped ({type(error).__name__}: {error}): saves are no longer "
+                    f"seen. Restart make serve.",
+                    file=sys.stderr,
+                    flush=True,
+                )
         finally:
             watching.set()
 
 
-def serve_live(lessons_dir: Path, port: int, host: str = "127.0.0.1", snapshot: bool = True,
-               snapshot_use: str = "auto") -> None:
+def serve_live(
+    lessons_dir: Path, port: int, host: str = "127.0.0.1", snapshot: bool = True, snapshot_use: str = "auto"
+) -> None:
     """`make serve`: serve and rebuild until Ctrl+C. Exits with a message when the port is taken."""
     try:
         dev = DevServer(lessons_dir, port, host, snapshot=snapshot, snapshot_use=snapshot_use)
     except OSError as error:
-        raise SystemExit(f"Cannot serve on port {port}: {error.strerror}. "
-                         f"Choose another port, e.g. make serve PORT={port + 1}.") from None
+        raise SystemExit(
+            f"Cannot serve on port {port}: {error.strerror}. Choose another port, e.g. make serve PORT={port + 1}."
+        ) from None
     try:
         dev.start()
     except FileNotFoundError as error:
         dev.stop()
         raise SystemExit(f"Cannot watch {error.filename or lessons_dir}: no such folder.") from None
-    print(f"Serving {lessons_dir} at {dev.url}  (Ctrl+C stops). Saving a lesson, or a file under "
-          f"site/ or py/, rebuilds and reloads the open pages.", flush=True)
+    print(
+        f"Serving {lessons_dir} at {dev.url}  (Ctrl+C stops). Saving a lesson, or a file under "
+        f"site/ or py/, rebuilds and reloads the open pages.",
+        flush=True,
+    )
     try:
         threading.Event().wait()
     except KeyboardInterrupt:

@@ -19,8 +19,21 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .complete import complete_lesson
 from .problems import Problem
-from .records import (ATTACHMENT_KINDS, CHECK_KIND, OUTPUT_KIND, OWN_CHECK, PREDICT_KIND,  # noqa: F401 (re-exported)
-                      Attachment, CodeCell, Course, DeclaredCheck, Lesson, Quiz, QuizOption, ShownOutput)
+from .records import (
+    ATTACHMENT_KINDS,
+    CHECK_KIND,
+    OUTPUT_KIND,
+    OWN_CHECK,  # noqa: F401 (re-exported)
+    PREDICT_KIND,  # noqa: F401 (re-exported)
+    Attachment,
+    CodeCell,
+    Course,
+    DeclaredCheck,
+    Lesson,
+    Quiz,
+    QuizOption,  # noqa: F401 (re-exported)
+    ShownOutput,
+)
 
 INDEX_FILE = "index.yml"
 NOT_LESSONS = {"README.md"}
@@ -42,17 +55,27 @@ def load_course(lessons_dir: Path) -> Course:
     for slug, line in slugs:
         path = lessons_dir / f"{slug}.md"
         if not path.is_file():
-            problems.append(Problem(
-                lessons_dir / INDEX_FILE, line, f"Lesson '{slug}' has no file {path.name}.",
-                f"Create lessons/{path.name} or remove '{slug}' from {INDEX_FILE}."))
+            problems.append(
+                Problem(
+                    lessons_dir / INDEX_FILE,
+                    line,
+                    f"Lesson '{slug}' has no file {path.name}.",
+                    f"Create lessons/{path.name} or remove '{slug}' from {INDEX_FILE}.",
+                )
+            )
             continue
         lessons.append(load_lesson(path, md, problems))
     listed = {slug for slug, _ in slugs}
     for path in sorted(lessons_dir.glob("*.md")):
         if path.name not in NOT_LESSONS and path.stem not in listed:
-            problems.append(Problem(
-                path, None, f"This lesson is not listed in {INDEX_FILE}.",
-                f"Add '{path.stem}' to the lessons list in lessons/{INDEX_FILE} (or delete the file)."))
+            problems.append(
+                Problem(
+                    path,
+                    None,
+                    f"This lesson is not listed in {INDEX_FILE}.",
+                    f"Add '{path.stem}' to the lessons list in lessons/{INDEX_FILE} (or delete the file).",
+                )
+            )
     return Course(lessons_dir, lessons, problems)
 
 
@@ -75,20 +98,26 @@ def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, i
     """Return (slug, line) pairs in course order."""
     path = lessons_dir / INDEX_FILE
     if not path.is_file():
-        problems.append(Problem(path, None, "The lesson index is missing.",
-                                "Create it with a 'lessons:' list of lesson slugs."))
+        problems.append(
+            Problem(path, None, "The lesson index is missing.", "Create it with a 'lessons:' list of lesson slugs.")
+        )
         return []
     text = path.read_text(encoding="utf-8")
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         line = error.problem_mark.line + 1 if getattr(error, "problem_mark", None) else None
-        problems.append(Problem(path, line, f"This is not valid YAML ({_yaml_reason(error)}).",
-                                "Fix the YAML syntax."))
+        problems.append(Problem(path, line, f"This is not valid YAML ({_yaml_reason(error)}).", "Fix the YAML syntax."))
         return []
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
-        problems.append(Problem(path, 1, "The index must be a mapping with a 'lessons' list.",
-                                "Write 'lessons:' followed by '  - slug' lines."))
+        problems.append(
+            Problem(
+                path,
+                1,
+                "The index must be a mapping with a 'lessons' list.",
+                "Write 'lessons:' followed by '  - slug' lines.",
+            )
+        )
         return []
     lines = _entry_lines(text)
     entries = []
@@ -96,12 +125,19 @@ def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, i
     for position, slug in enumerate(data["lessons"]):
         line = lines[position] if position < len(lines) else None
         if not isinstance(slug, str):
-            problems.append(Problem(path, line, f"Index entry {slug!r} is not a lesson slug.",
-                                    "Write the lesson's file name without '.md'."))
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    f"Index entry {slug!r} is not a lesson slug.",
+                    "Write the lesson's file name without '.md'.",
+                )
+            )
             continue
         if slug in seen:
-            problems.append(Problem(path, line, f"Lesson '{slug}' is listed twice (first on line {seen[slug]}).",
-                                    "Keep one entry."))
+            problems.append(
+                Problem(path, line, f"Lesson '{slug}' is listed twice (first on line {seen[slug]}).", "Keep one entry.")
+            )
             continue
         seen[slug] = line
         entries.append((slug, line))
@@ -110,8 +146,7 @@ def _read_index(lessons_dir: Path, problems: list[Problem]) -> list[tuple[str, i
 
 def _entry_lines(text: str) -> list[int]:
     """Line numbers of the `- slug` entries, in order (YAML loses them)."""
-    return [number for number, line in enumerate(text.splitlines(), start=1)
-            if line.lstrip().startswith("- ")]
+    return [number for number, line in enumerate(text.splitlines(), start=1) if line.lstrip().startswith("- ")]
 
 
 def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
@@ -156,8 +191,19 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             token.meta["block"] = shown
             shown_outputs.append(shown)
     number_cells(cells)
-    lesson = Lesson(path.stem, path, front_matter, fm_line, tokens, cells, quizzes, attachments, shown_outputs,
-                    predictions, own_checks)
+    lesson = Lesson(
+        path.stem,
+        path,
+        front_matter,
+        fm_line,
+        tokens,
+        cells,
+        quizzes,
+        attachments,
+        shown_outputs,
+        predictions,
+        own_checks,
+    )
     complete_lesson(lesson, problems)
     return lesson
 
@@ -180,8 +226,14 @@ def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem])
         return
     close = difflib.get_close_matches(kind.lower(), BLOCK_KINDS, n=1, cutoff=0.75)
     if close:
-        problems.append(Problem(path, line, f"'```{kind}' is not a block name.",
-                                f"Write '```{close[0]}' (or use a language such as 'text' for a plain code block)."))
+        problems.append(
+            Problem(
+                path,
+                line,
+                f"'```{kind}' is not a block name.",
+                f"Write '```{close[0]}' (or use a language such as 'text' for a plain code block).",
+            )
+        )
 
 
 def number_cells(cells: list[CodeCell]) -> None:
@@ -195,8 +247,14 @@ def number_cells(cells: list[CodeCell]) -> None:
 
 def _front_matter(path: Path, tokens: list[Token], problems: list[Problem]) -> tuple[dict, int]:
     if not tokens or tokens[0].type != "front_matter":
-        problems.append(Problem(path, 1, "The lesson has no front matter.",
-                                "Start the file with '---', 'title: …', 'summary: …', '---'."))
+        problems.append(
+            Problem(
+                path,
+                1,
+                "The lesson has no front matter.",
+                "Start the file with '---', 'title: …', 'summary: …', '---'.",
+            )
+        )
         return {}, 1
     token = tokens[0]
     try:
@@ -204,12 +262,19 @@ def _front_matter(path: Path, tokens: list[Token], problems: list[Problem]) -> t
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = 2 + mark.line if mark else 1
-        problems.append(Problem(path, line, f"The front matter is not valid YAML ({_yaml_reason(error)}).",
-                                "Fix the YAML between the '---' lines."))
+        problems.append(
+            Problem(
+                path,
+                line,
+                f"The front matter is not valid YAML ({_yaml_reason(error)}).",
+                "Fix the YAML between the '---' lines.",
+            )
+        )
         return {}, 1
     if not isinstance(data, dict):
-        problems.append(Problem(path, 2, "The front matter must be 'key: value' lines.",
-                                "Write 'title: …' and 'summary: …'."))
+        problems.append(
+            Problem(path, 2, "The front matter must be 'key: value' lines.", "Write 'title: …' and 'summary: …'.")
+        )
         return {}, 1
     return data, 1
 
@@ -220,8 +285,14 @@ def _fence_options(path: Path, token: Token, problems: list[Problem]) -> tuple[s
     try:
         words = shlex.split(token.info)
     except ValueError as error:
-        problems.append(Problem(path, line, f"The fence options cannot be read ({error}).",
-                                "Close every quote in the options after ``` ."))
+        problems.append(
+            Problem(
+                path,
+                line,
+                f"The fence options cannot be read ({error}).",
+                "Close every quote in the options after ``` .",
+            )
+        )
         return "", {}
     if not words:
         return "", {}
@@ -241,8 +312,14 @@ def _quiz_yaml(path: Path, token: Token, problems: list[Problem]) -> object:
         mark = getattr(error, "problem_mark", None)
         line = token.map[0] + 2 + mark.line if mark else token.map[0] + 1
         noun = "prediction" if token.info.split()[:1] == [PREDICT_KIND] else "quiz"
-        problems.append(Problem(path, line, f"The {noun} is not valid YAML ({_yaml_reason(error)}).",
-                                "Fix the YAML; quote option text that contains ': ' or starts with a symbol."))
+        problems.append(
+            Problem(
+                path,
+                line,
+                f"The {noun} is not valid YAML ({_yaml_reason(error)}).",
+                "Fix the YAML; quote option text that contains ': ' or starts with a symbol.",
+            )
+        )
         return None
 
 

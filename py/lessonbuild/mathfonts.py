@@ -19,8 +19,9 @@ def _declarations(block: str) -> dict[str, str]:
 
 def _face_key(declarations: dict[str, str]) -> tuple[str, str, str]:
     family = declarations["font-family"].split(",")[0].strip()
-    weight = {"bold": "700", "normal": "400"}.get(declarations.get("font-weight", "400"),
-                                                  declarations.get("font-weight", "400"))
+    weight = {"bold": "700", "normal": "400"}.get(
+        declarations.get("font-weight", "400"), declarations.get("font-weight", "400")
+    )
     return family, declarations.get("font-style", "normal"), weight
 
 

@@ -36,8 +36,12 @@ def forget_rendered() -> None:
 def _run_katex(requests: list[tuple[str, bool]]) -> dict[tuple[str, bool], str]:
     payload = json.dumps([{"tex": tex, "display": display} for tex, display in requests])
     completed = subprocess.run(
-        ["node", str(RENDER_SCRIPT)], input=payload, capture_output=True, text=True,
-        cwd=ROOT, check=False,
+        ["node", str(RENDER_SCRIPT)],
+        input=payload,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     if completed.returncode != 0:
         raise RuntimeError(f"KaTeX rendering failed under Node.js:\n{completed.stderr.strip()}")

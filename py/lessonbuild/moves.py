@@ -30,8 +30,11 @@ def moved_from(lesson: Lesson) -> dict[str, list[str]]:
     value = lesson.front_matter.get(FRONT_MATTER_KEY) or {}
     if not isinstance(value, dict):
         return {}
-    return {slug: [i for i in ids if isinstance(i, str)] for slug, ids in value.items()
-            if isinstance(slug, str) and isinstance(ids, list)}
+    return {
+        slug: [i for i in ids if isinstance(i, str)]
+        for slug, ids in value.items()
+        if isinstance(slug, str) and isinstance(ids, list)
+    }
 
 
 def moved_entries(lesson: Lesson) -> list[dict[str, str]]:
@@ -64,23 +67,45 @@ def check_moves(course: Course) -> list[Problem]:
         if value is None:
             continue
         if not isinstance(value, dict) or not all(isinstance(ids, list) for ids in value.values()):
-            problems.append(Problem(lesson.path, line, f"'{FRONT_MATTER_KEY}' must map lesson slugs to lists of ids.",
-                                    f"Write '{FRONT_MATTER_KEY}: {{old-lesson: [cell-id, quiz-id]}}'."))
+            problems.append(
+                Problem(
+                    lesson.path,
+                    line,
+                    f"'{FRONT_MATTER_KEY}' must map lesson slugs to lists of ids.",
+                    f"Write '{FRONT_MATTER_KEY}: {{old-lesson: [cell-id, quiz-id]}}'.",
+                )
+            )
             continue
         own = {cell.id for cell in lesson.runnable_cells} | {quiz.id for quiz in lesson.quizzes}
         for slug, ids in value.items():
             if not isinstance(slug, str) or not _SLUG.match(slug) or slug == lesson.slug:
-                problems.append(Problem(lesson.path, line, f"'{slug}' in '{FRONT_MATTER_KEY}' is not another lesson's slug.",
-                                        "Name the lesson the blocks came from (its old file name without .md)."))
+                problems.append(
+                    Problem(
+                        lesson.path,
+                        line,
+                        f"'{slug}' in '{FRONT_MATTER_KEY}' is not another lesson's slug.",
+                        "Name the lesson the blocks came from (its old file name without .md).",
+                    )
+                )
                 continue
             old = lessons.get(slug)
             for block in ids:
                 if block not in own:
-                    problems.append(Problem(lesson.path, line,
-                                            f"'{FRONT_MATTER_KEY}' names '{block}', which is no runnable cell or quiz of this lesson.",
-                                            "Keep the block's id when it moves, and list only ids of this lesson."))
+                    problems.append(
+                        Problem(
+                            lesson.path,
+                            line,
+                            f"'{FRONT_MATTER_KEY}' names '{block}', which is no runnable cell or quiz of this lesson.",
+                            "Keep the block's id when it moves, and list only ids of this lesson.",
+                        )
+                    )
                 elif old is not None and block in ({c.id for c in old.cells} | {q.id for q in old.quizzes}):
-                    problems.append(Problem(lesson.path, line,
-                                            f"'{block}' is still in lesson '{slug}', so it did not move from there.",
-                                            f"Remove '{block}' from '{FRONT_MATTER_KEY}', or from {slug}.md."))
+                    problems.append(
+                        Problem(
+                            lesson.path,
+                            line,
+                            f"'{block}' is still in lesson '{slug}', so it did not move from there.",
+                            f"Remove '{block}' from '{FRONT_MATTER_KEY}', or from {slug}.md.",
+                        )
+                    )
     return problems

@@ -41,9 +41,10 @@ def new_lesson(lessons_dir: Path, slug: str, title: str) -> Path:
         suggestion = "-".join(re.findall(r"[a-z0-9]+", slug.lower())) or "my-topic"
         raise NewLessonError(
             f"'{slug}' is not a kebab-case slug. Use lowercase letters and digits in words joined by "
-            f"single hyphens, starting with a letter, e.g. '{suggestion}'.")
+            f"single hyphens, starting with a letter, e.g. '{suggestion}'."
+        )
     if not title.strip():
-        raise NewLessonError("The title is empty. Give the lesson's title in quotes, e.g. \"My topic\".")
+        raise NewLessonError('The title is empty. Give the lesson\'s title in quotes, e.g. "My topic".')
     index = lessons_dir / INDEX_FILE
     if not index.is_file():
         raise NewLessonError(f"There is no {index}. Run this in the project folder, or pass --lessons FOLDER.")
@@ -52,7 +53,8 @@ def new_lesson(lessons_dir: Path, slug: str, title: str) -> Path:
     if path.exists() or slug in listed or path.name in NOT_LESSONS:
         raise NewLessonError(
             f"A lesson '{slug}' already exists ({path.name} or an entry in {INDEX_FILE}). "
-            "Choose another slug, or edit that lesson.")
+            "Choose another slug, or edit that lesson."
+        )
     text = TEMPLATE.read_text(encoding="utf-8").replace("{{title}}", json.dumps(title.strip(), ensure_ascii=False))
     _append_to_index(index, slug)
     path.write_text(text, encoding="utf-8")
@@ -82,9 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     except NewLessonError as error:
         print(f"No lesson created: {error}", file=sys.stderr)
         return 2
-    print(f"Wrote {path} and added '{args.slug}' to {args.lessons / INDEX_FILE}.\n"
-          "Next: replace the template's content (keep its parts), then follow "
-          "'Adding a lesson' in lessons/README.md (golden transcript, build, tests).")
+    print(
+        f"Wrote {path} and added '{args.slug}' to {args.lessons / INDEX_FILE}.\n"
+        "Next: replace the template's content (keep its parts), then follow "
+        "'Adding a lesson' in lessons/README.md (golden transcript, build, tests)."
+    )
     return 0
 
 

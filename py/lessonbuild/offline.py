@@ -23,8 +23,9 @@ def is_precompressed_copy(path: str, site: dict) -> bool:
     return path.endswith(PRECOMPRESSED_SUFFIXES) and path.rsplit(".", 1)[0] in site
 
 
-def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None = None,
-                   optional: tuple[str, ...] = ()) -> dict[str, bytes]:
+def service_worker(
+    site: dict[str, bytes | str], versions: dict[str, str] | None = None, optional: tuple[str, ...] = ()
+) -> dict[str, bytes]:
     """Return {"sw.js": …} precaching every file of `site` ({path: content}) but the
     precompressed copies.
 
@@ -40,7 +41,11 @@ def service_worker(site: dict[str, bytes | str], versions: dict[str, str] | None
         digest.update(path.encode() + b"\0" + (content.encode() if isinstance(content, str) else content))
     versions = versions or {}
     address = {path: f"{path}?v={versions[path]}" if path in versions else path for path in files}
-    build = {"cache": f"{SITE_CACHE_PREFIX}{digest.hexdigest()[:16]}", "prefix": SITE_CACHE_PREFIX, "files": ["./", *address.values()],
-             "optional": [address[path] for path in optional if path in address]}
+    build = {
+        "cache": f"{SITE_CACHE_PREFIX}{digest.hexdigest()[:16]}",
+        "prefix": SITE_CACHE_PREFIX,
+        "files": ["./", *address.values()],
+        "optional": [address[path] for path in optional if path in address],
+    }
     header = f"self.BUILD = {json.dumps(build, separators=(',', ':'))};\n"
     return {"sw.js": (header + SW_SOURCE.read_text(encoding="utf-8")).encode()}

@@ -19,28 +19,40 @@ def check_own_check(cell: CodeCell, report) -> None:
     a solution that does not define the function compared."""
     declared = cell.own_check
     if declared is None:
-        report(cell.line, f"Exercise '{cell.id}' has check=lesson but no check of its own.",
-               f"Add a ```{CHECK_KIND} for={cell.id} function=NAME block defining "
-               f"{DECLARED_CASES}() and/or {DECLARED_RANDOM_CASE}(rng) (see lessons/README.md).")
+        report(
+            cell.line,
+            f"Exercise '{cell.id}' has check=lesson but no check of its own.",
+            f"Add a ```{CHECK_KIND} for={cell.id} function=NAME block defining "
+            f"{DECLARED_CASES}() and/or {DECLARED_RANDOM_CASE}(rng) (see lessons/README.md).",
+        )
         return
     function = declared.function
     if function is None or not function.isidentifier():
         shown = f"'{function}' is not a Python name" if function else "it names no function"
-        report(declared.line, f"This check cannot compare a function: {shown}.",
-               f"Write function=NAME after ```{CHECK_KIND}, with the name of the function the exercise asks for.")
+        report(
+            declared.line,
+            f"This check cannot compare a function: {shown}.",
+            f"Write function=NAME after ```{CHECK_KIND}, with the name of the function the exercise asks for.",
+        )
         function = None
     tree = _parse(declared.code, declared.line, report)
     if tree is not None and not ({DECLARED_CASES, DECLARED_RANDOM_CASE} & _top_level_functions(tree)):
-        report(declared.line, f"This check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng).",
-               f"Define 'def {DECLARED_CASES}():' returning a list of argument tuples, "
-               f"and/or 'def {DECLARED_RANDOM_CASE}(rng):' returning one tuple made with rng.")
+        report(
+            declared.line,
+            f"This check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng).",
+            f"Define 'def {DECLARED_CASES}():' returning a list of argument tuples, "
+            f"and/or 'def {DECLARED_RANDOM_CASE}(rng):' returning one tuple made with rng.",
+        )
     solution = cell.solution
     if function and solution is not None:
         tree = _parse(solution.content, solution.line, lambda *problem: None)  # validate reports syntax
         if tree is not None and function not in _top_level_functions(tree):
-            report(solution.line, f"The solution of '{cell.id}' defines no function {function}, "
-                   f"which its check compares (line {declared.line}).",
-                   f"Write 'def {function}(…):' in the solution, or change function= on the ```{CHECK_KIND} line.")
+            report(
+                solution.line,
+                f"The solution of '{cell.id}' defines no function {function}, "
+                f"which its check compares (line {declared.line}).",
+                f"Write 'def {function}(…):' in the solution, or change function= on the ```{CHECK_KIND} line.",
+            )
 
 
 def _parse(code: str, fence_line: int, report) -> ast.Module | None:

@@ -18,8 +18,17 @@ from markdown_it.token import Token
 from markupsafe import Markup, escape
 
 from .highlight import highlight_code, highlight_lines
-from .lessonformat import (PREDICT_KIND, Attachment, CodeCell, Course, DeclaredCheck, Lesson, Quiz, ShownOutput,
-                           make_markdown)
+from .lessonformat import (
+    PREDICT_KIND,
+    Attachment,
+    CodeCell,
+    Course,
+    DeclaredCheck,
+    Lesson,
+    Quiz,
+    ShownOutput,
+    make_markdown,
+)
 from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
@@ -29,8 +38,10 @@ from .takeaway import SETUP_CELL_ASSET, notebook_outline, takeaway_data
 from .testpins import normalise, pinned_versions
 
 SITE_TITLE = "Top-k ranking metrics"
-SITE_DESCRIPTION = ("Precision@k, recall@k, hit-rate, MRR, MAP and NDCG, explained one idea at a time "
-                    "and computed from scratch in Python that runs in your browser.")
+SITE_DESCRIPTION = (
+    "Precision@k, recall@k, hit-rate, MRR, MAP and NDCG, explained one idea at a time "
+    "and computed from scratch in Python that runs in your browser."
+)
 MATH_TOKENS = {"math_inline": False, "math_inline_double": True, "math_block": True, "math_block_label": True}
 
 
@@ -50,11 +61,20 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     md = make_markdown()
     math_html = _render_all_math(course, md)
     env = _environment(templates_dir, context)
-    course_data = [{"slug": lesson.slug, "quizzes": {quiz.id: _quiz_hash(quiz) for quiz in lesson.quizzes},
-                    "exercises": [cell.id for cell in lesson.cells if cell.check],
-                    "movedFrom": moved_entries(lesson)} for lesson in course.lessons]
-    pages = {"index.html": env.get_template("index.html").render(
-        lessons=course.lessons, course_data=_script_json(course_data))}
+    course_data = [
+        {
+            "slug": lesson.slug,
+            "quizzes": {quiz.id: _quiz_hash(quiz) for quiz in lesson.quizzes},
+            "exercises": [cell.id for cell in lesson.cells if cell.check],
+            "movedFrom": moved_entries(lesson),
+        }
+        for lesson in course.lessons
+    ]
+    pages = {
+        "index.html": env.get_template("index.html").render(
+            lessons=course.lessons, course_data=_script_json(course_data)
+        )
+    }
     lessons = course.lessons
     for position, lesson in enumerate(lessons):
         body = _render_body(lesson, md, env, math_html)
@@ -74,24 +94,44 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
 def lesson_data(lesson: Lesson, context: PageContext) -> dict:
     """The JSON the browser reads instead of Markdown: cells in page order, quiz answers, and
     what the runtime installs (extra packages only on the pages that declare them)."""
-    runtime = lesson_runtime(context.runtime, [w for name in lesson.packages for w in context.package_wheels[name]],
-                             lesson.packages, lesson.front_matter.get("time_limit"))
+    runtime = lesson_runtime(
+        context.runtime,
+        [w for name in lesson.packages for w in context.package_wheels[name]],
+        lesson.packages,
+        lesson.front_matter.get("time_limit"),
+    )
     return {
         "slug": lesson.slug,
         "title": lesson.title,
         "cells": [
-            {"id": cell.id, "code": cell.code, "hidden": cell.hidden, "readonly": cell.readonly,
-             "name": cell.accessible_name, "check": cell.check_name,
-             "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
-             "solution": cell.solution.content if cell.solution else None}
+            {
+                "id": cell.id,
+                "code": cell.code,
+                "hidden": cell.hidden,
+                "readonly": cell.readonly,
+                "name": cell.accessible_name,
+                "check": cell.check_name,
+                "hash": hashlib.sha256(cell.code.encode()).hexdigest()[:16],  # keys saved edits to this version
+                "solution": cell.solution.content if cell.solution else None,
+            }
             for cell in lesson.runnable_cells
         ],
-        "quizzes": {quiz.id: {"correct": quiz.correct_indexes, "multiple": quiz.multiple,
-                              "hash": _quiz_hash(quiz)}  # a saved answer only fits this version
-                    for quiz in lesson.quizzes},
-        "predictions": {prediction.id: {"cell": prediction.guards, "correct": prediction.correct_indexes,
-                                        "hash": _quiz_hash(prediction)}
-                        for prediction in lesson.predictions},
+        "quizzes": {
+            quiz.id: {
+                "correct": quiz.correct_indexes,
+                "multiple": quiz.multiple,
+                "hash": _quiz_hash(quiz),
+            }  # a saved answer only fits this version
+            for quiz in lesson.quizzes
+        },
+        "predictions": {
+            prediction.id: {
+                "cell": prediction.guards,
+                "correct": prediction.correct_indexes,
+                "hash": _quiz_hash(prediction),
+            }
+            for prediction in lesson.predictions
+        },
         "runtime": runtime,
         "notebook": notebook_outline(lesson),
         "movedFrom": moved_entries(lesson),  # saved state to carry over from the blocks' old lessons
@@ -105,10 +145,19 @@ def _quiz_hash(quiz: Quiz) -> str:
 
 
 def _environment(templates_dir: Path, context: PageContext) -> Environment:
-    env = Environment(loader=FileSystemLoader(templates_dir), autoescape=select_autoescape(["html"]),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(site_title=SITE_TITLE, site_description=SITE_DESCRIPTION, asset=context.asset,
-                       lesson_imports=context.lesson_imports)
+    env = Environment(
+        loader=FileSystemLoader(templates_dir),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        site_title=SITE_TITLE,
+        site_description=SITE_DESCRIPTION,
+        asset=context.asset,
+        lesson_imports=context.lesson_imports,
+    )
     env.filters["lower_first"] = lambda text: text[:1].lower() + text[1:]
     return env
 
@@ -137,8 +186,7 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         for token_type, display in MATH_TOKENS.items():
             renderer.rules[token_type] = math_rule(display).__get__(renderer)
         renderer.rules["fence"] = fence_rule.__get__(renderer)
-        body_tokens = _hold_prose_after(
-            [t for t in lesson.tokens if t.type != "front_matter"], predicted)
+        body_tokens = _hold_prose_after([t for t in lesson.tokens if t.type != "front_matter"], predicted)
         return renderer.render(body_tokens, md.options, {})
     finally:
         renderer.rules = saved
@@ -179,20 +227,26 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment, held: bool = 
         pins = pinned_versions()
         libraries = [(name, pins[normalise(name)]) for name in cell.cpython]
         return env.get_template("static-example.html").render(
-            code_html=Markup(highlight_code(cell.code)), output=cell.shown_output.text, libraries=libraries)
+            code_html=Markup(highlight_code(cell.code)), output=cell.shown_output.text, libraries=libraries
+        )
     if cell.static:
         return env.get_template("static-code.html").render(code_html=Markup(highlight_code(cell.code)))
     hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
     solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
     return env.get_template("cell.html").render(
-        cell=cell, code_html=Markup(highlight_lines(cell.code)), hint_html=hint_html, solution_html=solution_html,
-        held=held)
+        cell=cell,
+        code_html=Markup(highlight_lines(cell.code)),
+        hint_html=hint_html,
+        solution_html=solution_html,
+        held=held,
+    )
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:
     inline = lambda text: Markup(_render_inline(text, md, math_html))  # noqa: E731
-    options = [{"answer_html": inline(option.answer), "explain_html": inline(option.explain)}
-               for option in quiz.choices]
+    options = [
+        {"answer_html": inline(option.answer), "explain_html": inline(option.explain)} for option in quiz.choices
+    ]
     template = "predict.html" if quiz.kind == PREDICT_KIND else "quiz.html"
     return env.get_template(template).render(quiz=quiz, question_html=inline(quiz.question), options=options)
 
@@ -224,10 +278,12 @@ def _render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], s
     try:
         return render_math(set(found))
     except MathError as error:
-        raise BuildError([
-            Problem(*found[key], f"KaTeX cannot render ${key[0]}$: {message}", "Fix the TeX.")
-            for key, message in error.errors.items()
-        ]) from None
+        raise BuildError(
+            [
+                Problem(*found[key], f"KaTeX cannot render ${key[0]}$: {message}", "Fix the TeX.")
+                for key, message in error.errors.items()
+            ]
+        ) from None
 
 
 def _math_tokens(lesson: Lesson, md: MarkdownIt) -> Iterable[tuple[Token, int]]:

@@ -25,10 +25,12 @@ def script_constants() -> dict:
         "siteCachePrefix": SITE_CACHE_PREFIX,
         "workerScript": WORKER_SCRIPT,
         "embedRuntime": EMBED_RUNTIME,
-        "streams": {"stdout": STDOUT_STREAM, "stderr": STDERR_STREAM, "notice": NOTICE_STREAM,
-                    "cut": CUT_MARK_STREAM},
-        "snapshotPages": {"magic": PAGES_MAGIC.decode("ascii"), "headerBytes": PAGES_HEADER.size,
-                          "runBytes": PAGES_RUN.size},
+        "streams": {"stdout": STDOUT_STREAM, "stderr": STDERR_STREAM, "notice": NOTICE_STREAM, "cut": CUT_MARK_STREAM},
+        "snapshotPages": {
+            "magic": PAGES_MAGIC.decode("ascii"),
+            "headerBytes": PAGES_HEADER.size,
+            "runBytes": PAGES_RUN.size,
+        },
     }
 
 

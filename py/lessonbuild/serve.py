@@ -18,9 +18,15 @@ import os
 import sys
 from pathlib import Path
 
-EXTRA_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-               ".whl": "application/zip", ".json": "application/json", ".woff2": "font/woff2",
-               ".bin": "application/octet-stream"}
+EXTRA_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".json": "application/json",
+    ".woff2": "font/woff2",
+    ".bin": "application/octet-stream",
+}
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -31,12 +37,15 @@ SHARING_HEADERS = {
     "Access-Control-Allow-Origin": "*",
 }
 # KaTeX and CodeMirror set inline styles, so styles may be inline; scripts may not.
-PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-               "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
-               "object-src 'none'; base-uri 'self'; form-action 'self'")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'"
+)
 # Pyodide evaluates strings as JavaScript and compiles WebAssembly: only its worker may.
-WORKER_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
-                 "connect-src 'self'; object-src 'none'")
+WORKER_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
+)
 WORKER_SCRIPTS = ("/assets/worker.js",)  # paths.WORKER_SCRIPT; this file is copied alone into handouts
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
@@ -108,8 +117,9 @@ class LessonServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = False,
-                isolate: bool = True) -> http.server.ThreadingHTTPServer:
+def make_server(
+    folder: Path, port: int, host: str = "127.0.0.1", quiet: bool = False, isolate: bool = True
+) -> http.server.ThreadingHTTPServer:
     """Create (not start) a server for `folder`; port 0 picks a free port.
 
     `isolate=False` leaves out COOP/COEP, like a static host that cannot set headers.
@@ -126,8 +136,9 @@ def serve(folder: Path, port: int, host: str = "127.0.0.1") -> None:
     try:
         server = make_server(folder, port, host)
     except OSError as error:
-        raise SystemExit(f"Cannot serve on port {port}: {error.strerror}. "
-                         f"Choose another port, e.g. make serve PORT={port + 1}.") from None
+        raise SystemExit(
+            f"Cannot serve on port {port}: {error.strerror}. Choose another port, e.g. make serve PORT={port + 1}."
+        ) from None
     print(f"Serving {folder} at http://{host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

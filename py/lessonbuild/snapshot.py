@@ -34,8 +34,13 @@ from .runtime import CORE_PACKAGES
 SCRIPT = TOOLS / "make-snapshot.mjs"
 # What SCRIPT runs besides itself: its share of the worker's boot steps. A change to any of them
 # makes a new snapshot.
-SCRIPT_PARTS = (SCRIPT, TOOLS / "python-as-text.mjs", ROOT / "site" / "js" / "worker" / "interpreter.js",
-                ROOT / "site" / "js" / "worker" / "interpreter.py", ROOT / "site" / "js" / "worker" / "failure.js")
+SCRIPT_PARTS = (
+    SCRIPT,
+    TOOLS / "python-as-text.mjs",
+    ROOT / "site" / "js" / "worker" / "interpreter.js",
+    ROOT / "site" / "js" / "worker" / "interpreter.py",
+    ROOT / "site" / "js" / "worker" / "failure.js",
+)
 CACHE = BUILD_CACHE / "snapshot"
 SNAPSHOT_PATH = f"{PYODIDE_DIR}snapshot.bin.gz"  # pack_snapshot's gzip; never re-encoded by the build
 # The packages in the snapshot: the project's core wheels (every page installs these).
@@ -75,7 +80,7 @@ def read_header(data: bytes) -> SnapshotInfo:
         raise ValueError("not a Pyodide memory snapshot (bad magic number)")
     if not HEADER.size + note_length <= offset <= len(data):
         raise ValueError("bad snapshot header (memory offset out of range)")
-    note = json.loads(data[HEADER.size:HEADER.size + note_length].decode("utf-8"))
+    note = json.loads(data[HEADER.size : HEADER.size + note_length].decode("utf-8"))
     build_id = "".join(f"{word:08x}" for word in build_words)
     return SnapshotInfo(build_id, offset, len(data) - offset, note)
 
@@ -87,21 +92,25 @@ def pyodide_build_id(node_modules: Path = NODE_MODULES) -> str:
     if start < 0:
         raise RuntimeError("cannot find BUILD_ID in node_modules/pyodide/pyodide.mjs (a new Pyodide?)")
     start += len('BUILD_ID:"')
-    return text[start:text.index('"', start)]
+    return text[start : text.index('"', start)]
 
 
 def snapshot_wheels(assets: dict[str, bytes]) -> dict[str, bytes]:
     """The wheels of SNAPSHOT_PACKAGES among the site's assets, by file name."""
-    wheels = {path.split("/")[-1]: data for path, data in assets.items()
-              if path.startswith(WHEELS_DIR) and path.split("/")[-1].split("-")[0] in SNAPSHOT_PACKAGES}
+    wheels = {
+        path.split("/")[-1]: data
+        for path, data in assets.items()
+        if path.startswith(WHEELS_DIR) and path.split("/")[-1].split("-")[0] in SNAPSHOT_PACKAGES
+    }
     missing = set(SNAPSHOT_PACKAGES) - {name.split("-")[0] for name in wheels}
     if missing:
         raise RuntimeError(f"no wheel for {', '.join(sorted(missing))} among the assets")
     return dict(sorted(wheels.items()))
 
 
-def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES,
-                  cache: Path | None = CACHE) -> bytes:
+def make_snapshot(
+    wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES, cache: Path | None = CACHE
+) -> bytes:
     """Return a snapshot of Pyodide with `wheels` ({file name: bytes}) unpacked and `imports` imported.
 
     Raises RuntimeError when Node.js cannot make it or the result is not a snapshot of the
@@ -125,8 +134,9 @@ def make_snapshot(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_
             paths.append(str(path))
         out = Path(folder) / "snapshot.bin"
         request = json.dumps({"out": str(out), "wheels": paths, "imports": list(imports)})
-        completed = subprocess.run(["node", str(SCRIPT)], input=request, capture_output=True, text=True,
-                                   cwd=ROOT, check=False)
+        completed = subprocess.run(
+            ["node", str(SCRIPT)], input=request, capture_output=True, text=True, cwd=ROOT, check=False
+        )
         if completed.returncode != 0 or not out.is_file():
             raise RuntimeError(f"making the Pyodide snapshot failed under Node.js:\n{completed.stderr.strip()[-2000:]}")
         data = out.read_bytes()
@@ -162,8 +172,10 @@ def pack_pages(data: bytes, page_size: int = PAGE_SIZE) -> bytes:
     `page_size` in bytes. unpack_pages gives `data` back.
     """
     pages = -(-len(data) // page_size)
-    kept = [data[index * page_size:(index + 1) * page_size].count(0) != min(page_size, len(data) - index * page_size)
-            for index in range(pages)]
+    kept = [
+        data[index * page_size : (index + 1) * page_size].count(0) != min(page_size, len(data) - index * page_size)
+        for index in range(pages)
+    ]
     runs = []
     for index, keep in enumerate(kept):
         if not keep:
@@ -174,7 +186,7 @@ def pack_pages(data: bytes, page_size: int = PAGE_SIZE) -> bytes:
             runs.append([index, 1])
     header = PAGES_HEADER.pack(PAGES_MAGIC, page_size, len(data), len(runs))
     header += b"".join(PAGES_RUN.pack(first, count) for first, count in runs)
-    return header + b"".join(data[first * page_size:(first + count) * page_size] for first, count in runs)
+    return header + b"".join(data[first * page_size : (first + count) * page_size] for first, count in runs)
 
 
 def unpack_pages(packed: bytes) -> bytes:
@@ -191,7 +203,7 @@ def unpack_pages(packed: bytes) -> bytes:
         start, end = first * page_size, min(length, (first + count) * page_size)
         if not start < end <= length or at + end - start > len(packed):
             raise ValueError("packed snapshot cut short or with runs out of range")
-        data[start:end] = packed[at:at + end - start]
+        data[start:end] = packed[at : at + end - start]
         at += end - start
     if at != len(packed):
         raise ValueError("packed snapshot has bytes past its last run")
@@ -234,6 +246,10 @@ def runtime_setting(assets: dict[str, bytes], use: str = "auto") -> dict | None:
     data = assets.get(SNAPSHOT_PATH)
     if data is None:
         return None
-    return {"url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}", "bytes": len(data), "use": use,
-            "wheels": [f"{WHEELS_DIR}{name}" for name in snapshot_wheels(assets)],
-            "packages": list(SNAPSHOT_PACKAGES)}
+    return {
+        "url": f"{SNAPSHOT_PATH}?v={hashlib.sha256(data).hexdigest()[:10]}",
+        "bytes": len(data),
+        "use": use,
+        "wheels": [f"{WHEELS_DIR}{name}" for name in snapshot_wheels(assets)],
+        "packages": list(SNAPSHOT_PACKAGES),
+    }

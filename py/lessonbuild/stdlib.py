@@ -33,15 +33,19 @@ STDLIB_PATH = f"{PYODIDE_DIR}python_stdlib.zip"
 BOOT_STDLIB_PATH = f"{PYODIDE_DIR}python_stdlib_boot.zip"
 
 
-def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES,
-                cache: Path | None = CACHE) -> tuple[bytes, list[str]]:
+def boot_stdlib(
+    wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PACKAGES, cache: Path | None = CACHE
+) -> tuple[bytes, list[str]]:
     """(the zip's bytes, the names in python_stdlib.zip it was made from): the files Python
     reads while it starts and while `imports` are imported from `wheels` ({file name: bytes}),
     compiled to unchecked hash-based .pyc files (a `.py` name becomes `.pyc`; others are
     copied). The same bytes for the same input. Raises RuntimeError when Node.js cannot make it."""
     key = hashlib.sha256()
-    for part in (pyodide_build_id().encode(), *(path.read_bytes() for path in SCRIPT_PARTS),
-                 json.dumps(list(imports)).encode()):
+    for part in (
+        pyodide_build_id().encode(),
+        *(path.read_bytes() for path in SCRIPT_PARTS),
+        json.dumps(list(imports)).encode(),
+    ):
         key.update(hashlib.sha256(part).digest())
     for name, data in sorted(wheels.items()):
         key.update(hashlib.sha256(name.encode() + b"\0" + data).digest())
@@ -57,10 +61,13 @@ def boot_stdlib(wheels: dict[str, bytes], imports: tuple[str, ...] = SNAPSHOT_PA
             paths.append(str(path))
         out = Path(folder) / "boot.zip"
         request = json.dumps({"wheels": paths, "imports": list(imports)})
-        done = subprocess.run(["node", str(SCRIPT), str(out)], input=request, capture_output=True, text=True,
-                              cwd=ROOT, check=False)
+        done = subprocess.run(
+            ["node", str(SCRIPT), str(out)], input=request, capture_output=True, text=True, cwd=ROOT, check=False
+        )
         if done.returncode != 0 or not out.is_file():
-            raise RuntimeError(f"making the standard library Python starts with failed under Node.js:\n{done.stderr[-2000:]}")
+            raise RuntimeError(
+                f"making the standard library Python starts with failed under Node.js:\n{done.stderr[-2000:]}"
+            )
         data = out.read_bytes()
     names = json.loads(done.stdout)["names"]
     if cache:

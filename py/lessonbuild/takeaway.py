@@ -60,7 +60,7 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
         block = token.meta.get("block")
         if block is None or isinstance(block, ShownOutput) or (isinstance(block, CodeCell) and block.static):
             continue  # plain and static code blocks, and their shown output, stay in the Markdown
-        prose += lines[position:token.map[0]]
+        prose += lines[position : token.map[0]]
         position = token.map[1]
         if isinstance(block, CodeCell):
             _flush(prose, outline)

@@ -17,10 +17,22 @@ from .testpins import REQUIREMENTS_FILE, normalise, pinned_versions
 from .moves import check_moves
 from .vendor import PACKAGES_FILE, page_packages
 
-FRONT_MATTER_KEYS = {"title": "required", "summary": "required", "packages": "optional",
-                     "time_limit": "optional", "moved_from": "optional"}
-CELL_OPTIONS = {"id": "value", "label": "value", "hidden": "flag", "readonly": "flag", "static": "flag",
-                "check": "value", "cpython": "value"}
+FRONT_MATTER_KEYS = {
+    "title": "required",
+    "summary": "required",
+    "packages": "optional",
+    "time_limit": "optional",
+    "moved_from": "optional",
+}
+CELL_OPTIONS = {
+    "id": "value",
+    "label": "value",
+    "hidden": "flag",
+    "readonly": "flag",
+    "static": "flag",
+    "check": "value",
+    "cpython": "value",
+}
 ATTACHMENT_OPTIONS = {"for": "value"}
 OWN_CHECK_OPTIONS = {"for": "value", "function": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
@@ -42,8 +54,11 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
     report = lambda line, message, fix: problems.append(Problem(lesson.path, line, message, fix))  # noqa: E731
 
     if not SLUG_PATTERN.match(lesson.slug):
-        report(None, f"The file name '{lesson.path.name}' is not a valid slug.",
-               "Rename it with lowercase letters, digits and hyphens only.")
+        report(
+            None,
+            f"The file name '{lesson.path.name}' is not a valid slug.",
+            "Rename it with lowercase letters, digits and hyphens only.",
+        )
     _check_front_matter(lesson, report)
     seen_ids: dict[str, int] = {}
     for cell in lesson.cells:
@@ -65,15 +80,16 @@ def _check_front_matter(lesson: Lesson, report) -> None:
     line = lesson.front_matter_line
     for key in lesson.front_matter:
         if key not in FRONT_MATTER_KEYS:
-            report(line, f"Unknown front matter key '{key}'.",
-                   f"Use only: {', '.join(FRONT_MATTER_KEYS)}.")
+            report(line, f"Unknown front matter key '{key}'.", f"Use only: {', '.join(FRONT_MATTER_KEYS)}.")
     for key, need in FRONT_MATTER_KEYS.items():
         value = lesson.front_matter.get(key)
         if need == "required" and (not isinstance(value, str) or not value.strip()):
             report(line, f"The front matter has no '{key}'.", f"Add '{key}: …' as one line of text.")
     limit = lesson.front_matter.get("time_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0):
-        report(line, f"'time_limit' must be a positive number of seconds, not {limit!r}.", "Write e.g. 'time_limit: 30'.")
+        report(
+            line, f"'time_limit' must be a positive number of seconds, not {limit!r}.", "Write e.g. 'time_limit: 30'."
+        )
     packages = lesson.front_matter.get("packages", [])
     known = page_packages()
     if not isinstance(packages, list):
@@ -81,8 +97,11 @@ def _check_front_matter(lesson: Lesson, report) -> None:
         return
     for name in packages:
         if name not in known:
-            report(line, f"Unknown package '{name}' in 'packages'.",
-                   f"Use one of: {', '.join(sorted(known)) or 'none'}, or pin it in {PACKAGES_FILE.name}.")
+            report(
+                line,
+                f"Unknown package '{name}' in 'packages'.",
+                f"Use one of: {', '.join(sorted(known)) or 'none'}, or pin it in {PACKAGES_FILE.name}.",
+            )
 
 
 def _check_options(options: dict, known: dict[str, str], line: int, what: str, report) -> None:
@@ -105,14 +124,20 @@ def _check_cell(cell: CodeCell, report) -> None:
     if cell.static:
         return
     if cell.check is not None and cell.check != OWN_CHECK and cell.check not in check_names():
-        report(cell.line, f"Unknown check '{cell.check}'.",
-               f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py), "
-               f"or write check={OWN_CHECK} and a ```{CHECK_KIND} for=ID block (lessons/README.md).")
+        report(
+            cell.line,
+            f"Unknown check '{cell.check}'.",
+            f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py), "
+            f"or write check={OWN_CHECK} and a ```{CHECK_KIND} for=ID block (lessons/README.md).",
+        )
     if cell.check is not None and cell.hidden:
         report(cell.line, "A hidden cell cannot be an exercise.", "Remove 'hidden' or 'check'.")
     if cell.id is None and "id" not in cell.options:
-        report(cell.line, "This code cell has no id.",
-               "Add id=some-name after ```python (or mark it 'static' if it should not run).")
+        report(
+            cell.line,
+            "This code cell has no id.",
+            "Add id=some-name after ```python (or mark it 'static' if it should not run).",
+        )
     _check_compiles(cell.code, cell.line, report)
 
 
@@ -120,30 +145,45 @@ def _check_cpython_block(cell: CodeCell, report) -> None:
     """A static block that the tests run under CPython: pinned libraries, code that compiles,
     and the output it prints right after it."""
     if not cell.static:
-        report(cell.line, "Only a static block can name libraries with 'cpython='.",
-               "Add 'static' (the page cannot run it), or remove 'cpython=' to make a runnable cell.")
+        report(
+            cell.line,
+            "Only a static block can name libraries with 'cpython='.",
+            "Add 'static' (the page cannot run it), or remove 'cpython=' to make a runnable cell.",
+        )
         return
     pins = pinned_versions()
     for name in cell.cpython:
         if normalise(name) not in pins:
-            report(cell.line, f"'{name}' is not pinned in {REQUIREMENTS_FILE.name}, so the tests cannot run this block.",
-                   f"Pin it there as '{name}==VERSION', or name a pinned library ({', '.join(sorted(pins))}).")
+            report(
+                cell.line,
+                f"'{name}' is not pinned in {REQUIREMENTS_FILE.name}, so the tests cannot run this block.",
+                f"Pin it there as '{name}==VERSION', or name a pinned library ({', '.join(sorted(pins))}).",
+            )
     _check_compiles(cell.code, cell.line, report)
     if cell.shown_output is None:
-        report(cell.line, "This block runs under CPython but shows no output.",
-               f"Put a ```{OUTPUT_KIND} block right after it with exactly what it prints.")
+        report(
+            cell.line,
+            "This block runs under CPython but shows no output.",
+            f"Put a ```{OUTPUT_KIND} block right after it with exactly what it prints.",
+        )
 
 
 def _check_shown_output(shown: ShownOutput, report) -> None:
     if shown.options:
         report(shown.line, f"A ```{OUTPUT_KIND} block takes no options.", f"Write just ```{OUTPUT_KIND}.")
     if shown.follows is None or not shown.follows.cpython or shown.follows.shown_output is not shown:
-        report(shown.line, f"This ```{OUTPUT_KIND} block does not directly follow a block marked 'cpython='.",
-               f"Put it right after a ```python static cpython=LIBRARY block (nothing in between), "
-               f"one {OUTPUT_KIND} block per code block.")
+        report(
+            shown.line,
+            f"This ```{OUTPUT_KIND} block does not directly follow a block marked 'cpython='.",
+            f"Put it right after a ```python static cpython=LIBRARY block (nothing in between), "
+            f"one {OUTPUT_KIND} block per code block.",
+        )
     if not shown.text.strip():
-        report(shown.line, f"This ```{OUTPUT_KIND} block is empty.",
-               "Write what the code block above it prints (the tests compare the two).")
+        report(
+            shown.line,
+            f"This ```{OUTPUT_KIND} block is empty.",
+            "Write what the code block above it prints (the tests compare the two).",
+        )
 
 
 def _check_exercise_help(lesson: Lesson, report) -> None:
@@ -157,15 +197,21 @@ def _check_exercise_help(lesson: Lesson, report) -> None:
         if not cell.check or not cell.id:
             continue
         if cell.solution is None:
-            report(cell.line, f"Exercise '{cell.id}' has no solution.",
-                   f"Add a ```solution for={cell.id} block with code that passes the check.")
+            report(
+                cell.line,
+                f"Exercise '{cell.id}' has no solution.",
+                f"Add a ```solution for={cell.id} block with code that passes the check.",
+            )
         else:
             _check_compiles(cell.solution.content, cell.solution.line, report)
         if cell.check == OWN_CHECK:
             check_own_check(cell, report)
         elif cell.own_check is not None:
-            report(cell.own_check.line, f"Exercise '{cell.id}' uses the check '{cell.check}', not its own.",
-                   f"Write check={OWN_CHECK} on the exercise's ```python line, or remove this ```{CHECK_KIND} block.")
+            report(
+                cell.own_check.line,
+                f"Exercise '{cell.id}' uses the check '{cell.check}', not its own.",
+                f"Write check={OWN_CHECK} on the exercise's ```python line, or remove this ```{CHECK_KIND} block.",
+            )
 
 
 def _check_compiles(code: str, fence_line: int, report) -> None:
@@ -179,11 +225,17 @@ def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], repo
     if block_id is None:
         return
     if not ID_PATTERN.match(block_id):
-        report(line, f"The id '{block_id}' is not valid.",
-               "Use lowercase letters, digits and hyphens, starting with a letter.")
+        report(
+            line,
+            f"The id '{block_id}' is not valid.",
+            "Use lowercase letters, digits and hyphens, starting with a letter.",
+        )
     if block_id in seen:
-        report(line, f"The id '{block_id}' is already used on line {seen[block_id]}.",
-               "Give every cell and quiz of a lesson its own id.")
+        report(
+            line,
+            f"The id '{block_id}' is already used on line {seen[block_id]}.",
+            "Give every cell and quiz of a lesson its own id.",
+        )
     else:
         seen[block_id] = line
 
@@ -196,18 +248,30 @@ def _check_predictions(lesson: Lesson, report) -> None:
         target = prediction.guards
         cell = cells.get(target) if target else None
         if target is None:
-            report(prediction.line, "This prediction names no cell.",
-                   "Write for=ID after ```predict, with the id of the code cell whose output it asks about.")
+            report(
+                prediction.line,
+                "This prediction names no cell.",
+                "Write for=ID after ```predict, with the id of the code cell whose output it asks about.",
+            )
         elif cell is None or cell.hidden:
             why = f"cell '{target}' is hidden" if cell else f"there is no code cell '{target}'"
-            report(prediction.line, f"This prediction is for no visible code cell: {why}.",
-                   "Write for=ID with the id of a visible code cell whose output it asks about.")
+            report(
+                prediction.line,
+                f"This prediction is for no visible code cell: {why}.",
+                "Write for=ID with the id of a visible code cell whose output it asks about.",
+            )
         elif cell.line < prediction.line:
-            report(prediction.line, f"This prediction comes after its cell '{target}' (line {cell.line}).",
-                   "Put the ```predict block before the cell, so the question is read first.")
+            report(
+                prediction.line,
+                f"This prediction comes after its cell '{target}' (line {cell.line}).",
+                "Put the ```predict block before the cell, so the question is read first.",
+            )
         elif target in guarded:
-            report(prediction.line, f"Cell '{target}' already has a prediction (line {guarded[target]}).",
-                   "Keep one prediction per cell.")
+            report(
+                prediction.line,
+                f"Cell '{target}' already has a prediction (line {guarded[target]}).",
+                "Keep one prediction per cell.",
+            )
         else:
             guarded[target] = prediction.line
 

@@ -30,8 +30,7 @@ class PagePackage:
 def page_packages(path: Path = PACKAGES_FILE) -> dict[str, PagePackage]:
     """The packages lessons may declare, by name."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {name: PagePackage(name, entry.get("import", name), tuple(entry["wheels"]))
-            for name, entry in data.items()}
+    return {name: PagePackage(name, entry.get("import", name), tuple(entry["wheels"])) for name, entry in data.items()}
 
 
 def pyodide_python_version(node_modules: Path) -> str:
@@ -51,9 +50,26 @@ def wheel_for(pin: str, python_version: str, cache: Path = CACHE) -> Path:
     wheels = sorted(folder.glob("*.whl")) if folder.is_dir() else []
     if not wheels:
         folder.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                   "--python-version", python_version, "--implementation", "py", "--abi", "none",
-                   "--platform", "any", "--dest", str(folder), pin]
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            python_version,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "--dest",
+            str(folder),
+            pin,
+        ]
         completed = subprocess.run(command, capture_output=True, text=True, check=False)
         wheels = sorted(folder.glob("*.whl"))
         if completed.returncode != 0 or len(wheels) != 1:

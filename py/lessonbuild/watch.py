@@ -23,16 +23,24 @@ DEBOUNCE_MS = 300
 TIMEOUT_MS = 100
 
 
-def watch_changes(folders: list[Path], stop: threading.Event,
-                  ready: Callable[[], None] = lambda: None) -> Iterator[set[Path]]:
+def watch_changes(
+    folders: list[Path], stop: threading.Event, ready: Callable[[], None] = lambda: None
+) -> Iterator[set[Path]]:
     """Yield the set of changed paths (resolved) each time files under `folders` change.
 
     Calls `ready()` once the folders are watched (a change made after it is never missed); ends
     when `stop` is set. Raises FileNotFoundError when a folder does not exist.
     """
     watching = False
-    for batch in watchfiles.watch(*folders, stop_event=stop, step=STEP_MS, debounce=DEBOUNCE_MS,
-                                  rust_timeout=TIMEOUT_MS, yield_on_timeout=True, raise_interrupt=False):
+    for batch in watchfiles.watch(
+        *folders,
+        stop_event=stop,
+        step=STEP_MS,
+        debounce=DEBOUNCE_MS,
+        rust_timeout=TIMEOUT_MS,
+        yield_on_timeout=True,
+        raise_interrupt=False,
+    ):
         if not watching:
             watching = True
             ready()

@@ -32,9 +32,11 @@ def build_wheel(package_dir: Path, summary: str) -> tuple[str, bytes]:
     for path in sorted(package_dir.rglob("*.py")):
         files[path.relative_to(package_dir.parent).as_posix()] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n").encode()
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
+    ).encode()
     files[f"{dist_info}/WHEEL"] = (
-        "Wheel-Version: 1.0\nGenerator: lessonbuild\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode()
+        "Wheel-Version: 1.0\nGenerator: lessonbuild\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    ).encode()
     record_name = f"{dist_info}/RECORD"
     record = [f"{path},sha256={_digest(data)},{len(data)}" for path, data in files.items()]
     files[record_name] = ("\n".join(record + [f"{record_name},,"]) + "\n").encode()

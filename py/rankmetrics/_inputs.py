@@ -38,12 +38,7 @@ def check_threshold(threshold):
     The threshold must be above 0 because unjudged items have grade 0: a
     threshold of 0 would make every ranked item relevant.
     """
-    if (
-        isinstance(threshold, bool)
-        or not isinstance(threshold, Real)
-        or not math.isfinite(threshold)
-        or threshold <= 0
-    ):
+    if isinstance(threshold, bool) or not isinstance(threshold, Real) or not math.isfinite(threshold) or threshold <= 0:
         raise ValueError(f"threshold must be a finite number > 0, got {threshold!r}")
     return threshold
 

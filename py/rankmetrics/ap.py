@@ -66,7 +66,5 @@ def average_precision(ranking, relevant, k=None, *, threshold=1):
     >>> average_precision(["d1", "d2", "d3", "d4", "d5"], {"d1", "d3", "d6"}, k=2)
     0.3333333333333333
     """
-    ranking, judgments, k = prepare(
-        ranking, relevant, k, threshold=threshold, allow_none_k=True
-    )
+    ranking, judgments, k = prepare(ranking, relevant, k, threshold=threshold, allow_none_k=True)
     return average_precision_kernel(ranking, judgments, k)

@@ -68,8 +68,7 @@ def ranking_of(user, ranked):
         raise ValueError(f"run of user {user!r}: {error}") from None
 
 
-def evaluate(run, qrels, metrics, k, *, threshold=1, gain="exponential",
-             skip_users_without_relevant=False):
+def evaluate(run, qrels, metrics, k, *, threshold=1, gain="exponential", skip_users_without_relevant=False):
     """Compute metrics for every judged user and their means.
 
     Args:

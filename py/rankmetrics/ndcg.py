@@ -34,9 +34,7 @@ def dcg_kernel(ranking, judgments, k):
     top_k = ranking[:k]
     # Unjudged items have grade 0 and gain 0: skip them.
     return sum(
-        (gain(grades[item]) * weight
-         for item, weight in zip(top_k, discounts(len(top_k)))
-         if item in grades),
+        (gain(grades[item]) * weight for item, weight in zip(top_k, discounts(len(top_k))) if item in grades),
         start=0.0,  # a float even when nothing is summed
     )
 
@@ -45,8 +43,7 @@ def idcg_kernel(judgments, k):
     """DCG@k of the ideal ranking of *all* judged items, not a re-sort of the top k."""
     best_grades = sorted(judgments.grades.values(), reverse=True)[:k]
     return sum(
-        (judgments.gain(grade) * weight
-         for grade, weight in zip(best_grades, discounts(len(best_grades)))),
+        (judgments.gain(grade) * weight for grade, weight in zip(best_grades, discounts(len(best_grades)))),
         start=0.0,
     )
 

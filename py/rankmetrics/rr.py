@@ -57,7 +57,5 @@ def reciprocal_rank(ranking, relevant, k=None, *, threshold=1):
     >>> reciprocal_rank(["d1", "d2", "d3", "d4"], {"d3", "d4"}, k=2)
     0.0
     """
-    ranking, judgments, k = prepare(
-        ranking, relevant, k, threshold=threshold, allow_none_k=True
-    )
+    ranking, judgments, k = prepare(ranking, relevant, k, threshold=threshold, allow_none_k=True)
     return reciprocal_rank_kernel(ranking, judgments, k)

@@ -33,9 +33,7 @@ def ranking_from_scores(scores):
     ['d', 'b', 'c', 'a']
     """
     if not isinstance(scores, Mapping):
-        raise ValueError(
-            f"scores must be a mapping item id -> score, got {type(scores).__name__} {scores!r}"
-        )
+        raise ValueError(f"scores must be a mapping item id -> score, got {type(scores).__name__} {scores!r}")
     if not plain_finite_numbers(scores.values()):
         for item, score in scores.items():  # find the bad score and name it
             check_number(score, f"score of item {item!r}")

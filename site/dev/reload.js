@@ -32,15 +32,25 @@
     panel.setAttribute("role", "alert");
     panel.setAttribute("aria-label", "Build problems");
     Object.assign(panel.style, {
-      position: "fixed", insetInline: "0", top: "0", zIndex: "2147483647", maxHeight: "60vh",
-      overflow: "auto", margin: "0", padding: "0.75rem 1rem", font: "14px/1.4 system-ui, sans-serif",
-      background: "#7a1010", color: "#fff", boxShadow: "0 2px 8px rgb(0 0 0 / 40%)",
+      position: "fixed",
+      insetInline: "0",
+      top: "0",
+      zIndex: "2147483647",
+      maxHeight: "60vh",
+      overflow: "auto",
+      margin: "0",
+      padding: "0.75rem 1rem",
+      font: "14px/1.4 system-ui, sans-serif",
+      background: "#7a1010",
+      color: "#fff",
+      boxShadow: "0 2px 8px rgb(0 0 0 / 40%)",
     });
     const heading = document.createElement("p");
     heading.style.margin = "0 0 0.5rem";
     heading.style.fontWeight = "bold";
-    heading.textContent = `The lessons do not build (${problems.length} problem${problems.length === 1 ? "" : "s"}); `
-      + "this page is the last version that did. It reloads once they build.";
+    heading.textContent =
+      `The lessons do not build (${problems.length} problem${problems.length === 1 ? "" : "s"}); ` +
+      "this page is the last version that did. It reloads once they build.";
     const list = document.createElement("ul");
     Object.assign(list.style, { margin: "0", paddingInlineStart: "1.25rem" });
     for (const problem of problems) {

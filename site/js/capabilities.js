@@ -29,7 +29,12 @@ export function canRunModuleWorkers() {
   if (typeof Worker !== "function") return false;
   let readsType = false;
   try {
-    new Worker("http://[", { get type() { readsType = true; return "module"; } }).terminate();
+    new Worker("http://[", {
+      get type() {
+        readsType = true;
+        return "module";
+      },
+    }).terminate();
   } catch {
     // the invalid address: expected
   }
@@ -48,8 +53,10 @@ export function canGunzip() {
 /** Whether WebAssembly is here and compiles a module (the smallest valid one). */
 export function hasWebAssembly() {
   try {
-    return typeof WebAssembly === "object"
-      && WebAssembly.validate(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+    return (
+      typeof WebAssembly === "object" &&
+      WebAssembly.validate(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]))
+    );
   } catch {
     return false;
   }
@@ -58,8 +65,10 @@ export function hasWebAssembly() {
 /** Whether the Navigation API can hold a navigation until its page is fetched (precommit
  *  handlers): what opening a lesson in place needs. */
 export function hasPrecommitHandlers() {
-  return typeof globalThis.navigation?.addEventListener === "function"
-    && typeof globalThis.NavigationPrecommitController === "function";
+  return (
+    typeof globalThis.navigation?.addEventListener === "function" &&
+    typeof globalThis.NavigationPrecommitController === "function"
+  );
 }
 
 /** Whether this browser has service workers at all (it may still refuse to register one:

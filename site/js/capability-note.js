@@ -4,24 +4,39 @@
 // refused, Cache Storage that will not open, a worker that cannot unpack the snapshot) is shown
 // without moving anything either, and remembered so the next page shows it at once.
 import {
-  canEditPlainText, canKeepLocally, canShareMemory, hasCacheStorage, hasPrecommitHandlers, hasServiceWorkers,
+  canEditPlainText,
+  canKeepLocally,
+  canShareMemory,
+  hasCacheStorage,
+  hasPrecommitHandlers,
+  hasServiceWorkers,
 } from "./capabilities.js";
 
 // Each reduction: what it changes for the learner, why (a sentence alone), and why in a few
 // words (in a list of several).
 const REDUCTIONS = {
-  "shared-memory": ["Stop restarts Python", "this browser cannot share memory with Python's worker", "no shared memory"],
+  "shared-memory": [
+    "Stop restarts Python",
+    "this browser cannot share memory with Python's worker",
+    "no shared memory",
+  ],
   "not-isolated": ["Stop restarts Python", "this page is not cross-origin isolated", "page not isolated"],
-  "gunzip": ["Python starts more slowly", "this browser cannot unpack its gzip snapshot", "no gzip streams"],
-  "navigation": ["each lesson loads as a new page",
-    "this browser has no Navigation API to open it in place", "no Navigation API"],
+  gunzip: ["Python starts more slowly", "this browser cannot unpack its gzip snapshot", "no gzip streams"],
+  navigation: [
+    "each lesson loads as a new page",
+    "this browser has no Navigation API to open it in place",
+    "no Navigation API",
+  ],
   "service-worker": ["no offline copy", "this browser has no service workers", "no service workers"],
   "service-worker-blocked": ["no offline copy", "this browser refused its service worker", "service worker refused"],
   "cache-storage": ["no offline copy", "this browser has no Cache Storage", "no Cache Storage"],
   "cache-storage-blocked": ["no offline copy", "this browser blocks the course's file storage", "file storage blocked"],
-  "storage": ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
-  "plain-text-editing": ["typing waits for the code editor", "this browser cannot edit plain text in place",
-    "no plain-text editing"],
+  storage: ["your edits are not kept", "this browser does not let the page save them", "storage blocked"],
+  "plain-text-editing": [
+    "typing waits for the code editor",
+    "this browser cannot edit plain text in place",
+    "no plain-text editing",
+  ],
 };
 // Found after the page was painted, so remembered (localStorage) for the next page.
 export const LATE = ["gunzip", "service-worker-blocked", "cache-storage-blocked"];

@@ -26,11 +26,14 @@ export function cellVersions(slug, cell) {
   if (!isVersion(record)) return { shown: null, other: null };
   const versions = [record, record.other].filter(isVersion); // newest first
   const chosen = versions.find((version) => version.tab === tabId) ?? versions[0];
-  const other = versions.find((version) => version !== chosen && version.code !== chosen.code
-    && version.code !== cell.code);
+  const other = versions.find(
+    (version) => version !== chosen && version.code !== chosen.code && version.code !== cell.code,
+  );
   return {
-    shown: chosen.code === cell.code ? null
-      : { code: chosen.code, base: chosen.base, tab: chosen.tab, mine: chosen.tab === tabId },
+    shown:
+      chosen.code === cell.code
+        ? null
+        : { code: chosen.code, base: chosen.base, tab: chosen.tab, mine: chosen.tab === tabId },
     other: other ? { code: other.code, base: other.base } : null,
   };
 }
@@ -49,8 +52,13 @@ export function saveCellCode(slug, cell, code, replaces = null) {
   const record = load(slug, "cell", cell.id);
   // Kept even when it equals `code` (the learner took the other tab's version): an undo in this
   // tab must not leave it as this tab's alone.
-  const other = [record, record?.other].find((version) => isVersion(version) && version.tab !== tabId
-    && version.code !== cell.code && !(replaces && version.tab === replaces.tab && version.code === replaces.code));
+  const other = [record, record?.other].find(
+    (version) =>
+      isVersion(version) &&
+      version.tab !== tabId &&
+      version.code !== cell.code &&
+      !(replaces && version.tab === replaces.tab && version.code === replaces.code),
+  );
   if (code === cell.code && !other) return save(slug, "cell", cell.id, null);
   return save(slug, "cell", cell.id, {
     code,

@@ -30,13 +30,19 @@ export class CellController {
     this.runningFor = null; // the cell whose run (its earlier cells, then itself) is under way
     this.cells = cellData.map((data, index) => this.#makeCell(data, index));
     // A restart (Stop without isolation, or a cell that ignored the interrupt) forgets every variable.
-    runtime.onRestart = () => { for (const cell of this.cells) cell.ran = false; };
+    runtime.onRestart = () => {
+      for (const cell of this.cells) cell.ran = false;
+    };
     this.detached = new AbortController();
-    onOtherTabChange(slug, (kind, id, value) => {
-      const cell = this.cells.find((candidate) => candidate.id === id && candidate.element);
-      const version = otherTabVersion(value);
-      if (kind === "cell" && cell && version) this.#otherTabEdited(cell, version.code);
-    }, { signal: this.detached.signal });
+    onOtherTabChange(
+      slug,
+      (kind, id, value) => {
+        const cell = this.cells.find((candidate) => candidate.id === id && candidate.element);
+        const version = otherTabVersion(value);
+        if (kind === "cell" && cell && version) this.#otherTabEdited(cell, version.code);
+      },
+      { signal: this.detached.signal },
+    );
   }
 
   /** The lesson leaves the page (another lesson opens in its place, lesson-navigation.js): stop
@@ -65,14 +71,19 @@ export class CellController {
     cell.buttons.reset.addEventListener("click", () => this.reset(cell));
     this.#restoreEdit(cell);
     const early = earlyEditorOf(element);
-    if (early && wireEarlyEditor(early, { onChange: (code) => this.#edited(cell, code), onRun: () => this.requestRun(cell) })) {
+    if (
+      early &&
+      wireEarlyEditor(early, { onChange: (code) => this.#edited(cell, code), onRun: () => this.requestRun(cell) })
+    ) {
       cell.early = early;
     }
     if (data.check) {
       cell.verdict = element.querySelector("[data-verdict]");
       showPassedBefore(element, this.slug, data);
       element.querySelector('[data-action="check"]').addEventListener("click", () => this.requestCheck(cell));
-      element.querySelector('[data-action="use-solution"]').addEventListener("click", () => this.#setCode(cell, data.solution));
+      element
+        .querySelector('[data-action="use-solution"]')
+        .addEventListener("click", () => this.#setCode(cell, data.solution));
     }
     return cell;
   }
@@ -150,15 +161,19 @@ export class CellController {
         return;
       }
       if (outcome !== "ok") {
-        this.#setVerdict(cell, "incorrect",
-          "Not checked: the code stopped with an error (see the output above). Fix it, then check again.");
+        this.#setVerdict(
+          cell,
+          "incorrect",
+          "Not checked: the code stopped with an error (see the output above). Fix it, then check again.",
+        );
         return;
       }
       this.#setState(cell, "running");
       this.setStatus("busy", `Python is checking ${cell.name}…`);
       const result = await this.runtime.check(cell.check, (stream, text) => cell.output.write(stream, text), cell.id);
       this.setStatus("ready", "Python ready");
-      if (result.restarted || result.stopped) { // a stop is no verdict
+      if (result.restarted || result.stopped) {
+        // a stop is no verdict
         this.#setState(cell, "idle");
         this.#setVerdict(cell, "", "Not checked: the check was stopped.");
         return;
@@ -183,7 +198,10 @@ export class CellController {
     if (!this.#canStop(cell)) return;
     this.stopCount += 1;
     this.runtime.stop();
-    if (cell.buttons.stop === document.activeElement || cell.element.getRootNode().activeElement === cell.buttons.stop) {
+    if (
+      cell.buttons.stop === document.activeElement ||
+      cell.element.getRootNode().activeElement === cell.buttons.stop
+    ) {
       cell.buttons.run.focus(); // Stop disables itself: keep the keyboard user in the cell
     }
   }
@@ -203,7 +221,9 @@ export class CellController {
     if (cell.verdict) this.#setVerdict(cell, "", "");
     return () => {
       this.#setCode(cell, before.code);
-      help.forEach((details, index) => { details.open = before.open[index]; });
+      help.forEach((details, index) => {
+        details.open = before.open[index];
+      });
       if (before.verdict) this.#setVerdict(cell, ...before.verdict);
     };
   }
@@ -211,7 +231,9 @@ export class CellController {
   /** Reset every cell of the lesson; returns a function that undoes it. */
   resetAll() {
     const undo = this.cells.filter((cell) => cell.element).map((cell) => this.reset(cell));
-    return () => { for (const each of undo) each(); };
+    return () => {
+      for (const each of undo) each();
+    };
   }
 
   #setCode(cell, code) {
@@ -246,8 +268,12 @@ export class CellController {
 
   #otherTabEdited(cell, code) {
     if (code === cell.current) return;
-    this.#notice(cell, "Another tab saved a different version of this cell; this tab's version is shown.",
-      "Use the other tab's version", () => this.#takeOtherVersion(cell, code));
+    this.#notice(
+      cell,
+      "Another tab saved a different version of this cell; this tab's version is shown.",
+      "Use the other tab's version",
+      () => this.#takeOtherVersion(cell, code),
+    );
   }
 
   /** Show the other tab's version; this tab's stays one Ctrl+Z away (and saved as the other). */
@@ -255,22 +281,31 @@ export class CellController {
     cell.editingOn = null; // the version shown before is kept as the other one
     this.#setCode(cell, code);
     cell.showingOther = code; // the note below holds until the code changes (say, Ctrl+Z)
-    this.#notice(cell, cell.editor
-      ? "The other tab's version is shown. Ctrl+Z brings back this tab's."
-      : "The other tab's version is shown.");
+    this.#notice(
+      cell,
+      cell.editor
+        ? "The other tab's version is shown. Ctrl+Z brings back this tab's."
+        : "The other tab's version is shown.",
+    );
     cell.editor?.focus(); // the button is gone: put the keyboard where the code is
   }
 
   /** A one-line note at the top of a cell, with an optional action; null removes it. */
   #notice(cell, text, actionLabel, action) {
-    setCellNotice(cell.element, text, actionLabel ? {
-      label: actionLabel,
-      onClick: (note) => {
-        note.remove();
-        action(); // may put a note of its own
-        cell.editor?.focus(); // the button is gone: put the keyboard where the new code is
-      },
-    } : null);
+    setCellNotice(
+      cell.element,
+      text,
+      actionLabel
+        ? {
+            label: actionLabel,
+            onClick: (note) => {
+              note.remove();
+              action(); // may put a note of its own
+              cell.editor?.focus(); // the button is gone: put the keyboard where the new code is
+            },
+          }
+        : null,
+    );
   }
 
   /** Run the cells before `target` whose latest run did not finish (never run, stopped, or
@@ -297,10 +332,12 @@ export class CellController {
           const earlierName = cell.hidden ? "the lesson's set-up code" : cell.name;
           this.#setState(target, outcome === "error" ? "error" : "idle");
           target.output.clear();
-          target.output.note({
-            cancelled: "Not run: Stop was pressed before Python had loaded.",
-            stopped: `Not run: ${earlierName} was stopped, and this cell needs it. Running this cell again runs it first.`,
-          }[outcome] ?? `Not run: ${earlierName} stopped with an error. Fix it, then run this cell again.`);
+          target.output.note(
+            {
+              cancelled: "Not run: Stop was pressed before Python had loaded.",
+              stopped: `Not run: ${earlierName} was stopped, and this cell needs it. Running this cell again runs it first.`,
+            }[outcome] ?? `Not run: ${earlierName} stopped with an error. Fix it, then run this cell again.`,
+          );
         }
         return outcome === "cancelled" ? "stopped" : outcome;
       }
@@ -334,9 +371,16 @@ export class CellController {
     let timer = null;
     if (limit) {
       // The limit counts running time, not loading time.
-      this.runtime.ready.then(() => {
-        if (!finished) timer = setTimeout(() => { timedOut = true; this.runtime.stop(); }, limit * 1000);
-      }, () => {});
+      this.runtime.ready.then(
+        () => {
+          if (!finished)
+            timer = setTimeout(() => {
+              timedOut = true;
+              this.runtime.stop();
+            }, limit * 1000);
+        },
+        () => {},
+      );
     }
     try {
       result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
@@ -359,8 +403,10 @@ export class CellController {
     }
     if (result.restarted) {
       if (result.error) output.error(result.error);
-      output.note(`${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +
-        "so the variables of this page were reset; earlier cells will run again the next time you run a cell.");
+      output.note(
+        `${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +
+          "so the variables of this page were reset; earlier cells will run again the next time you run a cell.",
+      );
       if (cell.element) this.#setState(cell, result.fatal ? "error" : "idle");
       return result.fatal ? "error" : "stopped";
     }

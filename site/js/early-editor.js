@@ -26,7 +26,9 @@ export function wireEarlyEditor(early, { onChange, onRun }) {
     early.tabIndex = 0;
     return false;
   }
-  early.addEventListener("compositionstart", () => { early.dataset.composing = ""; });
+  early.addEventListener("compositionstart", () => {
+    early.dataset.composing = "";
+  });
   early.addEventListener("compositionend", () => {
     delete early.dataset.composing;
     early.dispatchEvent(new Event("composition-done"));
@@ -169,7 +171,8 @@ export function earlySelection(early) {
   const selection = getSelectionOf(early);
   if (!selection || selection.rangeCount === 0) return null;
   const length = earlyText(early).length;
-  const offsetOf = (node, offset) => (node && early.contains(node) ? Math.min(textOffsetOf(early, node, offset), length) : null);
+  const offsetOf = (node, offset) =>
+    node && early.contains(node) ? Math.min(textOffsetOf(early, node, offset), length) : null;
   const anchor = offsetOf(selection.anchorNode, selection.anchorOffset);
   const head = offsetOf(selection.focusNode, selection.focusOffset);
   return anchor === null || head === null ? null : { anchor, head };
@@ -178,7 +181,9 @@ export function earlySelection(early) {
 /** The selection as an ordered range `{from, to}`, or null. */
 function earlySelectionRange(early) {
   const selection = earlySelection(early);
-  return selection && { from: Math.min(selection.anchor, selection.head), to: Math.max(selection.anchor, selection.head) };
+  return (
+    selection && { from: Math.min(selection.anchor, selection.head), to: Math.max(selection.anchor, selection.head) }
+  );
 }
 
 /** The spaces and tabs that start the line of `text` holding offset `at`. */

@@ -44,23 +44,27 @@ document.documentElement.dataset.scripts = "";
  *  network error, a file missing from the host): then the status line says so, with Retry
  *  (a reload), instead of "Python is not running yet." for ever. */
 function sayWhenThePageScriptFails() {
-  window.addEventListener("error", (event) => {
-    const script = event.target;
-    if (!(script instanceof HTMLScriptElement) || script.type !== "module") return;
-    window.earlyPythonWorker?.worker.terminate(); // no page script will ever adopt it
-    delete window.earlyPythonWorker;
-    const show = () => {
-      const status = document.querySelector("[data-runtime-status]");
-      if (!status) return;
-      status.dataset.runtimeStatus = "error";
-      status.textContent = "Could not load Python: the page's own script did not load.";
-      const retry = document.createElement("button");
-      retry.type = "button";
-      retry.textContent = "Retry";
-      retry.addEventListener("click", () => location.reload());
-      status.append(" ", retry);
-    };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
-    else show();
-  }, true); // a script's error event does not bubble: catch it on its way down
+  window.addEventListener(
+    "error",
+    (event) => {
+      const script = event.target;
+      if (!(script instanceof HTMLScriptElement) || script.type !== "module") return;
+      window.earlyPythonWorker?.worker.terminate(); // no page script will ever adopt it
+      delete window.earlyPythonWorker;
+      const show = () => {
+        const status = document.querySelector("[data-runtime-status]");
+        if (!status) return;
+        status.dataset.runtimeStatus = "error";
+        status.textContent = "Could not load Python: the page's own script did not load.";
+        const retry = document.createElement("button");
+        retry.type = "button";
+        retry.textContent = "Retry";
+        retry.addEventListener("click", () => location.reload());
+        status.append(" ", retry);
+      };
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show, { once: true });
+      else show();
+    },
+    true,
+  ); // a script's error event does not bubble: catch it on its way down
 }

@@ -18,34 +18,37 @@ const themeFor = (dark) => (dark ? darkTheme : lightTheme);
 
 /** A long line that wraps goes on under its own indentation, not at the editor's left edge, so
  *  the block structure of Python stays visible on a narrow screen. */
-const hangingIndent = ViewPlugin.fromClass(class {
-  constructor(view) {
-    this.decorations = this.build(view);
-  }
-
-  update(update) {
-    if (update.docChanged || update.viewportChanged) this.decorations = this.build(update.view);
-  }
-
-  build(view) {
-    const builder = new RangeSetBuilder();
-    // Every line drawn (the viewport), not only those on screen: a line drawn before it is
-    // scrolled into view must not move sideways when it gets its indent.
-    for (const { from, to } of [view.viewport]) {
-      for (let position = from; position <= to;) {
-        const line = view.state.doc.lineAt(position);
-        const indent = /^[ \t]*/.exec(line.text)[0].replaceAll("\t", " ".repeat(view.state.tabSize)).length;
-        if (indent > 0) {
-          // CodeMirror's lines have 6px of padding on the left; keep it.
-          const style = `padding-left: calc(${indent}ch + 6px); text-indent: -${indent}ch`;
-          builder.add(line.from, line.from, Decoration.line({ attributes: { style } }));
-        }
-        position = line.to + 1;
-      }
+const hangingIndent = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorations = this.build(view);
     }
-    return builder.finish();
-  }
-}, { decorations: (plugin) => plugin.decorations });
+
+    update(update) {
+      if (update.docChanged || update.viewportChanged) this.decorations = this.build(update.view);
+    }
+
+    build(view) {
+      const builder = new RangeSetBuilder();
+      // Every line drawn (the viewport), not only those on screen: a line drawn before it is
+      // scrolled into view must not move sideways when it gets its indent.
+      for (const { from, to } of [view.viewport]) {
+        for (let position = from; position <= to; ) {
+          const line = view.state.doc.lineAt(position);
+          const indent = /^[ \t]*/.exec(line.text)[0].replaceAll("\t", " ".repeat(view.state.tabSize)).length;
+          if (indent > 0) {
+            // CodeMirror's lines have 6px of padding on the left; keep it.
+            const style = `padding-left: calc(${indent}ch + 6px); text-indent: -${indent}ch`;
+            builder.add(line.from, line.from, Decoration.line({ attributes: { style } }));
+          }
+          position = line.to + 1;
+        }
+      }
+      return builder.finish();
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
 
 /** CodeMirror measures an editor only while it is in view; one made further down the page keeps
  *  estimated line heights (often tens of pixels off) until the learner scrolls to it, and then
@@ -75,7 +78,9 @@ function holdHeightUntilMeasured(view, parent, height) {
     stop();
     view.requestMeasure({ read: () => null, write: letGo });
   };
-  const onScroll = () => { if (inWindow()) measureInView(); };
+  const onScroll = () => {
+    if (inWindow()) measureInView();
+  };
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) measureInView();
   });
@@ -87,7 +92,9 @@ function holdHeightUntilMeasured(view, parent, height) {
   document.addEventListener("scroll", onScroll, { capture: true, passive: true });
   return {
     stop,
-    edited: () => { parent.style.minHeight = ""; },
+    edited: () => {
+      parent.style.minHeight = "";
+    },
   };
 }
 
@@ -106,7 +113,10 @@ function holdHeightUntilMeasured(view, parent, height) {
  */
 let editorCount = 0;
 
-export function createEditor(parent, { code, original, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight, selection }) {
+export function createEditor(
+  parent,
+  { code, original, readonly, label, onRun, onChange, root, keys: pageKeys, staticHeight, selection },
+) {
   const theme = new Compartment();
   // Tab indents inside the editor, so say how to run the cell and how to leave it (on screen
   // under the editor, and read out as its description).
@@ -120,14 +130,23 @@ export function createEditor(parent, { code, original, readonly, label, onRun, o
   keys.id ||= `editor-keys-${++editorCount}`;
   keys.dataset.editorKeys = "shown";
   let holding = null; // see holdHeightUntilMeasured
-  const runKeys = Prec.highest(keymap.of([
-    { key: "Shift-Enter", run: () => (onRun(), true) },
-    { key: "Mod-Enter", run: () => (onRun(), true) },
-  ]));
+  // A key binding returns true: the key is handled, and no other binding sees it.
+  const runAndHandle = () => {
+    onRun();
+    return true;
+  };
+  const runKeys = Prec.highest(
+    keymap.of([
+      { key: "Shift-Enter", run: runAndHandle },
+      { key: "Mod-Enter", run: runAndHandle },
+    ]),
+  );
   let state = EditorState.create({
     doc: code,
     // Where the learner's caret was in the code shown before the editor came (early-editor.js).
-    selection: selection && EditorSelection.single(Math.min(selection.anchor, code.length), Math.min(selection.head, code.length)),
+    selection:
+      selection &&
+      EditorSelection.single(Math.min(selection.anchor, code.length), Math.min(selection.head, code.length)),
     extensions: [
       runKeys,
       basicSetup,
@@ -167,10 +186,11 @@ export function createEditor(parent, { code, original, readonly, label, onRun, o
   return {
     getCode: () => view.state.doc.toString(),
     // Its own undo step, so Ctrl+Z after a Reset brings back exactly the code it replaced.
-    setCode: (text) => view.dispatch({
-      changes: { from: 0, to: view.state.doc.length, insert: text },
-      annotations: isolateHistory.of("full"),
-    }),
+    setCode: (text) =>
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: isolateHistory.of("full"),
+      }),
     focus: () => view.focus(),
     // The lesson is leaving the page (another lesson opened in its place): let go of it.
     destroy: () => {

@@ -6,8 +6,11 @@ export function setupEmbedMode() {
   if (!new URLSearchParams(location.search).has("embed")) return;
   document.documentElement.dataset.embed = "";
   if (window.parent === window) return;
-  const report = () => window.parent.postMessage(
-    { type: HEIGHT_MESSAGE, height: Math.ceil(document.documentElement.getBoundingClientRect().height) }, "*");
+  const report = () =>
+    window.parent.postMessage(
+      { type: HEIGHT_MESSAGE, height: Math.ceil(document.documentElement.getBoundingClientRect().height) },
+      "*",
+    );
   new ResizeObserver(report).observe(document.documentElement);
   report();
 }

@@ -51,8 +51,13 @@ async function main() {
   });
   retry = () => runtime.start();
   const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
-  const cells = new CellController(`embed${location.pathname}`, mounted.map(({ data }) => data), runtime, setStatus,
-    { findCell: (id) => sections.get(id) ?? null });
+  const cells = new CellController(
+    `embed${location.pathname}`,
+    mounted.map(({ data }) => data),
+    runtime,
+    setStatus,
+    { findCell: (id) => sections.get(id) ?? null },
+  );
   runtime.start();
   const { createEditor } = await import("./editor.js");
   cells.attachEditors(createEditor);
@@ -62,7 +67,8 @@ async function main() {
 async function fetchSettings() {
   const url = new URL(embedRuntime, SITE);
   const response = await fetch(url).catch(() => null);
-  if (!response?.ok) throw new Error(`the course's ${url.pathname} ${response ? `answered ${response.status}` : "did not answer"}`);
+  if (!response?.ok)
+    throw new Error(`the course's ${url.pathname} ${response ? `answered ${response.status}` : "did not answer"}`);
   return response.json();
 }
 
@@ -70,15 +76,26 @@ async function fetchSettings() {
 function mountCell(block, index) {
   const code = block.textContent.replace(/\n+$/, "");
   const data = {
-    id: block.id || `cell-${index + 1}`, code, hash: hashOf(code), hidden: false, readonly: false,
-    name: `Code cell ${index + 1}`, check: null, solution: null,
+    id: block.id || `cell-${index + 1}`,
+    code,
+    hash: hashOf(code),
+    hidden: false,
+    readonly: false,
+    name: `Code cell ${index + 1}`,
+    check: null,
+    solution: null,
   };
   const host = document.createElement("div");
   host.className = "ranking-lessons-cell";
   const shadow = host.attachShadow({ mode: "open" });
   const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
   const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
-  const section = element("section", { class: "cell", "data-cell": data.id, "data-state": "idle", "aria-label": data.name });
+  const section = element("section", {
+    class: "cell",
+    "data-cell": data.id,
+    "data-state": "idle",
+    "aria-label": data.name,
+  });
   const pre = element("pre", { class: "highlight" });
   pre.append(element("code", {}, code));
   const editor = element("div", { class: "cell-editor", "data-editor": "" });
@@ -89,8 +106,14 @@ function mountCell(block, index) {
     element("button", { type: "button", "data-action": "stop", disabled: "" }, "Stop"),
     element("button", { type: "button", "data-action": "reset" }, "Reset"),
   );
-  const output = element("div", { class: "cell-output", "data-output": "", "aria-live": "polite", tabindex: "0",
-    role: "region", "aria-label": `Output of code cell ${index + 1}` });
+  const output = element("div", {
+    class: "cell-output",
+    "data-output": "",
+    "aria-live": "polite",
+    tabindex: "0",
+    role: "region",
+    "aria-label": `Output of code cell ${index + 1}`,
+  });
   section.append(editor, toolbar, output);
   shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
   block.replaceWith(host);

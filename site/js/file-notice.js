@@ -5,7 +5,8 @@
   const status = document.querySelector("[data-runtime-status]");
   if (!status) return;
   status.dataset.runtimeStatus = "error";
-  status.textContent = "Python cannot run in a page opened from a file. Start the course with its " +
+  status.textContent =
+    "Python cannot run in a page opened from a file. Start the course with its " +
     "launcher (python3 start.py in the course folder) or any local web server, then open it from " +
     "http://localhost. The lesson text below reads fine as it is.";
 })();

@@ -22,8 +22,16 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
   let opening = null; // {href, lesson: Promise}: the lesson being fetched, shared by repeated clicks
   navigation.addEventListener("navigate", (event) => {
     const url = new URL(event.destination.url);
-    if (url.href === loadWhole || !event.canIntercept || event.hashChange || event.downloadRequest !== null
-        || event.formData || event.navigationType === "reload" || !isOtherLesson(url)) return;
+    if (
+      url.href === loadWhole ||
+      !event.canIntercept ||
+      event.hashChange ||
+      event.downloadRequest !== null ||
+      event.formData ||
+      event.navigationType === "reload" ||
+      !isOtherLesson(url)
+    )
+      return;
     // A second click on the same link, while the first still fetches, waits for the same lesson.
     if (opening?.href !== url.href) {
       opening = { href: url.href, lesson: fetchLesson(url).catch(() => null) };
@@ -32,7 +40,8 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
     const usable = async () => {
       const fetched = await mine.lesson;
       return fetched && sameBuild(fetched.page, document) && samePython(fetched.lesson.runtime, currentRuntime())
-        ? fetched : null;
+        ? fetched
+        : null;
     };
     const swapIn = (fetched) => {
       if (opening === mine) opening = null;
@@ -87,12 +96,14 @@ export function openLessonsInPlace({ currentRuntime, swap }) {
  * @returns {boolean}
  */
 export function isOtherLesson(url, here = location) {
-  return url.origin === here.origin
-    && url.pathname !== here.pathname
-    && url.pathname.endsWith(".html")
-    && !url.pathname.endsWith("/index.html")
-    && new URL(".", url).pathname === new URL(".", here.href).pathname
-    && url.search === here.search; // e.g. ?embed stays the same
+  return (
+    url.origin === here.origin &&
+    url.pathname !== here.pathname &&
+    url.pathname.endsWith(".html") &&
+    !url.pathname.endsWith("/index.html") &&
+    new URL(".", url).pathname === new URL(".", here.href).pathname &&
+    url.search === here.search
+  ); // e.g. ?embed stays the same
 }
 
 /** The page at `url`, parsed, and its lesson JSON; null when it is not a lesson page. */
@@ -108,8 +119,11 @@ async function fetchLesson(url) {
 /** Whether two pages (Documents) load the same scripts and styles (their addresses carry a hash
  *  of their content): a page of a newer build of the course needs its own, so it loads whole. */
 export function sameBuild(a, b) {
-  const assets = (page) => [...page.querySelectorAll("script[src], link[rel='stylesheet']")]
-    .map((element) => element.getAttribute("src") ?? element.getAttribute("href")).sort().join(" ");
+  const assets = (page) =>
+    [...page.querySelectorAll("script[src], link[rel='stylesheet']")]
+      .map((element) => element.getAttribute("src") ?? element.getAttribute("href"))
+      .sort()
+      .join(" ");
   return assets(a) === assets(b);
 }
 

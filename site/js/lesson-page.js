@@ -18,15 +18,23 @@ function setupResetAll(tools, cells, signal) {
   const reset = tools.querySelector('[data-tool="reset-all"]');
   const undo = tools.querySelector('[data-tool="undo-reset"]');
   let undoReset = null;
-  reset.addEventListener("click", () => {
-    undoReset = cells.resetAll();
-    undo.hidden = false;
-  }, { signal });
-  undo.addEventListener("click", () => {
-    undoReset?.();
-    undo.hidden = true;
-    reset.focus(); // the Undo button hides itself: keep the keyboard nearby
-  }, { signal });
+  reset.addEventListener(
+    "click",
+    () => {
+      undoReset = cells.resetAll();
+      undo.hidden = false;
+    },
+    { signal },
+  );
+  undo.addEventListener(
+    "click",
+    () => {
+      undoReset?.();
+      undo.hidden = true;
+      reset.focus(); // the Undo button hides itself: keep the keyboard nearby
+    },
+    { signal },
+  );
 }
 
 /**
@@ -54,27 +62,42 @@ export function mountLesson(lesson, runtime, setStatus) {
   let editorsLoaded = null;
   const loadEditors = (focusCellId = null) => {
     if (mounted.signal.aborted) return;
-    editorsLoaded ??= import("./editor.js").then(({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId }), (error) => {
-      console.warn("the code editor did not load:", error);
-      editorsLoaded = null; // the next press on the code tries again
-      showBanner("editor-warning", "The code editor could not load, so the code cannot be edited; "
-        + "Run still runs it. Reload the page to try again.");
-      throw error;
-    });
-    editorsLoaded.then(() => document.querySelector("[data-editor-warning]")?.remove(), () => {});
+    editorsLoaded ??= import("./editor.js").then(
+      ({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId }),
+      (error) => {
+        console.warn("the code editor did not load:", error);
+        editorsLoaded = null; // the next press on the code tries again
+        showBanner(
+          "editor-warning",
+          "The code editor could not load, so the code cannot be edited; " +
+            "Run still runs it. Reload the page to try again.",
+        );
+        throw error;
+      },
+    );
+    editorsLoaded.then(
+      () => document.querySelector("[data-editor-warning]")?.remove(),
+      () => {},
+    );
   };
   for (const type of ["focusin", "pointerdown"]) {
-    document.addEventListener(type, (event) => {
-      const id = event.target.closest?.("[data-editor]")?.closest("[data-cell]")?.dataset.cell;
-      if (!id || cells.cells.find((cell) => cell.id === id)?.editor) return;
-      if (editorsLoaded) cells.wantEditor(id); // the editors are coming in: this one next
-      else loadEditors(id);
-    }, { signal: mounted.signal });
+    document.addEventListener(
+      type,
+      (event) => {
+        const id = event.target.closest?.("[data-editor]")?.closest("[data-cell]")?.dataset.cell;
+        if (!id || cells.cells.find((cell) => cell.id === id)?.editor) return;
+        if (editorsLoaded)
+          cells.wantEditor(id); // the editors are coming in: this one next
+        else loadEditors(id);
+      },
+      { signal: mounted.signal },
+    );
   }
-  const queuedRunsDone = () => Promise.race([
-    cells.queue.catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
-  ]);
+  const queuedRunsDone = () =>
+    Promise.race([
+      cells.queue.catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
+    ]);
   const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queuedRunsDone) : Promise.resolve();
   afterFirstRuns.then(() => loadEditors());
 

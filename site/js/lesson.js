@@ -41,8 +41,9 @@ function reportReduction(id, reduced) {
   reportLate(statusElement, id, reduced); // before the document is ready: at mount()
 }
 
-const runtime = new PythonRuntime(lesson.runtime, setStatus,
-  { onCapability: (name, ok) => reportReduction(name, !ok) });
+const runtime = new PythonRuntime(lesson.runtime, setStatus, {
+  onCapability: (name, ok) => reportReduction(name, !ok),
+});
 if (location.protocol !== "file:") {
   // Normally the worker was started from the <head> (early-start.js); adopt it.
   const early = window.earlyPythonWorker;
@@ -54,11 +55,16 @@ if (document.readyState === "loading") {
   await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
 }
 // Edits that cannot be kept must not vanish unannounced when the learner leaves the page.
-onSaveFailure((reason) => showBanner("storage-warning", reason === "full"
-  ? "Your edits and answers can no longer be saved: this browser's storage for this site is full. "
-    + "They stay on this page until you leave it; copy any code you want to keep."
-  : "This browser does not let the page save your edits and answers. "
-    + "They stay on this page until you leave it; copy any code you want to keep."));
+onSaveFailure((reason) =>
+  showBanner(
+    "storage-warning",
+    reason === "full"
+      ? "Your edits and answers can no longer be saved: this browser's storage for this site is full. " +
+          "They stay on this page until you leave it; copy any code you want to keep."
+      : "This browser does not let the page save your edits and answers. " +
+          "They stay on this page until you leave it; copy any code you want to keep.",
+  ),
+);
 
 claimTabId(); // a tab opened from this one (window.open, "Duplicate tab") gets an id of its own
 
@@ -101,7 +107,8 @@ openLessonsInPlace({
     runtime.useSettings(nextLesson.runtime);
     document.title = page.title;
     const description = page.querySelector('meta[name="description"]')?.content;
-    if (description !== undefined) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+    if (description !== undefined)
+      document.querySelector('meta[name="description"]')?.setAttribute("content", description);
     document.getElementById("lesson-data").textContent = page.getElementById("lesson-data").textContent;
     document.querySelector("main").replaceWith(document.adoptNode(page.querySelector("main")));
     lesson = nextLesson;
@@ -118,7 +125,13 @@ openLessonsInPlace({
 
 // The service worker precaches the whole course (bench/page_speed.py prints its bytes): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
-current.afterFirstRuns.then(() => registerServiceWorker(showUpdateBanner, () => {
-  offlineReady = true;
-  noteOfflineReady();
-}, reportReduction));
+current.afterFirstRuns.then(() =>
+  registerServiceWorker(
+    showUpdateBanner,
+    () => {
+      offlineReady = true;
+      noteOfflineReady();
+    },
+    reportReduction,
+  ),
+);

@@ -29,13 +29,18 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
   }
   onReduction("service-worker-blocked", false);
   if (!registration) return; // a browser or test harness that stubs register() out
-  if (onOfflineReady) navigator.serviceWorker.ready.then(() => onOfflineReady(), () => {});
+  if (onOfflineReady)
+    navigator.serviceWorker.ready.then(
+      () => onOfflineReady(),
+      () => {},
+    );
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloadAsked = false;
-  const offer = (worker) => onUpdate(() => {
-    reloadAsked = true;
-    worker.postMessage("skip-waiting");
-  });
+  const offer = (worker) =>
+    onUpdate(() => {
+      reloadAsked = true;
+      worker.postMessage("skip-waiting");
+    });
   if (registration.waiting && hadController) offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
@@ -55,9 +60,12 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
  *  does so on each page load, but a lesson opened in place (lesson-navigation.js) is none. A
  *  new build found is offered as on a load (registerServiceWorker's onUpdate). */
 export function checkForUpdate() {
-  navigator.serviceWorker?.getRegistration().then((registration) => registration?.update()).catch(() => {
-    // offline, or no service worker: the next check will do
-  });
+  navigator.serviceWorker
+    ?.getRegistration()
+    .then((registration) => registration?.update())
+    .catch(() => {
+      // offline, or no service worker: the next check will do
+    });
 }
 
 /** A banner that tells the learner a new version is ready, with a Reload button. */

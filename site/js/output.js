@@ -5,6 +5,7 @@ import { streams } from "./build-constants.js";
 
 const MAX_CHARS = 250_000; // a backstop: Python already cuts a run shorter and says so (cellruntime.streams)
 // Terminal colour and cursor codes (e.g. "\x1b[31m"), which a page cannot show: dropped.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL are what a terminal code is made of.
 const ANSI_CODES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g;
 
 /** `text` without terminal colour and cursor codes. */
@@ -131,10 +132,14 @@ export class OutputArea {
       const profile = bundle["image/svg+xml"] ? { svg: true, svgFilters: true } : { html: true, svg: true };
       const fit = document.createElement("style");
       fit.textContent = "svg, img { max-width: 100%; height: auto; }";
-      box.attachShadow({ mode: "open" }).append(fit, DOMPurify.sanitize(rich, {
-        USE_PROFILES: profile, RETURN_DOM_FRAGMENT: true,
-        FORBID_TAGS: ["form", "input", "button", "textarea", "select"],
-      }));
+      box.attachShadow({ mode: "open" }).append(
+        fit,
+        DOMPurify.sanitize(rich, {
+          USE_PROFILES: profile,
+          RETURN_DOM_FRAGMENT: true,
+          FORBID_TAGS: ["form", "input", "button", "textarea", "select"],
+        }),
+      );
       this.element.append(box);
       this.pre = null;
       this.lastStream = null;

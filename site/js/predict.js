@@ -75,7 +75,6 @@ function commit(form, { cell, correct }, chosen) {
   }
   const prose = document.querySelector(`[data-held-prose="${CSS.escape(cell)}"]`);
   if (prose) prose.dataset.held = "false"; // the text that explains the output
-
 }
 
 /**
@@ -86,8 +85,9 @@ function commit(form, { cell, correct }, chosen) {
  * @returns {number}  an option index
  */
 export function reasonFor(correct, chosen) {
-  return chosen.find((index) => !correct.includes(index))
-    ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0];
+  return (
+    chosen.find((index) => !correct.includes(index)) ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0]
+  );
 }
 
 function showVerdict(form, verdict, nodes) {

@@ -16,11 +16,14 @@ const PASSED_BEFORE = "You passed this check before. Check again any time.";
 export function savedCodeNotice({ shown, other }, cell) {
   const otherLabel = shown?.mine === false ? "Use the earlier version" : "Use the other tab's version";
   if (!shown) {
-    return other ? { text: "Another tab saved an edit of this cell; this tab shows the lesson's code.", label: "Use that edit" } : null;
+    return other
+      ? { text: "Another tab saved an edit of this cell; this tab shows the lesson's code.", label: "Use that edit" }
+      : null;
   }
-  const back = shown.base !== cell.hash
-    ? "This lesson was updated since you edited this cell: Reset to see the new version."
-    : { true: "Your edited code from this tab is back.", false: "Your latest edited code is back." }[shown.mine];
+  const back =
+    shown.base !== cell.hash
+      ? "This lesson was updated since you edited this cell: Reset to see the new version."
+      : { true: "Your edited code from this tab is back.", false: "Your latest edited code is back." }[shown.mine];
   if (!other) return { text: shown.base !== cell.hash ? back : "Your edited code is back." };
   const otherIs = shown.mine ? "Another tab saved a different version." : "Another tab saved an earlier version.";
   return { text: `${back} ${otherIs}`, label: otherLabel };
@@ -40,7 +43,11 @@ export function showSavedCode(element, slug, cell, useOther = () => {}) {
   }
   const notice = savedCodeNotice(versions, cell);
   if (notice) {
-    setCellNotice(element, notice.text, notice.label ? { label: notice.label, onClick: () => useOther(other.code) } : null);
+    setCellNotice(
+      element,
+      notice.text,
+      notice.label ? { label: notice.label, onClick: () => useOther(other.code) } : null,
+    );
   }
   return shown;
 }
@@ -76,8 +83,13 @@ function showSavedWork(lesson) {
  *  until the lesson is parsed (up to #lesson-end; browsers without `rel=expect` paint when they
  *  would), and show the work as soon as the lesson is there, before that paint. */
 export function showSavedWorkBeforeFirstPaint(lesson) {
-  const hasSavedWork = lesson.cells.some((cell) => !cell.hidden && (savedCodeNotice(cellVersions(lesson.slug, cell), cell)
-      || (cell.check && load(lesson.slug, "exercise", cell.id)))) ||
+  const hasSavedWork =
+    lesson.cells.some(
+      (cell) =>
+        !cell.hidden &&
+        (savedCodeNotice(cellVersions(lesson.slug, cell), cell) ||
+          (cell.check && load(lesson.slug, "exercise", cell.id))),
+    ) ||
     Object.keys(lesson.quizzes).some((id) => load(lesson.slug, "quiz", id)) ||
     Object.entries(lesson.predictions ?? {}).some(([id, prediction]) => hasCommitted(lesson.slug, id, prediction));
   if (!hasSavedWork) return;
@@ -95,7 +107,9 @@ export function showSavedWorkBeforeFirstPaint(lesson) {
   };
   // Mutation records are handled before the browser next renders, so the work is in place in
   // the first frame that shows the lesson's end.
-  const parsing = new MutationObserver(() => { if (document.getElementById("lesson-end")) show(); });
+  const parsing = new MutationObserver(() => {
+    if (document.getElementById("lesson-end")) show();
+  });
   parsing.observe(document, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", show, { once: true }); // a page without the marker
 }

@@ -114,7 +114,8 @@ export class PythonRuntime {
    *  waiting for Python to load are dropped, as by Stop. Python itself, its imports and its
    *  boot stay. */
   resetSession() {
-    if (!this.isReady) this.stop(); // "cancelled": the boot goes on, and its session is new anyway
+    if (!this.isReady)
+      this.stop(); // "cancelled": the boot goes on, and its session is new anyway
     else this.worker.postMessage({ type: "reset" }); // before any later run: messages keep their order
   }
 
@@ -122,8 +123,9 @@ export class PythonRuntime {
    *  wheels and packages this Python lacks: they are added in place, before any later run. A
    *  worker started from now on (Retry, a restart) boots with them. */
   useSettings(settings) {
-    const needsMore = settings.wheels.some((path) => !this.settings.wheels.includes(path))
-      || settings.packages.some((name) => !this.settings.packages.includes(name));
+    const needsMore =
+      settings.wheels.some((path) => !this.settings.wheels.includes(path)) ||
+      settings.packages.some((name) => !this.settings.packages.includes(name));
     this.settings = settings;
     if (!needsMore || !this.worker) return;
     // Runs wait for the answer. When the packages cannot be added (a failed download), Python
@@ -141,7 +143,12 @@ export class PythonRuntime {
       if (this.packagesAdded === added) this.packagesAdded = null;
     });
     this.packagesAdded = added;
-    this.worker.postMessage({ type: "packages", baseURL: this.siteURL, wheels: settings.wheels, packages: settings.packages });
+    this.worker.postMessage({
+      type: "packages",
+      baseURL: this.siteURL,
+      wheels: settings.wheels,
+      packages: settings.packages,
+    });
   }
 
   /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
@@ -167,7 +174,9 @@ export class PythonRuntime {
     const id = this.nextId++;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0; // a Stop pressed after the last run ended
     const entry = { onOutput };
-    entry.settled = new Promise((resolve) => { entry.resolve = resolve; });
+    entry.settled = new Promise((resolve) => {
+      entry.resolve = resolve;
+    });
     this.pending.set(id, entry);
     this.worker.postMessage({ ...message, id });
     return entry.settled;
@@ -176,8 +185,11 @@ export class PythonRuntime {
   /** Wait until Python can run code; false when Stop was pressed first. Throws if loading failed. */
   async #untilReady() {
     while (!this.isReady) {
-      if (!this.waitingCancelled) this.waitingCancelled = new Promise((resolve) => { this.cancelWaiting = resolve; });
-      if (await Promise.race([this.ready, this.waitingCancelled]) === CANCELLED) return false;
+      if (!this.waitingCancelled)
+        this.waitingCancelled = new Promise((resolve) => {
+          this.cancelWaiting = resolve;
+        });
+      if ((await Promise.race([this.ready, this.waitingCancelled])) === CANCELLED) return false;
     }
     return true;
   }
@@ -205,7 +217,9 @@ export class PythonRuntime {
       setTimeout(() => {
         if (!stillRunning()) return;
         if (buffer[0] !== 0) return this.#restart();
-        setTimeout(() => { if (stillRunning()) this.#restart(); }, HANDLING_GRACE_MS);
+        setTimeout(() => {
+          if (stillRunning()) this.#restart();
+        }, HANDLING_GRACE_MS);
       }, INTERRUPT_GRACE_MS);
       return "interrupted";
     }

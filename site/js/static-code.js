@@ -10,12 +10,14 @@ export function indentWidth(source) {
 
 /** Show `text` (plain, not highlighted) in the cell's static `<code>` element. */
 export function showStaticCode(code, text) {
-  code.replaceChildren(...text.split("\n").map((source) => {
-    const line = document.createElement("span");
-    line.className = "code-line";
-    const indent = indentWidth(source);
-    if (indent) line.style.setProperty("--indent", String(indent));
-    line.textContent = `${source}\n`;
-    return line;
-  }));
+  code.replaceChildren(
+    ...text.split("\n").map((source) => {
+      const line = document.createElement("span");
+      line.className = "code-line";
+      const indent = indentWidth(source);
+      if (indent) line.style.setProperty("--indent", String(indent));
+      line.textContent = `${source}\n`;
+      return line;
+    }),
+  );
 }

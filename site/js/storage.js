@@ -113,15 +113,19 @@ export function save(slug, kind, id, value) {
  *  `signal` (an AbortSignal, optional) aborts. */
 export function onOtherTabChange(slug, callback, { signal } = {}) {
   const start = `${PREFIX}:${slug}:`;
-  window.addEventListener("storage", (event) => {
-    if (!event.key?.startsWith(start)) return;
-    const [kind, id] = event.key.slice(start.length).split(":");
-    let value = null;
-    try {
-      value = event.newValue === null ? null : JSON.parse(event.newValue);
-    } catch {
-      return;
-    }
-    callback(kind, id, value);
-  }, { signal });
+  window.addEventListener(
+    "storage",
+    (event) => {
+      if (!event.key?.startsWith(start)) return;
+      const [kind, id] = event.key.slice(start.length).split(":");
+      let value = null;
+      try {
+        value = event.newValue === null ? null : JSON.parse(event.newValue);
+      } catch {
+        return;
+      }
+      callback(kind, id, value);
+    },
+    { signal },
+  );
 }

@@ -10,22 +10,26 @@
 const { cache: CACHE, prefix: CACHE_PREFIX, files: FILES, optional: OPTIONAL = [] } = self.BUILD;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // A browser asking to save data gets what pages need, not what only makes them faster.
-    const files = self.navigator.connection?.saveData ? FILES.filter((path) => !OPTIONAL.includes(path)) : FILES;
-    await cache.addAll(files.map((path) => new Request(path, { cache: "no-cache" })));
-    if (!self.registration.active) await self.skipWaiting(); // first visit: nothing to replace
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // A browser asking to save data gets what pages need, not what only makes them faster.
+      const files = self.navigator.connection?.saveData ? FILES.filter((path) => !OPTIONAL.includes(path)) : FILES;
+      await cache.addAll(files.map((path) => new Request(path, { cache: "no-cache" })));
+      if (!self.registration.active) await self.skipWaiting(); // first visit: nothing to replace
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
-    }
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener("message", (event) => {
@@ -44,7 +48,7 @@ async function respond(request) {
   // Match by URL (so HEAD finds the GET entry) and ignore ?v= version queries: the cache
   // belongs to one build, so the version is already right.
   const cached = await cache.match(request.url, { ignoreSearch: true });
-  const response = cached ?? await fetch(request);
+  const response = cached ?? (await fetch(request));
   return withIsolation(response, request.method);
 }
 

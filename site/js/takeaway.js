@@ -29,8 +29,11 @@ export async function setupCell(takeaway, baseURL = document.baseURI) {
     get(takeaway.setup, (response) => response.text()),
     ...takeaway.wheels.map((path) => get(path, (response) => response.arrayBuffer())),
   ]);
-  if (!template.includes(takeaway.placeholder)) throw new Error("the set-up cell's template has no place for the wheels");
-  const carried = Object.fromEntries(takeaway.wheels.map((path, index) => [path.split("/").pop(), toBase64(wheels[index])]));
+  if (!template.includes(takeaway.placeholder))
+    throw new Error("the set-up cell's template has no place for the wheels");
+  const carried = Object.fromEntries(
+    takeaway.wheels.map((path, index) => [path.split("/").pop(), toBase64(wheels[index])]),
+  );
   return template.replace(takeaway.placeholder, () => JSON.stringify(carried, null, 1)).trimEnd();
 }
 
@@ -54,18 +57,31 @@ export function toNotebook(lesson, codeOf, setup) {
       kernelspec: { name: "python3", display_name: "Python 3", language: "python" },
       language_info: { name: "python" },
     },
-    cells: parts(lesson, codeOf, setup).map((part, index) => (part.markdown !== undefined
-      ? { cell_type: "markdown", id: `md-${index}`, metadata: {}, source: lines(part.markdown) }
-      : { cell_type: "code", id: part.id, metadata: {}, execution_count: null, outputs: [],
-          source: lines(part.code) })),
+    cells: parts(lesson, codeOf, setup).map((part, index) =>
+      part.markdown !== undefined
+        ? { cell_type: "markdown", id: `md-${index}`, metadata: {}, source: lines(part.markdown) }
+        : {
+            cell_type: "code",
+            id: part.id,
+            metadata: {},
+            execution_count: null,
+            outputs: [],
+            source: lines(part.code),
+          },
+    ),
   };
 }
 
 /** The lesson as a Python script: prose as comments, cells split by "# %%" markers. */
 export function toPython(lesson, codeOf, setup) {
-  const text = parts(lesson, codeOf, setup).map((part) => (part.markdown !== undefined
-    ? `# %% [markdown]\n${part.markdown.split("\n").map((line) => (line ? `# ${line}` : "#")).join("\n")}`
-    : `# %% ${part.id}\n${part.code}`));
+  const text = parts(lesson, codeOf, setup).map((part) =>
+    part.markdown !== undefined
+      ? `# %% [markdown]\n${part.markdown
+          .split("\n")
+          .map((line) => (line ? `# ${line}` : "#"))
+          .join("\n")}`
+      : `# %% ${part.id}\n${part.code}`,
+  );
   return `${text.join("\n\n")}\n`;
 }
 
@@ -73,27 +89,35 @@ export function toPython(lesson, codeOf, setup) {
  *  download the lesson; `codeOf(id)` gives a cell's current code. */
 export function setupTakeaway(tools, lesson, codeOf, signal) {
   const offer = (tool, extension, type, build) => {
-    tools.querySelector(`[data-tool="${tool}"]`).addEventListener("click", async () => {
-      let content;
-      try {
-        content = build(await setupCell(lesson.takeaway));
-      } catch (error) {
-        console.warn("the download could not be made:", error);
-        showBanner("download-warning", `The download could not be made: ${error.message || error}. `
-          + "Reload the page when you are online, then try again.");
-        return;
-      }
-      const url = URL.createObjectURL(new Blob([content], { type }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `${lesson.slug}.${extension}`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    }, { signal });
+    tools.querySelector(`[data-tool="${tool}"]`).addEventListener(
+      "click",
+      async () => {
+        let content;
+        try {
+          content = build(await setupCell(lesson.takeaway));
+        } catch (error) {
+          console.warn("the download could not be made:", error);
+          showBanner(
+            "download-warning",
+            `The download could not be made: ${error.message || error}. ` +
+              "Reload the page when you are online, then try again.",
+          );
+          return;
+        }
+        const url = URL.createObjectURL(new Blob([content], { type }));
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = `${lesson.slug}.${extension}`;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      },
+      { signal },
+    );
   };
-  offer("notebook", "ipynb", "application/x-ipynb+json",
-    (setup) => JSON.stringify(toNotebook(lesson, codeOf, setup), null, 1));
+  offer("notebook", "ipynb", "application/x-ipynb+json", (setup) =>
+    JSON.stringify(toNotebook(lesson, codeOf, setup), null, 1),
+  );
   offer("python", "py", "text/x-python", (setup) => toPython(lesson, codeOf, setup));
 }

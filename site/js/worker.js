@@ -10,7 +10,8 @@ const state = createState((message) => self.postMessage(message));
 
 // A message from the page this worker cannot read: the boot's (the page then says Python could
 // not start, and offers Retry) or a later one, whose run would otherwise wait forever.
-self.onmessageerror = () => state.post({ type: "failed", reason: "the Python worker could not read a message from the page" });
+self.onmessageerror = () =>
+  state.post({ type: "failed", reason: "the Python worker could not read a message from the page" });
 self.onmessage = ({ data }) => handleMessage(state, data);
 
 // Boot settings in this script's URL fragment: boot now, not when the page's message arrives.

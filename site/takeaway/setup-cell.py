@@ -27,8 +27,10 @@ def _use_course_packages(wheels):
                 if entry.endswith(".dist-info/METADATA"):
                     needs = re.search(r"^Requires-Python: *>= *(\d+)\.(\d+)", wheel.read(entry).decode(), re.M)
                     if needs and sys.version_info[:2] < (int(needs[1]), int(needs[2])):
-                        raise RuntimeError(f"{name} needs Python {needs[1]}.{needs[2]} or newer, and this is "
-                                           f"Python {sys.version.split()[0]}: run this with a newer Python.")
+                        raise RuntimeError(
+                            f"{name} needs Python {needs[1]}.{needs[2]} or newer, and this is "
+                            f"Python {sys.version.split()[0]}: run this with a newer Python."
+                        )
             wheel.extractall(folder)
     sys.path.insert(0, folder)
     importlib.invalidate_caches()
@@ -40,7 +42,8 @@ def _use_course_packages(wheels):
         shell = None
     if shell is not None:
         shell.display_formatter.formatters["image/png"].for_type_by_name(
-            "pygal.graph.base", "BaseGraph", lambda chart: None)
+            "pygal.graph.base", "BaseGraph", lambda chart: None
+        )
     # The exercise checks load their private copies of rankmetrics now, before any code of yours
     # runs, as on the page: what your code later changes in rankmetrics does not change a check.
     import cellruntime  # noqa: F401

@@ -20,7 +20,7 @@ def names_in_zip(zip_path: str, modules) -> list:
     """The names (sorted) inside the zip at `zip_path` of the files `modules` (module objects)
     were loaded from."""
     files = {getattr(module, "__file__", None) or "" for module in modules}
-    return sorted(name[len(zip_path) + 1:] for name in files if name.startswith(zip_path + "/"))
+    return sorted(name[len(zip_path) + 1 :] for name in files if name.startswith(zip_path + "/"))
 
 
 def write_compiled(zip_path: str, names, out: str) -> None:

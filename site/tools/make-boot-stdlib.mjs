@@ -12,8 +12,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 import { importWithPythonText } from "./python-as-text.mjs";
 
-const { importModules, reseedRandom, sitePackages, stdlibZip, unpackWheels } =
-  await importWithPythonText("../js/worker/interpreter.js", import.meta.url);
+const { importModules, reseedRandom, sitePackages, stdlibZip, unpackWheels } = await importWithPythonText(
+  "../js/worker/interpreter.js",
+  import.meta.url,
+);
 const BOOT_STDLIB = readFileSync(new URL("./boot_stdlib.py", import.meta.url), "utf8");
 const TEMPORARY = "/tmp/boot.zip"; // in Pyodide's file system
 
@@ -29,7 +31,12 @@ const request = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
 const wheels = request.wheels ?? [];
 
 reseedRandom(pyodide); // as a boot from the snapshot does
-unpackWheels(pyodide, sitePackages(pyodide), wheels, wheels.map((path) => new Uint8Array(readFileSync(path))));
+unpackWheels(
+  pyodide,
+  sitePackages(pyodide),
+  wheels,
+  wheels.map((path) => new Uint8Array(readFileSync(path))),
+);
 importModules(pyodide, request.imports ?? []);
 
 const dict = pyodide.globals.get("dict");
@@ -39,7 +46,7 @@ pyodide.runPython(BOOT_STDLIB, { globals: namespace });
 const write = namespace.get("write_boot_stdlib");
 const names = write(stdlibZip(pyodide), TEMPORARY);
 const list = names.toJs();
-[names, write, namespace].forEach((proxy) => proxy.destroy());
+for (const proxy of [names, write, namespace]) proxy.destroy();
 const bytes = pyodide.FS.readFile(TEMPORARY);
 writeFileSync(out, bytes);
-process.stdout.write(JSON.stringify({ names: list, bytes: bytes.length }) + "\n");
+process.stdout.write(`${JSON.stringify({ names: list, bytes: bytes.length })}\n`);

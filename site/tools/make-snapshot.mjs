@@ -23,8 +23,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide, version } from "pyodide";
 import { importWithPythonText } from "./python-as-text.mjs";
 
-const { collectGarbage, forget, importModules, sitePackages, unpackWheels } =
-  await importWithPythonText("../js/worker/interpreter.js", import.meta.url);
+const { collectGarbage, forget, importModules, sitePackages, unpackWheels } = await importWithPythonText(
+  "../js/worker/interpreter.js",
+  import.meta.url,
+);
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -37,15 +39,26 @@ const pyodide = await loadPyodide({
   stdout: (line) => process.stderr.write(`[python] ${line}\n`),
   stderr: (line) => process.stderr.write(`[python] ${line}\n`),
 });
-unpackWheels(pyodide, sitePackages(pyodide), request.wheels,
-  request.wheels.map((path) => new Uint8Array(readFileSync(path))));
+unpackWheels(
+  pyodide,
+  sitePackages(pyodide),
+  request.wheels,
+  request.wheels.map((path) => new Uint8Array(readFileSync(path))),
+);
 const modules = importModules(pyodide, request.imports ?? []);
 collectGarbage(pyodide);
 forget(pyodide); // the snapshot must hold no proxies
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(request.out, snapshot);
-const buildId = Array.from(new Uint32Array(snapshot.buffer, snapshot.byteOffset + 16, 8),
-  (word) => word.toString(16).padStart(8, "0")).join("");
-process.stdout.write(JSON.stringify({
-  bytes: snapshot.length, buildId, version, modules, ms: Math.round(performance.now() - started),
-}) + "\n");
+const buildId = Array.from(new Uint32Array(snapshot.buffer, snapshot.byteOffset + 16, 8), (word) =>
+  word.toString(16).padStart(8, "0"),
+).join("");
+process.stdout.write(
+  `${JSON.stringify({
+    bytes: snapshot.length,
+    buildId,
+    version,
+    modules,
+    ms: Math.round(performance.now() - started),
+  })}\n`,
+);

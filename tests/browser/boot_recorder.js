@@ -6,7 +6,9 @@
   window.Worker = class extends NativeWorker {
     constructor(...args) {
       super(...args);
-      this.addEventListener("message", ({ data }) => { if (data?.type === "boot") window.__boots.push(data); });
+      this.addEventListener("message", ({ data }) => {
+        if (data?.type === "boot") window.__boots.push(data);
+      });
     }
   };
 })();

@@ -44,8 +44,14 @@ def make_plain_venv(folder: Path) -> Path:
 
 
 def site_packages(python: Path) -> Path:
-    return Path(subprocess.run([str(python), "-I", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    return Path(
+        subprocess.run(
+            [str(python), "-I", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
 
 
 def distribution_closure(name: str) -> list[importlib.metadata.Distribution]:

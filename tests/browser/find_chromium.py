@@ -11,8 +11,15 @@ import sys
 
 INSTALLED_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 # Flags for a headless browser on a machine with no network and possibly as root.
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def installed_chromium() -> str | None:

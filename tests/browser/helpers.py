@@ -39,6 +39,7 @@ SLUGS = course_slugs(LESSONS)  # the course, in order (lessons/index.yml, read b
 
 # --- Lesson pages -------------------------------------------------------------------------
 
+
 def open_lesson(page, base_url: str, slug: str = SLUG):
     """Open a lesson and wait until Python is ready and every cell has its editor.
 
@@ -53,15 +54,15 @@ def open_lesson(page, base_url: str, slug: str = SLUG):
 
 def wait_until_python_ready(page, timeout: int = PYTHON_READY_TIMEOUT) -> None:
     """Wait until the runtime status says `ready`."""
-    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready",
-                                                                     timeout=timeout)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready", timeout=timeout)
 
 
 def wait_for_editors(page) -> None:
     """Every visible cell has its editor: clicks after this do not race the layout shift of the
     static code being replaced."""
-    expect(page.locator(f"[data-cell] {EDITOR}")).to_have_count(page.locator("[data-cell]").count(),
-                                                               timeout=PYTHON_READY_TIMEOUT)
+    expect(page.locator(f"[data-cell] {EDITOR}")).to_have_count(
+        page.locator("[data-cell]").count(), timeout=PYTHON_READY_TIMEOUT
+    )
 
 
 def editor(cell):
@@ -104,8 +105,11 @@ def cpython_outputs(cells: list[dict]) -> dict[str, str]:
 def golden_outputs(slug: str) -> dict[str, str]:
     """cell id -> the output CPython printed, from tests/lessons/golden/SLUG.txt."""
     text = (GOLDEN / f"{slug}.txt").read_text(encoding="utf-8")
-    return {part.split("\n", 1)[0]: part.split("\n", 1)[1] if "\n" in part else ""
-            for part in re.split(r"(?:^|\n)## ", text) if part}
+    return {
+        part.split("\n", 1)[0]: part.split("\n", 1)[1] if "\n" in part else ""
+        for part in re.split(r"(?:^|\n)## ", text)
+        if part
+    }
 
 
 def normalise(text: str) -> str:
@@ -114,6 +118,7 @@ def normalise(text: str) -> str:
 
 
 # --- Cells --------------------------------------------------------------------------------
+
 
 def replace_code(page, cell, code: str):
     """Select all of the cell's code and put `code` in its place, as one input (like a paste: no
@@ -156,6 +161,10 @@ def editor_lines(cell):
 
 # --- Pages and documents ------------------------------------------------------------------
 
+# The names of the course's caches in the page's Cache Storage (offline.py names them lessons-HASH).
+SITE_CACHES = "caches.keys().then((names) => names.filter((name) => name.startsWith('lessons-')))"
+
+
 def wait_until_controlled(page) -> None:
     """Wait until the service worker controls the page (its precache is complete by then).
     A promise, not wait_for_function: that evaluates strings, which the pages' CSP forbids."""
@@ -185,11 +194,13 @@ def audit(page) -> list[dict]:
     """axe-core's violations on the page (the page must allow the injected script)."""
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [{"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-            for v in result["violations"]]
+    return [
+        {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in result["violations"]
+    ]
 
 
 # --- Serving folders ----------------------------------------------------------------------
+
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
@@ -209,8 +220,7 @@ def serve_folder(folder: Path, *, isolate: bool = True, plain: bool = False, han
         (server, base URL ending in "/"); stop it with `stop_serving`.
     """
     if plain:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                                 functools.partial(_Quiet, directory=str(folder)))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
     else:
         server = make_server(folder, port=0, quiet=True, isolate=isolate)
     if handler is not None:

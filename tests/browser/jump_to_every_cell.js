@@ -1,4 +1,4 @@
-(async () => {
+async () => {
   // Page function for test_layout_shift.py and bench/layout_shift.py: the layout shifts seen while
   // each cell of a lesson is scrolled to in turn. Resolves to [{value, sources: [[cell, class, y
   // before, y after]]}].
@@ -22,8 +22,15 @@
   // (a tall editor scrolled into view): the API reports that as a shift though no number moves
   // on screen. Those sources are left out; every other node that moved is counted.
   const lineNumber = (source) => source.node?.classList?.contains("cm-gutterElement");
-  return shifts.filter((entry) => !entry.hadRecentInput && !(entry.sources ?? []).every(lineNumber))
-    .map((entry) => ({ value: entry.value, sources: (entry.sources ?? []).map((source) =>
-      [source.node?.parentElement?.closest("[data-cell]")?.dataset.cell ?? source.node?.nodeName,
-       source.node?.className, source.previousRect.y, source.currentRect.y]) }));
-})
+  return shifts
+    .filter((entry) => !entry.hadRecentInput && !(entry.sources ?? []).every(lineNumber))
+    .map((entry) => ({
+      value: entry.value,
+      sources: (entry.sources ?? []).map((source) => [
+        source.node?.parentElement?.closest("[data-cell]")?.dataset.cell ?? source.node?.nodeName,
+        source.node?.className,
+        source.previousRect.y,
+        source.currentRect.y,
+      ]),
+    }));
+};

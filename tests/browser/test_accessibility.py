@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code, wait_for_editors
 
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_index_has_no_violations(browser, base_url, scheme):
     page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
@@ -21,7 +22,8 @@ def test_every_lesson_has_no_violations(browser, base_url, lesson_slugs, scheme)
     for slug in lesson_slugs:
         page.goto(f"{base_url}{slug}.html")
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
         wait_for_editors(page)
         # Run the first cell and check a quiz, so outputs and explanations are audited too.
         page.locator("[data-cell]").first.get_by_role("button", name="Run").click()
@@ -57,8 +59,11 @@ def test_every_page_reflows_at_320_css_pixels(browser, base_url, lesson_slugs):
         expect(page.locator("main")).to_be_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         if overflow > 0:
-            wide[name] = (overflow, page.evaluate("""() => [...document.querySelectorAll('main *')]
+            wide[name] = (
+                overflow,
+                page.evaluate("""() => [...document.querySelectorAll('main *')]
                 .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-                .slice(0, 3).map((e) => e.outerHTML.slice(0, 100))"""))
+                .slice(0, 3).map((e) => e.outerHTML.slice(0, 100))"""),
+            )
     page.close()
     assert wide == {}, f"pages wider than 320 px (overflow in px, widest elements): {wide}"

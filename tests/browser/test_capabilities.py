@@ -10,8 +10,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import (PYTHON_READY_TIMEOUT, SLUG, SLUGS, STOP_WITHIN_MS, editor, follow_next, mark_document,
-                     open_lesson, replace_code, same_document, wait_until_controlled)
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    SLUG,
+    SLUGS,
+    STOP_WITHIN_MS,
+    editor,
+    follow_next,
+    mark_document,
+    open_lesson,
+    replace_code,
+    same_document,
+    wait_until_controlled,
+)
 
 NEXT_SLUG = SLUGS[SLUGS.index(SLUG) + 1]
 
@@ -56,9 +67,11 @@ def note(page):
 
 def route_worker(page, prefix: str):
     """Run `prefix` at the top of the Python worker's script."""
+
     def patched(route):
         response = route.fetch()
         route.fulfill(response=response, body=prefix + "\n" + response.text())
+
     page.route("**/assets/worker.js*", patched)
 
 
@@ -81,8 +94,11 @@ def test_a_browser_with_every_capability_has_no_note(page, base_url):
     expect(note(page)).to_have_count(0)
 
 
-@pytest.mark.parametrize("init_script", [NO_SHARED_ARRAY_BUFFER, SHARED_ARRAY_BUFFER_NOT_SENDABLE],
-                         ids=["no SharedArrayBuffer", "buffer not sendable"])
+@pytest.mark.parametrize(
+    "init_script",
+    [NO_SHARED_ARRAY_BUFFER, SHARED_ARRAY_BUFFER_NOT_SENDABLE],
+    ids=["no SharedArrayBuffer", "buffer not sendable"],
+)
 def test_without_shared_memory_stop_restarts_python_and_the_note_says_why(page, base_url, init_script):
     """WebKit serves isolated pages (crossOriginIsolated) without SharedArrayBuffer: Python
     boots, and Stop restarts it instead of interrupting it."""
@@ -102,13 +118,15 @@ def test_without_shared_memory_stop_restarts_python_and_the_note_says_why(page, 
     expect(second.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
 
 
-@pytest.mark.parametrize("init_script", [NO_NAVIGATION_API, NO_PRECOMMIT_HANDLERS],
-                         ids=["no Navigation API", "no precommit handlers"])
+@pytest.mark.parametrize(
+    "init_script", [NO_NAVIGATION_API, NO_PRECOMMIT_HANDLERS], ids=["no Navigation API", "no precommit handlers"]
+)
 def test_without_precommit_handlers_each_lesson_loads_whole(page, base_url, init_script):
     page.add_init_script(init_script)
     open_lesson(page, base_url)
     expect(note(page)).to_have_text(
-        "Each lesson loads as a new page here: this browser has no Navigation API to open it in place.")
+        "Each lesson loads as a new page here: this browser has no Navigation API to open it in place."
+    )
     mark_document(page)
     follow_next(page, NEXT_SLUG)
     expect(page.locator("h1")).not_to_have_text(re.compile("Precision"))
@@ -133,18 +151,20 @@ def test_without_gzip_streams_python_starts_without_the_snapshot(page, base_url)
     page.on("request", lambda request: "snapshot" in request.url and snapshot_requests.append(request.url))
     open_lesson(page, base_url)
     expect_a_cell_runs(page)
-    expect(note(page)).to_have_text(
-        "Python starts more slowly here: this browser cannot unpack its gzip snapshot.")
+    expect(note(page)).to_have_text("Python starts more slowly here: this browser cannot unpack its gzip snapshot.")
     assert snapshot_requests == []
 
 
-@pytest.mark.parametrize("init_script, text, offline", [
-    (NO_SERVICE_WORKERS, "No offline copy here: this browser has no service workers.", False),
-    (NO_CACHE_STORAGE, "No offline copy here: this browser has no Cache Storage.", False),
-    (NO_LOCAL_STORAGE, "Your edits are not kept here: this browser does not let the page save them.", True),
-], ids=["no service workers", "no Cache Storage", "no localStorage"])
-def test_a_capability_missing_at_once_is_told_before_the_lesson_is_laid_out(page, base_url, init_script, text,
-                                                                             offline):
+@pytest.mark.parametrize(
+    "init_script, text, offline",
+    [
+        (NO_SERVICE_WORKERS, "No offline copy here: this browser has no service workers.", False),
+        (NO_CACHE_STORAGE, "No offline copy here: this browser has no Cache Storage.", False),
+        (NO_LOCAL_STORAGE, "Your edits are not kept here: this browser does not let the page save them.", True),
+    ],
+    ids=["no service workers", "no Cache Storage", "no localStorage"],
+)
+def test_a_capability_missing_at_once_is_told_before_the_lesson_is_laid_out(page, base_url, init_script, text, offline):
     page.add_init_script(init_script)
     # Placed as the page is parsed: there once the document is.
     page.goto(f"{base_url}{SLUG}.html", wait_until="domcontentloaded")
@@ -167,7 +187,8 @@ def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(pag
     page.route("**/assets/chunks/editor-*.js", lambda route: held.append(route))
     page.goto(f"{base_url}{SLUG}.html", wait_until="domcontentloaded")
     assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") == (
-        "Typing waits for the code editor here: this browser cannot edit plain text in place.")
+        "Typing waits for the code editor here: this browser cannot edit plain text in place."
+    )
     cell = page.locator("[data-cell]").nth(1)
     code = cell.locator("[data-early-editor]")
     expect(code).not_to_have_attribute("contenteditable", re.compile(".*"))
@@ -181,10 +202,14 @@ def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(pag
     expect(cell.get_by_role("textbox")).to_have_count(1)
 
 
-@pytest.mark.parametrize("init_script, text", [
-    (SERVICE_WORKER_REFUSED, "No offline copy here: this browser refused its service worker."),
-    (CACHE_STORAGE_REFUSED, "No offline copy here: this browser blocks the course's file storage."),
-], ids=["service worker refused", "Cache Storage will not open"])
+@pytest.mark.parametrize(
+    "init_script, text",
+    [
+        (SERVICE_WORKER_REFUSED, "No offline copy here: this browser refused its service worker."),
+        (CACHE_STORAGE_REFUSED, "No offline copy here: this browser blocks the course's file storage."),
+    ],
+    ids=["service worker refused", "Cache Storage will not open"],
+)
 def test_a_refusal_found_late_is_told_without_moving_the_lesson(page, base_url, init_script, text):
     """Found once Python is ready: the note lies over the space below the runtime bar, and the
     next page shows it at once."""
@@ -199,10 +224,14 @@ def test_a_refusal_found_late_is_told_without_moving_the_lesson(page, base_url, 
     assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") == text
 
 
-@pytest.mark.parametrize("init_script, text", [
-    (NO_WORKERS, "this browser has no Web Workers, and Python runs in one"),
-    (NO_MODULE_WORKERS, "this browser cannot start module workers, and Python runs in one"),
-], ids=["no workers", "no module workers"])
+@pytest.mark.parametrize(
+    "init_script, text",
+    [
+        (NO_WORKERS, "this browser has no Web Workers, and Python runs in one"),
+        (NO_MODULE_WORKERS, "this browser cannot start module workers, and Python runs in one"),
+    ],
+    ids=["no workers", "no module workers"],
+)
 def test_python_that_cannot_start_in_the_page_ends_in_error_with_retry(page, base_url, init_script, text):
     page.add_init_script(init_script)
     page.goto(f"{base_url}{SLUG}.html")
@@ -213,13 +242,20 @@ def test_python_that_cannot_start_in_the_page_ends_in_error_with_retry(page, bas
     expect(page.locator("h1")).to_be_visible()
 
 
-@pytest.mark.parametrize("prefix, text", [
-    ('throw new Error("this worker is broken");', "this worker is broken"),
-    ("""self.addEventListener("message", (event) => {
+@pytest.mark.parametrize(
+    "prefix, text",
+    [
+        ('throw new Error("this worker is broken");', "this worker is broken"),
+        (
+            """self.addEventListener("message", (event) => {
   event.stopImmediatePropagation();
   self.dispatchEvent(new MessageEvent("messageerror"));
-});""", "could not read a message from the page"),
-], ids=["throws while imported", "cannot read the page's message"])
+});""",
+            "could not read a message from the page",
+        ),
+    ],
+    ids=["throws while imported", "cannot read the page's message"],
+)
 def test_a_worker_that_fails_ends_in_error_with_retry(page, base_url, prefix, text):
     route_worker(page, prefix)
     page.goto(f"{base_url}{SLUG}.html")
@@ -245,7 +281,8 @@ def test_embedded_cells_say_what_is_reduced(page, docs_site):
     says that Stop restarts Python."""
     page.goto(docs_site + "sphinx.html")
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     expect(note(page)).to_have_text("Stop restarts Python here: this page is not cross-origin isolated.")
 
 

@@ -11,11 +11,9 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PYTHON_READY_TIMEOUT, ROOT, STATE_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT, ROOT, STATE_TIMEOUT, open_lesson, wait_until_controlled
 from lessonbuild.devserver import DevServer
 from lessonbuild.serve import make_server
-from test_lesson_page import open_lesson
-from test_offline import SITE_CACHES, wait_until_controlled
 
 SLUG = "precision-recall"
 SENTENCE = "Here is the running example."
@@ -95,7 +93,9 @@ def test_a_broken_lesson_shows_its_problem_over_the_last_good_version_until_fixe
     page.goto(f"{dev_server.url}{SLUG}.html")
     problems = page.locator("[data-dev-problems]")
     expect(page.locator("main")).to_contain_text(SENTENCE)
-    line = (lessons / f"{SLUG}.md").read_text().splitlines().index('```python id=top-k-list label="A ranked list and its hits"') + 1
+    line = (lessons / f"{SLUG}.md").read_text().splitlines().index(
+        '```python id=top-k-list label="A ranked list and its hits"'
+    ) + 1
     rewrite(lessons, "```python id=top-k-list", "```pyton id=top-k-list")
     expect(problems).to_be_visible()
     expect(problems).to_have_attribute("role", "alert")
@@ -155,8 +155,7 @@ def test_reload_and_problems_in_firefox_and_webkit(engine_page, dev_server, less
     rewrite(lessons, SENTENCE, "Here is the running example, edited.")
     engine_page.wait_for(main_has, "Here is the running example, edited.")
     rewrite(lessons, "```python id=top-k-list", "```pyton id=top-k-list")
-    engine_page.wait_for("() => document.querySelector('[data-dev-problems]')?.textContent.includes("
-                         f"'{SLUG}.md:')")
+    engine_page.wait_for(f"() => document.querySelector('[data-dev-problems]')?.textContent.includes('{SLUG}.md:')")
     assert engine_page.evaluate(main_has, "Here is the running example, edited.")  # the last good version
     rewrite(lessons, "```pyton id=top-k-list", "```python id=top-k-list")
     engine_page.wait_for("() => document.querySelector('[data-dev-problems]') === null")

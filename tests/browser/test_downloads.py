@@ -83,10 +83,10 @@ def run_notebook(path: Path, offline_python, folder: Path) -> nbformat.NotebookN
     process with no network can still use."""
     notebook = nbformat.read(path, as_version=4)
     specs = KernelSpecManager(kernel_dirs=[str(offline_python.kernels)])
-    manager = KernelManager(kernel_name="clean", kernel_spec_manager=specs, transport="ipc",
-                            ip=str(folder / "kernel-ipc"))
-    NotebookClient(notebook, km=manager, timeout=CELL_TIMEOUT,
-                   resources={"metadata": {"path": str(folder)}}).execute()
+    manager = KernelManager(
+        kernel_name="clean", kernel_spec_manager=specs, transport="ipc", ip=str(folder / "kernel-ipc")
+    )
+    NotebookClient(notebook, km=manager, timeout=CELL_TIMEOUT, resources={"metadata": {"path": str(folder)}}).execute()
     return notebook
 
 
@@ -97,8 +97,12 @@ def printed(cell) -> str:
 def test_the_clean_python_has_no_network(offline_python, base_url):
     """Not even this test's own server on 127.0.0.1, as a hand-out's start.py would be."""
     code = f"import urllib.request\ntry:\n    urllib.request.urlopen({base_url!r}, timeout=5)\nexcept OSError:\n    print('offline')"
-    done = subprocess.run([*offline_python.prefix, str(offline_python.plain), "-I", "-c", code],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*offline_python.prefix, str(offline_python.plain), "-I", "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.stdout == "offline\n", done.stderr
 
 
@@ -115,8 +119,13 @@ def test_notebook_runs_in_a_clean_kernel_with_no_network(slug, downloads, offlin
 
 @pytest.mark.parametrize("slug", list(LESSONS))
 def test_python_file_runs_under_a_plain_python_with_no_network(slug, downloads, offline_python, tmp_path):
-    done = subprocess.run([*offline_python.prefix, str(offline_python.plain), "-I", str(downloads / f"{slug}.py")],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=CELL_TIMEOUT * 2)
+    done = subprocess.run(
+        [*offline_python.prefix, str(offline_python.plain), "-I", str(downloads / f"{slug}.py")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=CELL_TIMEOUT * 2,
+    )
     assert done.returncode == 0, done.stderr
     for verdict in page_verdicts(LESSONS[slug]).values():
         assert verdict in done.stdout
@@ -162,8 +171,13 @@ def test_python_file_holds_the_edits_and_a_solved_exercise_passes(edited_page, o
     assert f"# %% {first['id']}" in text and "print('my edit')" in text
     workdir = tmp_path / "run"
     workdir.mkdir()
-    done = subprocess.run([*offline_python.prefix, str(offline_python.plain), "-I", str(path)],
-                          cwd=workdir, capture_output=True, text=True, timeout=CELL_TIMEOUT)
+    done = subprocess.run(
+        [*offline_python.prefix, str(offline_python.plain), "-I", str(path)],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=CELL_TIMEOUT,
+    )
     assert done.returncode == 0, done.stderr
     assert "my edit" in done.stdout
     assert re.search(r"^Correct\. All \d+ cases match ", done.stdout, re.M)
@@ -178,6 +192,11 @@ def test_a_lesson_downloads_offline_once_the_course_is_stored(context, base_url,
     path = download(page, SCRIPT, tmp_path)
     workdir = tmp_path / "run"
     workdir.mkdir()
-    done = subprocess.run([*offline_python.prefix, str(offline_python.plain), "-I", str(path)],
-                          cwd=workdir, capture_output=True, text=True, timeout=CELL_TIMEOUT)
+    done = subprocess.run(
+        [*offline_python.prefix, str(offline_python.plain), "-I", str(path)],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=CELL_TIMEOUT,
+    )
     assert done.returncode == 0, done.stderr

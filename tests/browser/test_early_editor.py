@@ -30,6 +30,7 @@ def release_editor(page, held: list) -> None:
 @dataclass
 class EarlyEdit:
     """A lesson whose editor script is held back, with the focus in a cell's early editor."""
+
     page: object
     held: list
     cell: object  # the cell, [data-cell]
@@ -68,9 +69,9 @@ def test_the_code_shown_at_once_is_the_cells_one_textbox_holding_its_code(page, 
             expect(textboxes).to_have_count(0)
             continue
         expect(textboxes).to_have_count(1)
-        expect(textboxes).to_have_accessible_name(f'{cell["name"]}, code editor')
+        expect(textboxes).to_have_accessible_name(f"{cell['name']}, code editor")
         shown = textboxes.evaluate("(code) => code.isContentEditable && code.textContent")
-        assert shown == f'{cell["code"]}\n', cell["id"]
+        assert shown == f"{cell['code']}\n", cell["id"]
 
 
 def test_keys_typed_before_the_editor_arrives_reach_the_code(page, base_url):
@@ -78,7 +79,9 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(page, base_url):
     the editor that arrives holds the typed code, the caret where it was, and the focus."""
     edit = edit_before_the_editor(page, base_url)
     cell = edit.cell
-    original = next(data["code"] for data in lesson_data(page)["cells"] if data["id"] == cell.get_attribute("data-cell"))
+    original = next(
+        data["code"] for data in lesson_data(page)["cells"] if data["id"] == cell.get_attribute("data-cell")
+    )
     page.keyboard.type("x = 1")
     page.keyboard.press("Enter")
     expect(edit.early).to_be_focused()
@@ -119,11 +122,14 @@ def early_text(early) -> str:
 
 def put_caret(page, cell_id: str, line: int) -> None:
     """The caret at the start of the cell's line `line` (1-based) in the early editor."""
-    page.evaluate("""([id, line]) => {
+    page.evaluate(
+        """([id, line]) => {
       const lines = document.querySelector(`[data-cell="${id}"] [data-early-editor]`).children;
       const text = document.createTreeWalker(lines[line - 1], NodeFilter.SHOW_TEXT).nextNode();
       getSelection().collapse(text, 0);
-    }""", [cell_id, line])
+    }""",
+        [cell_id, line],
+    )
 
 
 @pytest.mark.parametrize("key, joined", [("Backspace", 2), ("Delete", 3)])

@@ -31,7 +31,8 @@ def test_embedded_lesson_runs_and_its_frame_fits(page, host_url):
     expect(frame.get_by_role("banner")).to_be_hidden()  # the site's header
     expect(frame.get_by_role("navigation")).to_have_count(0)  # no links to other lessons
     expect(frame.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     cell = frame.locator("[data-cell]").first
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)

@@ -16,7 +16,8 @@ def test_marked_blocks_become_cells_sharing_one_worker(page, docs_site, page_nam
     cells = page.locator("[data-cell]")  # Playwright's CSS locators pierce open shadow roots
     expect(cells).to_have_count(2)
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     second = cells.nth(1)
     run = second.get_by_role("button", name="Run")
     expect(run).to_be_visible()  # the host's `button { display: none }` does not reach it
@@ -28,14 +29,16 @@ def test_marked_blocks_become_cells_sharing_one_worker(page, docs_site, page_nam
     # The whole lesson in the frame on the same page works too.
     frame = page.frame_locator("iframe")
     expect(frame.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
 
 
 def test_stop_restarts_the_shared_worker_on_a_host_page(page, docs_site):
     page.goto(docs_site + "sphinx.html")
     cells = page.locator("[data-cell]")
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     second = cells.nth(1)
     second.get_by_role("textbox").click()
     page.keyboard.press("Control+A")

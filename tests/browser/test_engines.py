@@ -15,8 +15,19 @@ from pathlib import Path
 import pytest
 
 from engines import by_hook, by_role
-from engines.lesson import (EDITOR_SELECTOR, PYTHON_READY_TIMEOUT_S, cell_output, cell_selector, cell_state,
-                            lesson_data, replace_code, run_cell, wait_for_cell, wait_for_verdict, wait_until_ready)
+from engines.lesson import (
+    EDITOR_SELECTOR,
+    PYTHON_READY_TIMEOUT_S,
+    cell_output,
+    cell_selector,
+    cell_state,
+    lesson_data,
+    replace_code,
+    run_cell,
+    wait_for_cell,
+    wait_for_verdict,
+    wait_until_ready,
+)
 from helpers import SLUGS, golden_outputs, normalise, served, stop_serving
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
@@ -63,8 +74,10 @@ def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug
         assert run_cell(page, cell["id"]) == "done", (cell["id"], cell_output(page, cell["id"]))
         expected = golden[cell["id"]]
         if RICH_OUTPUT.match(expected):
-            assert page.evaluate("(s) => document.querySelector(s).querySelector('svg, [data-display]') !== null",
-                                 f'{cell_selector(cell["id"])} [data-output]'), cell["id"]
+            assert page.evaluate(
+                "(s) => document.querySelector(s).querySelector('svg, [data-display]') !== null",
+                f"{cell_selector(cell['id'])} [data-output]",
+            ), cell["id"]
         else:
             assert normalise(cell_output(page, cell["id"])) == normalise(expected), cell["id"]
 
@@ -92,6 +105,7 @@ def test_every_lesson_matches_golden_and_checks(lessons_page, lessons_site, slug
 
 def choose(page, form: str, wanted: set[int]) -> None:
     """Click the form's options so that exactly `wanted` are ticked (a radio unticks the others)."""
+
     def ticked():
         return page.evaluate("(s) => [...document.querySelectorAll(s)].map((input) => input.checked)", f"{form} input")
 
@@ -135,8 +149,10 @@ def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir, iso
     page = engine_page
     server, url = serve(site_dir, isolate=isolation)
     open_lesson(page, url, FIRST)
-    page.wait_for("document.querySelector('[data-offline-ready]')?.textContent.includes('works offline')",
-                  timeout=PYTHON_READY_TIMEOUT_S)
+    page.wait_for(
+        "document.querySelector('[data-offline-ready]')?.textContent.includes('works offline')",
+        timeout=PYTHON_READY_TIMEOUT_S,
+    )
     stop_serving(server)
     for slug in (FIRST, SECOND):  # the page visited, and one never opened
         data = open_lesson(page, url, slug)
@@ -149,8 +165,10 @@ def test_next_opens_the_next_lesson(engine_page, engine_site):
     page = engine_page
     open_lesson(page, engine_site, FIRST)
     page.click(by_role("link", f"Next {SECOND_TITLE}"))
-    page.wait_for(f"location.pathname.endsWith('/{SECOND}.html')"
-                  f" && document.querySelector('h1')?.textContent.trim() === '{SECOND_TITLE}'")
+    page.wait_for(
+        f"location.pathname.endsWith('/{SECOND}.html')"
+        f" && document.querySelector('h1')?.textContent.trim() === '{SECOND_TITLE}'"
+    )
     wait_until_ready(page)
     data = lesson_data(page)
     assert data["slug"] == SECOND
@@ -256,6 +274,7 @@ def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):
 
 def editor_held_handler(release: threading.Event):
     """A request handler that answers for the editor's script only once `release` is set."""
+
     def wrap(base):
         class Holding(base.func):
             def send_head(self):
@@ -268,7 +287,7 @@ def editor_held_handler(release: threading.Event):
     return wrap
 
 
-EARLY_EDITOR = "(id) => document.querySelector(`[data-cell=\"${id}\"] [data-early-editor]`)"
+EARLY_EDITOR = '(id) => document.querySelector(`[data-cell="${id}"] [data-early-editor]`)'
 
 
 def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve, site_dir, isolation):
@@ -279,14 +298,17 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     _, url = serve(site_dir, isolate=isolation, handler=editor_held_handler(release))
     page.goto(f"{url}{SECOND}.html")
     cell = visible_cells(lesson_data(page))[1]
-    page.evaluate(f"""(id) => {{
+    page.evaluate(
+        f"""(id) => {{
       const code = ({EARLY_EDITOR})(id);
       code.focus();
       const caret = document.createRange();
       caret.setStart(code, 0);
       getSelection().removeAllRanges();
       getSelection().addRange(caret);
-    }}""", cell["id"])
+    }}""",
+        cell["id"],
+    )
     page.type_text("x = 1")
     page.press("Enter")
     page.type_text("y = 2")
@@ -295,6 +317,8 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     release.set()
     page.wait_for(f"() => document.activeElement?.matches('{EDITOR_SELECTOR}')")
     page.type_text("0")
-    editor_text = (f"(id) => [...document.querySelector(`[data-cell=\"${{id}}\"] {EDITOR_SELECTOR}`).children]"
-                   ".map((line) => line.textContent).join('\\n')")
+    editor_text = (
+        f'(id) => [...document.querySelector(`[data-cell="${{id}}"] {EDITOR_SELECTOR}`).children]'
+        ".map((line) => line.textContent).join('\\n')"
+    )
     assert page.evaluate(editor_text, cell["id"]) == f"x = 1\ny = 20{cell['code']}"

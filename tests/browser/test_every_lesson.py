@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from helpers import SLUGS, golden_outputs, lesson_data, normalise, wait_for_editors, wait_until_python_ready
 
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
     page.goto(f"{base_url}{slug}.html")

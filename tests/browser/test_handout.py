@@ -20,8 +20,9 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
         archive.extractall(unpacked)
     folder = unpacked / "ranking-metrics-course"
     assert (folder / "README.txt").is_file() and (folder / "site" / "index.html").is_file()
-    launcher = subprocess.Popen([sys.executable, "start.py", "--no-browser"], cwd=folder,
-                                stdout=subprocess.PIPE, text=True)
+    launcher = subprocess.Popen(
+        [sys.executable, "start.py", "--no-browser"], cwd=folder, stdout=subprocess.PIPE, text=True
+    )
     try:
         line = launcher.stdout.readline()
         url = line.split("The course is at ", 1)[1].split()[0]

@@ -24,10 +24,14 @@ def edit_every_cell(page, url: str) -> int:
     edit): the first gets shorter code, the others longer. Returns how many cells were edited."""
     page.goto(url)
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     wait_for_editors(page)
-    cells = [c for c in json.loads(page.locator("#lesson-data").text_content())["cells"]
-             if not c["hidden"] and not c["readonly"]]
+    cells = [
+        c
+        for c in json.loads(page.locator("#lesson-data").text_content())["cells"]
+        if not c["hidden"] and not c["readonly"]
+    ]
     for index, cell_data in enumerate(cells):
         page.locator(f'[data-cell="{cell_data["id"]}"]').get_by_role("textbox").click()
         if index == 0:
@@ -60,7 +64,8 @@ def test_nothing_moves_after_first_paint(browser, base_url, slug, profile):
         results = {}
         for name, page in variants.items():
             expect(page.locator("[data-runtime-status]")).to_have_attribute(
-                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+            )
             if edited:  # the edits really are back, so their restoring was measured
                 expect(page.locator("[data-cell] [data-notice]")).to_have_count(edited)
             results[name] = page.evaluate("() => window.layoutShiftWindow")
@@ -84,7 +89,8 @@ def test_nothing_moves_when_a_cell_is_scrolled_to(browser, base_url, slug, size)
         page = context.new_page()
         page.goto(f"{base_url}{slug}.html")
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
         wait_for_editors(page)
         shifts = page.evaluate(JUMP_TO_EVERY_CELL)
         total = sum(entry["value"] for entry in shifts)

@@ -10,9 +10,22 @@ import re
 from playwright.sync_api import expect
 
 import build
-from helpers import (PYTHON_READY_TIMEOUT, audit, cpython_outputs, editor_text, follow_next, lesson_data,
-                     mark_document, open_lesson, rebuildable_site, replace_code, run_first_cell, same_document,
-                     wait_for_editors, wait_until_controlled)
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    audit,
+    cpython_outputs,
+    editor_text,
+    follow_next,
+    lesson_data,
+    mark_document,
+    open_lesson,
+    rebuildable_site,
+    replace_code,
+    run_first_cell,
+    same_document,
+    wait_for_editors,
+    wait_until_controlled,
+)
 
 FIRST, SECOND = "why-position-matters", "precision-recall"
 
@@ -71,8 +84,12 @@ def test_next_opens_in_place_with_python_kept_and_its_names_forgotten(page, base
 def test_a_reference_rebound_in_one_lesson_does_not_fool_the_next_lessons_check(page, base_url):
     """Python stays across the move, and so does the rebinding; the check's reference does not
     change with it (py/cellruntime/sealed.py)."""
-    open_and_run(page, base_url, "import rankmetrics\n"
-                 "rankmetrics.recall_at_k = lambda ranking, relevant, k, **options: 0.0", "done")
+    open_and_run(
+        page,
+        base_url,
+        "import rankmetrics\nrankmetrics.recall_at_k = lambda ranking, relevant, k, **options: 0.0",
+        "done",
+    )
     mark_document(page)
     follow_next(page, SECOND)
     expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
@@ -235,8 +252,9 @@ def test_a_lesson_of_a_newer_build_loads_whole(browser, base_url):
 
     def newer_build(route):
         html = route.fetch().text()
-        route.fulfill(body=re.sub(r"lesson\.js\?v=\w+", "lesson.js?v=newer", html),
-                      headers={"Content-Type": "text/html"})
+        route.fulfill(
+            body=re.sub(r"lesson\.js\?v=\w+", "lesson.js?v=newer", html), headers={"Content-Type": "text/html"}
+        )
 
     page.route(re.compile(rf"/{SECOND}\.html$"), newer_build)
     open_lesson(page, base_url, FIRST)
@@ -244,7 +262,8 @@ def test_a_lesson_of_a_newer_build_loads_whole(browser, base_url):
     follow_next(page, SECOND)
     expect(page.locator('script[src$="lesson.js?v=newer"]')).to_have_count(1)
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
-        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
     assert not same_document(page)
     context.close()
 
@@ -313,12 +332,14 @@ def test_the_last_lessons_queued_cells_never_run_in_the_next(page, base_url):
 
 def slow(page, path, delay_ms, status=None):
     """Answer requests for `path` after `delay_ms` (with `status`, or the real page)."""
+
     def answer(route):
         page.wait_for_timeout(delay_ms)
         if status:
             route.fulfill(status=status, body="unavailable")
         else:
             route.fulfill(response=route.fetch())
+
     page.route(re.compile(rf"/{path}$"), answer)
 
 

@@ -8,8 +8,17 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import (PYTHON_READY_TIMEOUT, SLUG, cpython_outputs, editor_lines, editor_text, first_visible,
-                     lesson_cells, open_lesson, replace_code)
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    SLUG,
+    cpython_outputs,
+    editor_lines,
+    editor_text,
+    first_visible,
+    lesson_cells,
+    open_lesson,
+    replace_code,
+)
 
 
 def test_run_button_shows_the_cells_output(page, base_url):
@@ -99,17 +108,19 @@ def test_output_is_text_never_html(page, base_url):
 
 
 def test_progress_lines_and_colour_codes_show_as_a_terminal_would(page, base_url):
-    """"\\r" starts a line again (even across output batches), "\\r\\n" is a newline, and
+    """ "\\r" starts a line again (even across output batches), "\\r\\n" is a newline, and
     terminal colour codes are dropped rather than shown as "[31m"."""
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
-    code = ("import time\n"
-            "for percent in (0, 50, 100):\n"
-            "    print(f'\\rloading {percent}%', end='', flush=True)\n"
-            "    time.sleep(0.08)\n"  # longer than the runtime's 50 ms batches: separate messages
-            "print()\n"
-            "print('a\\r\\nb')\n"
-            "print('\\x1b[31mred\\x1b[0m text')")
+    code = (
+        "import time\n"
+        "for percent in (0, 50, 100):\n"
+        "    print(f'\\rloading {percent}%', end='', flush=True)\n"
+        "    time.sleep(0.08)\n"  # longer than the runtime's 50 ms batches: separate messages
+        "print()\n"
+        "print('a\\r\\nb')\n"
+        "print('\\x1b[31mred\\x1b[0m text')"
+    )
     replace_code(page, cell, code)
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "done")
@@ -196,7 +207,9 @@ def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
     page = context.new_page()
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
-    replace_code(page, cell, "for i in range(3):\n        print('a long line that cannot fit on a phone screen', i, i, i)")
+    replace_code(
+        page, cell, "for i in range(3):\n        print('a long line that cannot fit on a phone screen', i, i, i)"
+    )
     line = editor_lines(cell).nth(1)
     code_left, wrapped_left = line.evaluate(WRAP_OFFSETS)
     assert wrapped_left is not None, "the line did not wrap"
@@ -299,7 +312,9 @@ def test_a_damaged_lesson_package_is_named_in_one_line(page, base_url):
     page.goto(f"{base_url}{SLUG}.html")
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
-    expect(status).to_contain_text(re.compile(r"Could not load Python: the site's wheels/cellruntime-\S+\.whl is damaged"))
+    expect(status).to_contain_text(
+        re.compile(r"Could not load Python: the site's wheels/cellruntime-\S+\.whl is damaged")
+    )
     message = status.inner_text().removesuffix("Retry").strip()
     assert "Traceback" not in message and "\n" not in message
     expect(status.get_by_role("button", name="Retry")).to_be_visible()

@@ -7,8 +7,15 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 import build
-from helpers import (PYTHON_READY_TIMEOUT, open_lesson, rebuildable_site, run_first_cell, served,
-                     wait_until_controlled)
+from helpers import (
+    SITE_CACHES,
+    PYTHON_READY_TIMEOUT,
+    open_lesson,
+    rebuildable_site,
+    run_first_cell,
+    served,
+    wait_until_controlled,
+)
 
 CSP_RECORDER = """
 window.__cspViolations = [];
@@ -26,7 +33,8 @@ def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, l
     for slug in lesson_slugs[1:4]:
         page.goto(f"{base_url}{slug}.html")
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
         run_first_cell(page)
     page.goto(base_url)
     expect(page.locator("h1")).to_be_visible()
@@ -41,7 +49,8 @@ def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_d
         page.reload()
         assert page.evaluate("crossOriginIsolated") is True
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
 
 
 def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, lesson_slugs):
@@ -54,14 +63,14 @@ def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, less
         if path:
             assert page.evaluate("crossOriginIsolated") is True
             expect(page.locator("[data-runtime-status]")).to_have_attribute(
-                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+            )
             run_first_cell(page)
         assert page.evaluate("window.__cspViolations") == [], path
     assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
 
 
 # The service worker's caches (site/js/sw.js); the Python worker keeps its own, snapshot-unpacked.
-SITE_CACHES = "caches.keys().then((names) => names.filter((name) => name.startsWith('lessons-')))"
 
 
 def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
@@ -73,8 +82,9 @@ def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
         assert len(first_cache) == 1
 
         lesson = lessons / "precision-recall.md"
-        lesson.write_text(lesson.read_text().replace("title: Precision@k and recall@k",
-                                                     "title: Precision@k and recall@k, revised"))
+        lesson.write_text(
+            lesson.read_text().replace("title: Precision@k and recall@k", "title: Precision@k and recall@k, revised")
+        )
         build.build(lessons, out)
         page.reload()  # still the old build, from the old cache; the new one installs meanwhile
         expect(page.locator("h1")).to_have_text("Precision@k and recall@k")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 import build
 from cellruntime import Session
 from lessonbuild.new_lesson import new_lesson
-from test_lesson_page import editor_text, lesson_cells, open_lesson, replace_code
+from helpers import editor_text, lesson_cells, open_lesson, replace_code
 
 SLUG = "my-topic"
 

@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from helpers import PYTHON_READY_TIMEOUT, SLUG, open_lesson
+
 PREDICTION, CELL, LATER_CELL = "order-blind-predict", "order-blind", "write-recall"
 
 

@@ -44,9 +44,11 @@ STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
 });"""
 
 
-@pytest.mark.parametrize("init, says", [(STORAGE_FULL, "storage for this site is full"),
-                                         (STORAGE_BLOCKED, "does not let the page save")],
-                         ids=["full", "blocked"])
+@pytest.mark.parametrize(
+    "init, says",
+    [(STORAGE_FULL, "storage for this site is full"), (STORAGE_BLOCKED, "does not let the page save")],
+    ids=["full", "blocked"],
+)
 def test_edits_that_cannot_be_saved_are_announced(browser, base_url, init, says):
     context = browser.new_context()
     context.add_init_script(init)
@@ -125,7 +127,8 @@ def test_quiz_answer_and_exercise_verdict_are_remembered_and_shown_on_the_index(
     page.goto(base_url)
     exercises = sum(1 for c in data["cells"] if c["check"])
     expect(page.locator(f'[data-lesson="{SLUG}"] .lesson-progress')).to_have_text(
-        f"1 of {exercises} exercise{'s' if exercises > 1 else ''} passed · quiz answered")
+        f"1 of {exercises} exercise{'s' if exercises > 1 else ''} passed · quiz answered"
+    )
 
 
 def test_two_tabs_do_not_silently_overwrite(context, base_url):
@@ -165,7 +168,8 @@ def test_two_tabs_that_edited_a_cell_each_keep_their_version_after_a_reload(cont
         wait_for_editors(tab)
     expect(code_of(tab_a, 1)).to_have_text("print('A')")
     expect(notice_of(tab_a, 1)).to_have_text(
-        "Your edited code from this tab is back. Another tab saved a different version.Use the other tab's version")
+        "Your edited code from this tab is back. Another tab saved a different version.Use the other tab's version"
+    )
     expect(code_of(tab_b, 1)).to_have_text("print('B')")
     expect(notice_of(tab_b, 1)).to_contain_text("Your edited code from this tab is back.")
 
@@ -184,7 +188,9 @@ def test_two_tabs_that_edited_a_cell_each_keep_their_version_after_a_reload(cont
     tab_c = context.new_page()
     open_lesson(tab_c, base_url)
     expect(code_of(tab_c, 1)).to_have_text("print('A')")
-    expect(notice_of(tab_c, 1)).to_contain_text("Your latest edited code is back. Another tab saved an earlier version.")
+    expect(notice_of(tab_c, 1)).to_contain_text(
+        "Your latest edited code is back. Another tab saved an earlier version."
+    )
     notice_of(tab_c, 1).get_by_role("button", name="Use the earlier version").click()
     expect(code_of(tab_c, 1)).to_have_text("print('B')")
 
@@ -200,8 +206,10 @@ def test_a_tab_opened_from_another_keeps_its_own_version(context, base_url):
     tab_b.wait_for_load_state()
     wait_for_editors(tab_b)
     key = f"{STORAGE_PREFIX}:tab"
-    tab_b.wait_for_function("([key, first]) => sessionStorage.getItem(key) !== first",
-                            arg=[key, tab_a.evaluate("(key) => sessionStorage.getItem(key)", key)])
+    tab_b.wait_for_function(
+        "([key, first]) => sessionStorage.getItem(key) !== first",
+        arg=[key, tab_a.evaluate("(key) => sessionStorage.getItem(key)", key)],
+    )
     replace_code(tab_a, tab_a.locator("[data-cell]").nth(1), "print('A')")
     replace_code(tab_b, tab_b.locator("[data-cell]").nth(1), "print('B')")
     for tab in (tab_a, tab_b):
@@ -241,19 +249,28 @@ def test_saved_work_of_moved_blocks_comes_along(page, base_url):
     passed = next(cell for cell in data["cells"] if ("exercise", cell["id"]) in moves)
     quiz_id, quiz = next((id, quiz) for id, quiz in data["quizzes"].items() if ("quiz", id) in moves)
     old = {
-        f"{STORAGE_PREFIX}:{moves['cell', edited['id']]}:cell:{edited['id']}":
-            {"code": "print('my tie rule')", "base": edited["hash"]},
+        f"{STORAGE_PREFIX}:{moves['cell', edited['id']]}:cell:{edited['id']}": {
+            "code": "print('my tie rule')",
+            "base": edited["hash"],
+        },
         f"{STORAGE_PREFIX}:{moves['exercise', passed['id']]}:exercise:{passed['id']}": {"verdict": "correct"},
-        f"{STORAGE_PREFIX}:{moves['quiz', quiz_id]}:quiz:{quiz_id}":
-            {"chosen": quiz["correct"], "verdict": "correct", "hash": quiz["hash"]},
+        f"{STORAGE_PREFIX}:{moves['quiz', quiz_id]}:quiz:{quiz_id}": {
+            "chosen": quiz["correct"],
+            "verdict": "correct",
+            "hash": quiz["hash"],
+        },
     }
-    page.evaluate("(entries) => { localStorage.clear(); for (const [key, value] of Object.entries(entries)) "
-                  "localStorage.setItem(key, JSON.stringify(value)); }", old)
+    page.evaluate(
+        "(entries) => { localStorage.clear(); for (const [key, value] of Object.entries(entries)) "
+        "localStorage.setItem(key, JSON.stringify(value)); }",
+        old,
+    )
 
     page.goto(base_url)
     exercises = sum(1 for cell in data["cells"] if cell["check"])
     expect(page.locator(f'[data-lesson="{MOVED_TO}"] .lesson-progress')).to_have_text(
-        f"1 of {exercises} exercises passed · quiz answered")
+        f"1 of {exercises} exercises passed · quiz answered"
+    )
     assert page.evaluate("(keys) => keys.filter((key) => localStorage.getItem(key) !== null)", list(old)) == []
 
     open_lesson(page, base_url, MOVED_TO)

@@ -9,8 +9,16 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from helpers import (PYTHON_READY_TIMEOUT, SLUG, STOP_WITHIN_MS, open_lesson, replace_code, run_cell, served,
-                     wait_for_state)
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    SLUG,
+    STOP_WITHIN_MS,
+    open_lesson,
+    replace_code,
+    run_cell,
+    served,
+    wait_for_state,
+)
 
 # Code that took the interrupt and went on gets 1 s + 2 s (site/js/runtime.js) before a restart.
 STOP_AFTER_TAKEN_INTERRUPT_MS = 3000 + STOP_WITHIN_MS
@@ -82,7 +90,8 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     assert not page.evaluate("crossOriginIsolated")
     # The page, not the browser, is why: the note says so.
     expect(page.locator("[data-capability-note]")).to_contain_text(
-        "Stop restarts Python here: this page is not cross-origin isolated.")
+        "Stop restarts Python here: this page is not cross-origin isolated."
+    )
     cell = start_runaway(page, RUNAWAY_CELLS[case])
     press_stop(cell)
     expect(cell.locator("[data-output]")).to_contain_text("Stopped. Python was restarted")
@@ -92,16 +101,19 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
 
 
-@pytest.mark.parametrize("code, message", [
-    ("[0] * 10**10", "Error"),
-    ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError"),
-    ("import sys\nsys.exit()", "sys.exit"),
-    ("exit()", "exit"),
-    ("def f(:\n    pass", "SyntaxError"),
-    ("if True:\nprint(1)", "IndentationError"),
-    ("import numpy", "runs offline and can import"),
-    ("input('Your name? ')", "input"),
-])
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ("[0] * 10**10", "Error"),
+        ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError"),
+        ("import sys\nsys.exit()", "sys.exit"),
+        ("exit()", "exit"),
+        ("def f(:\n    pass", "SyntaxError"),
+        ("if True:\nprint(1)", "IndentationError"),
+        ("import numpy", "runs offline and can import"),
+        ("input('Your name? ')", "input"),
+    ],
+)
 def test_errors_are_clear_and_python_stays_usable(page, base_url, code, message):
     open_lesson(page, base_url)
     cell = cells(page).first
@@ -145,6 +157,7 @@ def test_two_hundred_thousand_lines_keep_the_tab_responsive(page, base_url):
 
 def test_time_limit_stops_a_runaway_cell(page, base_url):
     """A lesson's time_limit, simulated by changing the page's runtime settings before it runs."""
+
     def with_time_limit(route):
         response = route.fetch()
         route.fulfill(response=response, body=response.text().replace('"timeLimit":null', '"timeLimit":1'))
@@ -161,6 +174,7 @@ def test_time_limit_stops_a_runaway_cell(page, base_url):
 def test_no_webassembly_says_why(page, base_url):
     """A browser without WebAssembly (simulated by removing it from the worker's globals): the
     status says why, offers Retry, and the lesson stays readable."""
+
     def worker_without_wasm(route):
         response = route.fetch()
         route.fulfill(response=response, body="delete globalThis.WebAssembly;\n" + response.text())
@@ -185,6 +199,7 @@ def test_offline_first_visit_says_why(page, base_url):
 
 def test_wasm_of_the_wrong_type_says_why_instead_of_loading_forever(page, base_url):
     """A host that sends pyodide.asm.wasm as application/octet-stream: Chromium will not compile it."""
+
     def wrong_type(route):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-type": "application/octet-stream"})
@@ -215,8 +230,10 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     """Python took the interrupt but is slow to end the run (as on a loaded machine, where the
     traceback can take over a second): the page waits for it instead of restarting Python."""
     open_lesson(page, base_url)
-    slow_to_stop = ("import time\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
-                    "    end = time.monotonic() + 1.5\n    while time.monotonic() < end:\n        pass\n    raise")
+    slow_to_stop = (
+        "import time\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
+        "    end = time.monotonic() + 1.5\n    while time.monotonic() < end:\n        pass\n    raise"
+    )
     cell = start_runaway(page, slow_to_stop)
     press_stop(cell, STOP_AFTER_TAKEN_INTERRUPT_MS)
     output = cell.locator("[data-output]")
@@ -228,8 +245,10 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
 
 def test_code_that_ignores_the_interrupt_is_stopped_by_a_restart(page, base_url):
     open_lesson(page, base_url)
-    cell = start_runaway(page, "while True:\n    try:\n        while True:\n            pass\n"
-                               "    except KeyboardInterrupt:\n        pass")
+    cell = start_runaway(
+        page,
+        "while True:\n    try:\n        while True:\n            pass\n    except KeyboardInterrupt:\n        pass",
+    )
     press_stop(cell, STOP_AFTER_TAKEN_INTERRUPT_MS)
     expect(cell.locator("[data-output]")).to_contain_text("Python was restarted")
     # Once the loop is fixed, the next run brings x back by re-running cells 1 and 2.
@@ -269,8 +288,11 @@ def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page,
     expect(second).to_have_attribute("data-state", "queued")
     # Its Stop works while it waits on the cell that runs for it (which may be out of view).
     press_stop(second)
-    expect(second.locator("[data-output]")).to_have_text(re.compile(
-        r"^Not run: Code cell 1\b.* was stopped, and this cell needs it\. Running this cell again runs it first\.$"))
+    expect(second.locator("[data-output]")).to_have_text(
+        re.compile(
+            r"^Not run: Code cell 1\b.* was stopped, and this cell needs it\. Running this cell again runs it first\.$"
+        )
+    )
 
     replace_code(page, first, "x = 41")
     second.get_by_role("button", name="Run").click()
@@ -350,9 +372,11 @@ def test_stop_while_python_loads_cancels_the_run(page, base_url, plain_host_url,
 def test_rich_output_cannot_restyle_or_cover_the_page(page, base_url):
     open_lesson(page, base_url)
     cell = cells(page).first
-    html = ('<style>body { display: none } h1 { color: red }</style>'
-            '<div style="position: fixed; inset: 0; z-index: 9999; background: black">cover</div>'
-            '<form><input name="x"></form>')
+    html = (
+        "<style>body { display: none } h1 { color: red }</style>"
+        '<div style="position: fixed; inset: 0; z-index: 9999; background: black">cover</div>'
+        '<form><input name="x"></form>'
+    )
     run(page, cell, f"type('Evil', (), {{'_repr_html_': lambda self: {html!r}}})()")
     expect(cell.locator("[data-output] [data-display]")).to_have_count(1)
     expect(page.locator("h1")).to_be_visible()

@@ -61,8 +61,13 @@ def test_a_fast_link_boots_from_the_snapshot_with_fresh_random_numbers(browser, 
         boot = boot_of(page)
         assert boot["mode"] == "snapshot", boot
         assert boot["steps"]["python"] <= boot["ms"]
-        draws.append(run_first_cell(page, "import random\nimport rankmetrics\n"
-                                          "print(random.random(), rankmetrics.precision_at_k(['a', 'b'], {'a'}, k=2))"))
+        draws.append(
+            run_first_cell(
+                page,
+                "import random\nimport rankmetrics\n"
+                "print(random.random(), rankmetrics.precision_at_k(['a', 'b'], {'a'}, k=2))",
+            )
+        )
         context.close()
     assert [draw.split()[1] for draw in draws] == ["0.5", "0.5"]
     assert draws[0].split()[0] != draws[1].split()[0], "random was not reseeded after the snapshot"
@@ -74,8 +79,10 @@ def test_the_first_cell_has_the_whole_standard_library(recorded, base_url):
     page = recorded.new_page()
     open_lesson(page, base_url)
     assert boot_of(page)["mode"] == "snapshot"
-    code = ("import csv, statistics, fractions, textwrap\n"
-            "print(statistics.mean([1, 2, 3]), fractions.Fraction(1, 3), textwrap.dedent('  a'))")
+    code = (
+        "import csv, statistics, fractions, textwrap\n"
+        "print(statistics.mean([1, 2, 3]), fractions.Fraction(1, 3), textwrap.dedent('  a'))"
+    )
     assert run_first_cell(page, code) == "2 1/3 a"
 
 
@@ -86,8 +93,10 @@ def test_a_normal_boot_from_the_compiled_small_stdlib_still_shows_stdlib_source(
     page = recorded.new_page()
     open_lesson(page, base_url)
     assert boot_of(page)["mode"] == "normal"
-    assert page.evaluate("JSON.parse(document.getElementById('lesson-data').textContent).runtime.stdlib.boot") \
+    assert (
+        page.evaluate("JSON.parse(document.getElementById('lesson-data').textContent).runtime.stdlib.boot")
         == "pyodide/python_stdlib_boot.zip"
+    )
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, "import collections\ncollections.Counter(1)")
     cell.get_by_role("button", name="Run").click()
@@ -155,14 +164,18 @@ def _pages_cut_short(body: bytes) -> bytes:
     return gzip.compress(gzip.decompress(body)[:-4096], compresslevel=1)
 
 
-@pytest.mark.parametrize("damage, reason", [
-    (None, "answered 404"),
-    (_truncated, "damaged"),
-    (_not_gzip, "damaged"),
-    (_foreign, "snapshot failed"),
-    (_whole_image, "it is not a packed snapshot"),
-    (_pages_cut_short, "it ends early"),
-], ids=["missing", "truncated", "not gzip", "another Pyodide build", "not packed", "pages cut short"])
+@pytest.mark.parametrize(
+    "damage, reason",
+    [
+        (None, "answered 404"),
+        (_truncated, "damaged"),
+        (_not_gzip, "damaged"),
+        (_foreign, "snapshot failed"),
+        (_whole_image, "it is not a packed snapshot"),
+        (_pages_cut_short, "it ends early"),
+    ],
+    ids=["missing", "truncated", "not gzip", "another Pyodide build", "not packed", "pages cut short"],
+)
 def test_a_bad_snapshot_gives_way_to_a_normal_boot(recorded, base_url, damage, reason):
     def answer(route):
         if damage is None:
@@ -176,7 +189,9 @@ def test_a_bad_snapshot_gives_way_to_a_normal_boot(recorded, base_url, damage, r
     open_lesson(page, base_url)
     boot = boot_of(page)
     assert boot["mode"] == "normal" and reason in boot["reason"], boot
-    assert run_first_cell(page, "import rankmetrics\nprint(rankmetrics.recall_at_k(['a', 'b'], {'a', 'c'}, k=2))") == "0.5"
+    assert (
+        run_first_cell(page, "import rankmetrics\nprint(rankmetrics.recall_at_k(['a', 'b'], {'a', 'c'}, k=2))") == "0.5"
+    )
 
 
 def test_a_stalled_snapshot_download_gives_way_to_a_normal_boot(recorded, base_url):
@@ -235,11 +250,12 @@ def test_pages_work_where_service_workers_are_blocked(browser, base_url):
     assert errors == []
 
 
-
 KEPT = """async () => Promise.all((await (await caches.open('snapshot-unpacked')).keys())
   .map(async (request) => [request.url, (await (await caches.match(request)).arrayBuffer()).byteLength]))"""
-SNAPSHOT_URL = ("new URL(JSON.parse(document.getElementById('lesson-data').textContent).runtime.snapshot.url,"
-                " document.baseURI).href")
+SNAPSHOT_URL = (
+    "new URL(JSON.parse(document.getElementById('lesson-data').textContent).runtime.snapshot.url,"
+    " document.baseURI).href"
+)
 
 
 @pytest.fixture
@@ -264,8 +280,10 @@ def test_the_next_page_boots_from_the_kept_unpacked_snapshot(without_service_wor
     ask for the file at all."""
     first = without_service_worker.new_page()
     first.goto(f"{base_url}index.html")
-    first.evaluate("caches.open('snapshot-unpacked').then((cache) => cache.put("
-                   "new URL('pyodide/snapshot.bin.gz?v=older-build', document.baseURI).href, new Response('old')))")
+    first.evaluate(
+        "caches.open('snapshot-unpacked').then((cache) => cache.put("
+        "new URL('pyodide/snapshot.bin.gz?v=older-build', document.baseURI).href, new Response('old')))"
+    )
     open_lesson(first, base_url)
     assert boot_of(first)["mode"] == "snapshot" and not boot_of(first)["unpacked"]
     snapshot_url = first.evaluate(SNAPSHOT_URL)
@@ -273,7 +291,9 @@ def test_the_next_page_boots_from_the_kept_unpacked_snapshot(without_service_wor
     assert [url for url, _ in kept] == [snapshot_url]  # the older build's copy is gone
 
     asked = []
-    without_service_worker.on("request", lambda request: asked.append(request.url) if SNAPSHOT_PATH in request.url else None)
+    without_service_worker.on(
+        "request", lambda request: asked.append(request.url) if SNAPSHOT_PATH in request.url else None
+    )
     second = without_service_worker.new_page()
     open_lesson(second, base_url, slug="average-precision")
     boot = boot_of(second)
@@ -285,11 +305,15 @@ def test_the_next_page_boots_from_the_kept_unpacked_snapshot(without_service_wor
 def test_a_kept_copy_that_fails_to_restore_gives_way_and_is_replaced(without_service_worker, base_url):
     page = without_service_worker.new_page()
     page.goto(f"{base_url}index.html")
-    snapshot_url = page.evaluate(f"fetch('{SLUG}.html').then((r) => r.text()).then((html) => new URL("
-                                 "JSON.parse(new DOMParser().parseFromString(html, 'text/html')"
-                                 ".getElementById('lesson-data').textContent).runtime.snapshot.url, document.baseURI).href)")
-    page.evaluate("(url) => caches.open('snapshot-unpacked').then((cache) => cache.put(url, new Response("
-                  "new Uint8Array(4096))))", snapshot_url)
+    snapshot_url = page.evaluate(
+        f"fetch('{SLUG}.html').then((r) => r.text()).then((html) => new URL("
+        "JSON.parse(new DOMParser().parseFromString(html, 'text/html')"
+        ".getElementById('lesson-data').textContent).runtime.snapshot.url, document.baseURI).href)"
+    )
+    page.evaluate(
+        "(url) => caches.open('snapshot-unpacked').then((cache) => cache.put(url, new Response(new Uint8Array(4096))))",
+        snapshot_url,
+    )
     # What a page notes when its worker kept a copy (snapshot-source.js): the next one looks for it.
     page.evaluate("(url) => localStorage.setItem('rankmetrics-lessons:snapshot-kept', url)", snapshot_url)
     open_lesson(page, base_url)

@@ -75,11 +75,16 @@ for (const cell of input.cells) {
 }
 
 // toJs() turns None into undefined, which JSON.stringify would drop: keep it as null.
-const keepNull = (key, value) => (value === undefined ? null : value);
-console.log(JSON.stringify({
-  python: sys.version,
-  pyodide: pyodide.version,
-  load_ms: Math.round(loadMs),
-  stdout_restored: String(sys.stdout.__class__.__name__),
-  results,
-}, keepNull));
+const keepNull = (_key, value) => (value === undefined ? null : value);
+console.log(
+  JSON.stringify(
+    {
+      python: sys.version,
+      pyodide: pyodide.version,
+      load_ms: Math.round(loadMs),
+      stdout_restored: String(sys.stdout.__class__.__name__),
+      results,
+    },
+    keepNull,
+  ),
+);

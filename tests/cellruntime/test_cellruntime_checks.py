@@ -25,8 +25,16 @@ from cellruntime.misconceptions import MISCONCEPTIONS
 ROOT = Path(__file__).resolve().parents[2]
 
 NAMES = (
-    "precision_at_k", "recall_at_k", "hit_rate_at_k", "reciprocal_rank", "average_precision",
-    "dcg_at_k", "ndcg_at_k", "ranking_from_scores", "average_precision_min_k", "better_list",
+    "precision_at_k",
+    "recall_at_k",
+    "hit_rate_at_k",
+    "reciprocal_rank",
+    "average_precision",
+    "dcg_at_k",
+    "ndcg_at_k",
+    "ranking_from_scores",
+    "average_precision_min_k",
+    "better_list",
     "mean_recall_at_k",
 )
 
@@ -125,38 +133,64 @@ LEARNER_SOLUTIONS = {
 # (check, learner code, the exact verdict message before any misconception note, the known
 # variant (cellruntime.misconceptions) whose note ends the verdict, or None): mistakes learners make.
 WRONG = [
-    pytest.param("precision_at_k", """
+    pytest.param(
+        "precision_at_k",
+        """
         def precision_at_k(ranking, relevant, k):
             top = ranking[:k]
             return len([d for d in top if d in relevant]) / len(top)
-    """, "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4.",
-        "precision_divides_by_retrieved", id="precision-divides-by-len-of-top-k"),
-    pytest.param("recall_at_k", """
+    """,
+        "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4.",
+        "precision_divides_by_retrieved",
+        id="precision-divides-by-len-of-top-k",
+    ),
+    pytest.param(
+        "recall_at_k",
+        """
         def recall_at_k(ranking, relevant, k):
             return len([d for d in ranking[:k] if d in relevant]) / k
-    """, "recall_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.4; expected 1.0.",
-        "recall_divides_by_k", id="recall-divides-by-k"),
-    pytest.param("recall_at_k", """
+    """,
+        "recall_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.4; expected 1.0.",
+        "recall_divides_by_k",
+        id="recall-divides-by-k",
+    ),
+    pytest.param(
+        "recall_at_k",
+        """
         def recall_at_k(ranking, relevant, k):
             return len([d for d in ranking[:k] if d in relevant]) / len(relevant)
-    """, "recall_at_k(['x1', 'x2', 'x3'], set(), 3) raised ZeroDivisionError: division by zero. "
-         "Line 3 of <cell wrong>: return len([d for d in ranking[:k] if d in relevant]) / len(relevant)",
-        "recall_divides_by_zero_without_relevant", id="recall-no-relevant-items"),
-    pytest.param("hit_rate_at_k", """
+    """,
+        "recall_at_k(['x1', 'x2', 'x3'], set(), 3) raised ZeroDivisionError: division by zero. "
+        "Line 3 of <cell wrong>: return len([d for d in ranking[:k] if d in relevant]) / len(relevant)",
+        "recall_divides_by_zero_without_relevant",
+        id="recall-no-relevant-items",
+    ),
+    pytest.param(
+        "hit_rate_at_k",
+        """
         def hit_rate_at_k(ranking, relevant, k):
             return sum(1 for d in ranking[:k] if d in relevant)
-    """, "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
-         "returned 3; expected 1.0.",
-        "hit_rate_counts_hits", id="hit-rate-returns-a-count"),
-    pytest.param("reciprocal_rank", """
+    """,
+        "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) returned 3; expected 1.0.",
+        "hit_rate_counts_hits",
+        id="hit-rate-returns-a-count",
+    ),
+    pytest.param(
+        "reciprocal_rank",
+        """
         def reciprocal_rank(ranking, relevant):
             for rank, item in enumerate(ranking, start=1):
                 if item in relevant:
                     return rank
             return 0.0
-    """, "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}) returned 3; expected 0.3333.",
-        "reciprocal_rank_returns_rank", id="rr-returns-the-rank"),
-    pytest.param("average_precision", """
+    """,
+        "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}) returned 3; expected 0.3333.",
+        "reciprocal_rank_returns_rank",
+        id="rr-returns-the-rank",
+    ),
+    pytest.param(
+        "average_precision",
+        """
         def average_precision(ranking, relevant):
             hits, total = 0, 0.0
             for rank, item in enumerate(ranking, start=1):
@@ -164,16 +198,26 @@ WRONG = [
                     hits += 1
                     total += hits / rank
             return total / hits if hits else 0.0
-    """, "average_precision(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}) "
-         "returned 0.7556; expected 0.4533.",
-        "average_precision_divides_by_hits_found", id="ap-divides-by-hits-found"),
-    pytest.param("dcg_at_k", """
+    """,
+        "average_precision(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}) "
+        "returned 0.7556; expected 0.4533.",
+        "average_precision_divides_by_hits_found",
+        id="ap-divides-by-hits-found",
+    ),
+    pytest.param(
+        "dcg_at_k",
+        """
         import math
         def dcg_at_k(ranking, relevance, k):
             return sum(relevance.get(d, 0) / math.log2(i + 2) for i, d in enumerate(ranking[:k]))
-    """, "dcg_at_k(['d1', 'd2', 'd3'], {'d1': 2, 'd2': 1}, 3) returned 2.6309; expected 3.6309.",
-        "dcg_linear_gain", id="dcg-linear-gain"),
-    pytest.param("ndcg_at_k", """
+    """,
+        "dcg_at_k(['d1', 'd2', 'd3'], {'d1': 2, 'd2': 1}, 3) returned 2.6309; expected 3.6309.",
+        "dcg_linear_gain",
+        id="dcg-linear-gain",
+    ),
+    pytest.param(
+        "ndcg_at_k",
+        """
         import math
         def dcg(gains):
             return sum((2 ** g - 1) / math.log2(i + 2) for i, g in enumerate(gains))
@@ -181,9 +225,14 @@ WRONG = [
             gains = [relevance.get(d, 0) for d in ranking[:k]]
             ideal = dcg(sorted(gains, reverse=True))
             return dcg(gains) / ideal if ideal else 0.0
-    """, "ndcg_at_k(['d1', 'd2'], {'d1': 1, 'd9': 3}, 2) returned 1.0; expected 0.131.",
-        "ndcg_ideal_from_retrieved_top_k", id="ndcg-idcg-from-resorting-the-top-k"),
-    pytest.param("ndcg_at_k", """
+    """,
+        "ndcg_at_k(['d1', 'd2'], {'d1': 1, 'd9': 3}, 2) returned 1.0; expected 0.131.",
+        "ndcg_ideal_from_retrieved_top_k",
+        id="ndcg-idcg-from-resorting-the-top-k",
+    ),
+    pytest.param(
+        "ndcg_at_k",
+        """
         import math
         def ndcg_at_k(ranking, relevance, k):
             def dcg(items):
@@ -191,15 +240,25 @@ WRONG = [
                            for rank, d in enumerate(items[:k], start=1))
             best = dcg(sorted(relevance, key=relevance.get, reverse=True))
             return dcg(ranking) / best if best else 0.0
-    """, "ndcg_at_k(['x1', 'd1'], {'d1': 1}, 2) returned 1.1309; expected 0.6309.",
-        "ndcg_gain_without_minus_one", id="ndcg-gain-2-to-the-grade-without-minus-one"),
-    pytest.param("ranking_from_scores", """
+    """,
+        "ndcg_at_k(['x1', 'd1'], {'d1': 1}, 2) returned 1.1309; expected 0.6309.",
+        "ndcg_gain_without_minus_one",
+        id="ndcg-gain-2-to-the-grade-without-minus-one",
+    ),
+    pytest.param(
+        "ranking_from_scores",
+        """
         def ranking_from_scores(scores):
             return [item for item, score in sorted(scores.items(), key=lambda p: (p[1], p[0]), reverse=True)]
-    """, "ranking_from_scores({'a': 0.1, 'b': 0.5, 'c': 0.5, 'd': 0.9}) returned ['d', 'c', 'b', 'a']; "
-         "expected ['d', 'b', 'c', 'a'].",
-        "ranking_ties_by_id_descending", id="ranking-ties-by-id"),
-    pytest.param("average_precision_min_k", """
+    """,
+        "ranking_from_scores({'a': 0.1, 'b': 0.5, 'c': 0.5, 'd': 0.9}) returned ['d', 'c', 'b', 'a']; "
+        "expected ['d', 'b', 'c', 'a'].",
+        "ranking_ties_by_id_descending",
+        id="ranking-ties-by-id",
+    ),
+    pytest.param(
+        "average_precision_min_k",
+        """
         def average_precision_min_k(ranking, relevant, k):
             hits, total = 0, 0.0
             for rank, item in enumerate(ranking[:k], start=1):
@@ -207,34 +266,57 @@ WRONG = [
                     hits += 1
                     total += hits / rank
             return total / len(relevant) if relevant else 0.0
-    """, "average_precision_min_k(['m1', 'm2', 'm3'], {'m1', 'm2', 'm3'}, 2) returned 0.6667; expected 1.0.",
-        "min_k_divides_by_relevant", id="min-k-divides-by-R"),
-    pytest.param("precision_at_k", """
+    """,
+        "average_precision_min_k(['m1', 'm2', 'm3'], {'m1', 'm2', 'm3'}, 2) returned 0.6667; expected 1.0.",
+        "min_k_divides_by_relevant",
+        id="min-k-divides-by-R",
+    ),
+    pytest.param(
+        "precision_at_k",
+        """
         def precision_at_k(ranking, relevant, k):
             hits = len(set(ranking[:k]) & relevant)
-    """, "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
-         "returned None — did you forget `return`?",
-        None, id="returns-none"),
-    pytest.param("precision_at_k", """
+    """,
+        "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
+        "returned None — did you forget `return`?",
+        None,
+        id="returns-none",
+    ),
+    pytest.param(
+        "precision_at_k",
+        """
         def precision_at_k(ranking, relevant, k):
             return str(len(set(ranking[:k]) & relevant) / k)
-    """, "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
-         "returned '0.6', a str, not a number; expected 0.6.",
-        None, id="returns-a-string"),
-    pytest.param("hit_rate_at_k", """
+    """,
+        "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
+        "returned '0.6', a str, not a number; expected 0.6.",
+        None,
+        id="returns-a-string",
+    ),
+    pytest.param(
+        "hit_rate_at_k",
+        """
         def hit_rate_at_k(ranking, relevant, k):
             return any(d in relevant for d in ranking[:k])
-    """, "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
-         "returned True; expected 1.0. Return a number (e.g. 1.0 or 0.0), not True or False.",
-        None, id="returns-a-bool"),
-    pytest.param("precision_at_k", """
+    """,
+        "hit_rate_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
+        "returned True; expected 1.0. Return a number (e.g. 1.0 or 0.0), not True or False.",
+        None,
+        id="returns-a-bool",
+    ),
+    pytest.param(
+        "precision_at_k",
+        """
         def precision_at_k(ranking, relevant, k):
             if not ranking:
                 raise ValueError("empty ranking")
             return len(set(ranking[:k]) & relevant) / k
-    """, "precision_at_k([], {'m1'}, 3) raised ValueError: empty ranking. "
-         "Line 4 of <cell wrong>: raise ValueError(\"empty ranking\")",
-        None, id="raises"),
+    """,
+        "precision_at_k([], {'m1'}, 3) raised ValueError: empty ranking. "
+        'Line 4 of <cell wrong>: raise ValueError("empty ranking")',
+        None,
+        id="raises",
+    ),
 ]
 
 
@@ -251,6 +333,7 @@ def _check(code: str, name: str) -> dict:
 
 # --- the registry -----------------------------------------------------------------
 
+
 def test_check_names_are_the_registry():
     assert check_names() == NAMES
     assert tuple(CHECKS) == NAMES
@@ -260,8 +343,11 @@ def test_check_names_are_the_registry():
 @pytest.mark.parametrize("name", NAMES)
 def test_reference_and_cases_agree(name):
     checker = CHECKS[name]
-    plain = {"average_precision_min_k": average_precision_min_k, "better_list": better_list,
-             "mean_recall_at_k": mean_recall_at_k}
+    plain = {
+        "average_precision_min_k": average_precision_min_k,
+        "better_list": better_list,
+        "mean_recall_at_k": mean_recall_at_k,
+    }
     if name in plain:
         assert checker.reference is plain[name]
     else:
@@ -275,7 +361,7 @@ def test_reference_and_cases_agree(name):
 
 
 def test_random_cases_cover_the_edges():
-    binary = CHECKS["precision_at_k"].cases()[len(CHECKS["precision_at_k"].fixed_cases):]
+    binary = CHECKS["precision_at_k"].cases()[len(CHECKS["precision_at_k"].fixed_cases) :]
     assert any(not relevant for _, relevant, _ in binary)
     assert any(k > len(ranking) for ranking, _, k in binary)
     assert any(relevant - set(ranking) for ranking, relevant, _ in binary)
@@ -292,8 +378,13 @@ def test_check_names_does_not_import_rankmetrics():
         "import sys; import cellruntime; from cellruntime.checks import check_names; "
         "assert 'precision_at_k' in check_names(); assert 'rankmetrics' not in sys.modules"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -311,6 +402,7 @@ def test_average_precision_min_k_definition():
 
 # --- correct code passes ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", NAMES)
 def test_reference_itself_passes(name):
     function = CHECKS[name].reference_function()
@@ -322,8 +414,12 @@ def test_reference_itself_passes(name):
 
 def test_all_pass_message():
     verdict = _check(LEARNER_SOLUTIONS["precision_at_k"], "precision_at_k")
-    assert verdict == {"ok": True, "message": "All 208 cases match rankmetrics.precision_at_k.",
-                       "passed": 208, "total": 208}
+    assert verdict == {
+        "ok": True,
+        "message": "All 208 cases match rankmetrics.precision_at_k.",
+        "passed": 208,
+        "total": 208,
+    }
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -335,25 +431,32 @@ def test_learner_solution_passes(name):
 
 
 def test_optional_k_and_tolerance_are_accepted():
-    verdict = _check("""
+    verdict = _check(
+        """
         def reciprocal_rank(ranking, relevant, k=None, *, verbose=False):
             for rank, item in enumerate(ranking[:k], start=1):
                 if item in relevant:
                     return 1 / rank + 1e-12
             return 0
-    """, "reciprocal_rank")
+    """,
+        "reciprocal_rank",
+    )
     assert verdict["ok"] is True, verdict["message"]
 
 
 def test_a_tuple_ranking_is_accepted():
-    verdict = _check("""
+    verdict = _check(
+        """
         def ranking_from_scores(scores):
             return tuple(sorted(scores, key=lambda item: -scores[item]))
-    """, "ranking_from_scores")
+    """,
+        "ranking_from_scores",
+    )
     assert verdict["ok"] is True, verdict["message"]
 
 
 # --- wrong code fails, naming the input ------------------------------------------
+
 
 @pytest.mark.parametrize("name, code, message, variant", WRONG)
 def test_wrong_implementation_is_named(name, code, message, variant):
@@ -368,28 +471,37 @@ def test_wrong_implementation_is_named(name, code, message, variant):
 
 
 def test_small_differences_show_enough_digits():
-    verdict = _check("""
+    verdict = _check(
+        """
         def precision_at_k(ranking, relevant, k):
             return len(set(ranking[:k]) & relevant) / k + 1e-7
-    """, "precision_at_k")
+    """,
+        "precision_at_k",
+    )
     assert verdict["message"].endswith("returned 0.6000001; expected 0.6.")
 
 
 def test_failure_in_a_random_case_counts_passes():
-    verdict = _check("""
+    verdict = _check(
+        """
         def precision_at_k(ranking, relevant, k):
             return len(set(ranking[:k]) & relevant) / min(k, 8)
-    """, "precision_at_k")
+    """,
+        "precision_at_k",
+    )
     assert verdict["ok"] is False
     assert verdict["passed"] >= len(CHECKS["precision_at_k"].fixed_cases)
     assert "'d" in verdict["message"] and "expected" in verdict["message"]
 
 
 def test_non_list_ranking_gets_a_hint():
-    verdict = _check("""
+    verdict = _check(
+        """
         def ranking_from_scores(scores):
             return reversed(sorted(scores, key=scores.get))
-    """, "ranking_from_scores")
+    """,
+        "ranking_from_scores",
+    )
     assert verdict["message"] == (
         "ranking_from_scores({'a': 0.1, 'b': 0.5, 'c': 0.5, 'd': 0.9}) returned "
         "<list_reverseiterator object>, a list_reverseiterator, not a list; "
@@ -399,7 +511,7 @@ def test_non_list_ranking_gets_a_hint():
 
 def test_exception_outside_a_cell_has_no_line():
     def precision_at_k(ranking, relevant, k):
-        first = ranking[0]  # fails on an empty ranking
+        ranking[0]  # raises IndexError on an empty ranking
         return len(set(ranking[:k]) & relevant) / k
 
     verdict = check_function({"precision_at_k": precision_at_k}, "precision_at_k")
@@ -407,20 +519,32 @@ def test_exception_outside_a_cell_has_no_line():
 
 
 def test_exit_in_the_function_is_a_failure_not_an_exit():
-    verdict = _check("""
+    verdict = _check(
+        """
         import sys
         def precision_at_k(ranking, relevant, k):
             sys.exit(3)
-    """, "precision_at_k")
+    """,
+        "precision_at_k",
+    )
     assert verdict["ok"] is False
     assert "raised SystemExit: 3." in verdict["message"]
 
 
 def test_long_inputs_are_shortened(monkeypatch):
     ranking = [f"item{i}" for i in range(500)]
-    monkeypatch.setitem(CHECKS, "long", Checker(
-        "precision_at_k", ("ranking", "relevant", "k"), "rankmetrics.precision_at_k",
-        ((ranking, set(ranking[::2]), 400),), lambda rng: ((), set(), 1), random_count=0))
+    monkeypatch.setitem(
+        CHECKS,
+        "long",
+        Checker(
+            "precision_at_k",
+            ("ranking", "relevant", "k"),
+            "rankmetrics.precision_at_k",
+            ((ranking, set(ranking[::2]), 400),),
+            lambda rng: ((), set(), 1),
+            random_count=0,
+        ),
+    )
     verdict = check_function({"precision_at_k": lambda r, rel, k: 2.0}, "long")
     assert verdict["ok"] is False
     assert len(verdict["message"]) < 600
@@ -431,16 +555,23 @@ def test_long_inputs_are_shortened(monkeypatch):
 
 # --- the function itself ------------------------------------------------------------
 
+
 def test_missing_function():
     verdict = check_function({}, "precision_at_k")
-    assert verdict == {"ok": False, "passed": 0, "total": 0,
-                       "message": "Define a function named precision_at_k, then press Check again."}
+    assert verdict == {
+        "ok": False,
+        "passed": 0,
+        "total": 0,
+        "message": "Define a function named precision_at_k, then press Check again.",
+    }
 
 
 def test_missing_function_names_a_similar_one():
     verdict = _check("def precison_at_k(ranking, relevant, k):\n    return 0.0", "precision_at_k")
-    assert verdict["message"] == ("Define a function named precision_at_k, then press Check again. "
-                                  "(Your code defines precison_at_k: rename it to precision_at_k?)")
+    assert verdict["message"] == (
+        "Define a function named precision_at_k, then press Check again. "
+        "(Your code defines precison_at_k: rename it to precision_at_k?)"
+    )
     verdict = _check("def Precision_At_K(ranking, relevant, k):\n    return 0.0", "precision_at_k")
     assert "(Your code defines Precision_At_K:" in verdict["message"]
 
@@ -453,19 +584,33 @@ def test_other_exercises_are_not_suggested():
 def test_not_a_function():
     verdict = check_function({"precision_at_k": 0.6}, "precision_at_k")
     assert verdict["ok"] is False and verdict["total"] == 0
-    assert verdict["message"] == ("precision_at_k is a float (0.6), not a function. Define it with "
-                                  "def precision_at_k(ranking, relevant, k): and press Check again.")
+    assert verdict["message"] == (
+        "precision_at_k is a float (0.6), not a function. Define it with "
+        "def precision_at_k(ranking, relevant, k): and press Check again."
+    )
 
 
-@pytest.mark.parametrize("name, code, message", [
-    ("precision_at_k", "def precision_at_k(ranking, k):\n    return 0.0",
-     "precision_at_k should take 3 arguments, (ranking, relevant, k); yours takes (ranking, k)."),
-    ("reciprocal_rank", "def reciprocal_rank(ranking, relevant, k):\n    return 0.0",
-     "reciprocal_rank should take 2 arguments, (ranking, relevant); yours takes (ranking, relevant, k). "
-     "Give any extra parameter a default value (e.g. k=None)."),
-    ("ranking_from_scores", "def ranking_from_scores():\n    return []",
-     "ranking_from_scores should take 1 argument, (scores); yours takes ()."),
-])
+@pytest.mark.parametrize(
+    "name, code, message",
+    [
+        (
+            "precision_at_k",
+            "def precision_at_k(ranking, k):\n    return 0.0",
+            "precision_at_k should take 3 arguments, (ranking, relevant, k); yours takes (ranking, k).",
+        ),
+        (
+            "reciprocal_rank",
+            "def reciprocal_rank(ranking, relevant, k):\n    return 0.0",
+            "reciprocal_rank should take 2 arguments, (ranking, relevant); yours takes (ranking, relevant, k). "
+            "Give any extra parameter a default value (e.g. k=None).",
+        ),
+        (
+            "ranking_from_scores",
+            "def ranking_from_scores():\n    return []",
+            "ranking_from_scores should take 1 argument, (scores); yours takes ().",
+        ),
+    ],
+)
 def test_wrong_number_of_parameters(name, code, message):
     verdict = _check(code, name)
     assert verdict == {"ok": False, "message": message, "passed": 0, "total": 0}
@@ -517,8 +662,11 @@ def test_reference_and_message_see_the_original_inputs(monkeypatch):
         return value
 
     fixed = ((["a", "b"], {"a"}, 2), (["c"], {"c", "d"}, 1))
-    monkeypatch.setitem(CHECKS, "spy", Checker(
-        "precision_at_k", ("ranking", "relevant", "k"), spy, fixed, lambda rng: fixed[0], random_count=0))
+    monkeypatch.setitem(
+        CHECKS,
+        "spy",
+        Checker("precision_at_k", ("ranking", "relevant", "k"), spy, fixed, lambda rng: fixed[0], random_count=0),
+    )
 
     def learner(ranking, relevant, k):  # called before the reference on each case
         objects["learner"] += [ranking, relevant]
@@ -554,8 +702,7 @@ def test_same_verdict_in_new_processes_with_other_hash_seeds():
     outputs = set()
     for seed in ("1", "2", "3"):
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONHASHSEED": seed}
-        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                              text=True, env=env)
+        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
     assert len(outputs) == 1
@@ -564,13 +711,17 @@ def test_same_verdict_in_new_processes_with_other_hash_seeds():
 
 # --- Session.check -------------------------------------------------------------------
 
+
 def test_session_check_routes_output(new_recorder):
     session = Session()
-    _define(session, """
+    _define(
+        session,
+        """
         def hit_rate_at_k(ranking, relevant, k):
             print("checking", ranking[:k])
             return 0.0
-    """)
+    """,
+    )
     recorder = new_recorder()
     before = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
     verdict = session.check("hit_rate_at_k", recorder)
@@ -582,22 +733,28 @@ def test_session_check_routes_output(new_recorder):
 
 def test_session_check_runs_with_the_session_main():
     session = Session()
-    _define(session, """
+    _define(
+        session,
+        """
         import sys
         def precision_at_k(ranking, relevant, k):
             assert sys.modules["__main__"].precision_at_k is precision_at_k
             return len(set(ranking[:k]) & relevant) / k
-    """)
+    """,
+    )
     assert session.check("precision_at_k")["ok"] is True
 
 
 def test_stop_propagates_and_restores_streams(new_recorder):
     session = Session()
-    _define(session, """
+    _define(
+        session,
+        """
         def precision_at_k(ranking, relevant, k):
             print("about to stop")
             raise KeyboardInterrupt
-    """)
+    """,
+    )
     recorder = new_recorder()
     before = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
     with pytest.raises(KeyboardInterrupt):
@@ -618,6 +775,7 @@ def test_check_function_lets_stop_through():
 
 # --- Pyodide ---------------------------------------------------------------------------
 
+
 def test_checks_run_in_pyodide(pyodide_node):
     # The smoke script installs cellruntime only, so this uses the reference that is in checks.py.
     code = textwrap.dedent(LEARNER_SOLUTIONS["average_precision_min_k"]) + textwrap.dedent("""
@@ -626,23 +784,34 @@ def test_checks_run_in_pyodide(pyodide_node):
         print(json.dumps([check_function(globals(), "average_precision_min_k"), list(check_names())]))
     """)
     payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
-    done = subprocess.run([pyodide_node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
-                          input=json.dumps(payload), capture_output=True, text=True, cwd=ROOT,
-                          timeout=180)
+    done = subprocess.run(
+        [pyodide_node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     cell = report["results"][0]
     assert cell["result"]["ok"] is True, cell["result"]["error"]
     verdict, names = json.loads("".join(text for _, text in cell["writes"]))
-    assert verdict == {"ok": True, "message": "All 210 cases match average_precision_min_k.",
-                       "passed": 210, "total": 210}
+    assert verdict == {
+        "ok": True,
+        "message": "All 210 cases match average_precision_min_k.",
+        "passed": 210,
+        "total": 210,
+    }
     assert names == list(NAMES)
 
 
 # --- only the exercise cell's own function is checked ------------------------------------
 
-CORRECT_RECALL = ("def recall_at_k(ranking, relevant, k):\n"
-                  "    return len(set(ranking[:k]) & relevant) / len(relevant) if relevant else 0.0\n")
+CORRECT_RECALL = (
+    "def recall_at_k(ranking, relevant, k):\n"
+    "    return len(set(ranking[:k]) & relevant) / len(relevant) if relevant else 0.0\n"
+)
 
 
 def test_a_function_from_another_cell_is_not_the_learners_answer(new_recorder):

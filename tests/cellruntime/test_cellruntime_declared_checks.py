@@ -13,8 +13,13 @@ from pathlib import Path
 import pytest
 
 from cellruntime import Session, check_function
-from cellruntime.checks import (DECLARED_REFERENCE, DEFAULT_RANDOM_CASES, DEFAULT_SEED, declared_check_name,
-                                declared_checker)
+from cellruntime.checks import (
+    DECLARED_REFERENCE,
+    DEFAULT_RANDOM_CASES,
+    DEFAULT_SEED,
+    declared_check_name,
+    declared_checker,
+)
 from cellruntime.notebook import check as notebook_check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,8 +56,12 @@ def _verdict(code: str, name: str = NAME, cell_id: str | None = None) -> dict:
 def test_the_solution_passes_every_fixed_and_random_case():
     verdict = _verdict(SOLUTION, cell_id="exercise")
     total = 2 + DEFAULT_RANDOM_CASES
-    assert verdict == {"ok": True, "passed": total, "total": total,
-                       "message": f"All {total} cases match {DECLARED_REFERENCE}."}
+    assert verdict == {
+        "ok": True,
+        "passed": total,
+        "total": total,
+        "message": f"All {total} cases match {DECLARED_REFERENCE}.",
+    }
 
 
 def test_a_wrong_answer_names_the_first_differing_case():
@@ -69,7 +78,8 @@ def test_a_failing_random_case_says_which_one_and_its_seed():
     assert verdict["ok"] is False and verdict["total"] == DEFAULT_RANDOM_CASES
     assert verdict["message"].startswith(
         f"Random case {verdict['passed'] + 1} of {DEFAULT_RANDOM_CASES} (seed {DEFAULT_SEED}, the same every time): "
-        "hits_at_k(")
+        "hits_at_k("
+    )
 
 
 def test_only_fixed_cases_when_there_is_no_random_case():
@@ -96,7 +106,8 @@ def test_a_case_that_is_not_a_tuple_is_the_one_argument():
     name = declared_check_name("first", solution, "def cases():\n    return [['a', 'b'], []]\n")
     assert _verdict(solution, name)["ok"] is True  # None for the empty ranking matches None
     assert _verdict("def first(ranking):\n    return ranking[-1]\n", name)["message"] == (
-        "first(['a', 'b']) returned 'b'; expected 'a'.")
+        "first(['a', 'b']) returned 'b'; expected 'a'."
+    )
 
 
 def test_the_reference_is_out_of_the_learners_reach():
@@ -124,10 +135,13 @@ def test_a_download_checks_the_same_way(capsys):
     assert capsys.readouterr().out == f"Correct. All {2 + DEFAULT_RANDOM_CASES} cases match {DECLARED_REFERENCE}.\n"
 
 
-@pytest.mark.parametrize("function, check, message", [
-    ("hits", CASES, "the lesson's solution defines no function hits"),
-    ("hits_at_k", "x = 1\n", "the lesson's check defines neither cases() nor random_case(rng)"),
-])
+@pytest.mark.parametrize(
+    "function, check, message",
+    [
+        ("hits", CASES, "the lesson's solution defines no function hits"),
+        ("hits_at_k", "x = 1\n", "the lesson's check defines neither cases() nor random_case(rng)"),
+    ],
+)
 def test_a_broken_declared_check_is_a_value_error(function, check, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         declared_checker(declared_check_name(function, SOLUTION, check))
@@ -144,8 +158,14 @@ def test_declared_checks_run_in_pyodide():
         print(json.dumps(check_function(globals(), {NAME!r})))
     """)
     payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
-    done = subprocess.run([node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
-                          input=json.dumps(payload), capture_output=True, text=True, cwd=ROOT, timeout=180)
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     cell = json.loads(done.stdout.strip().splitlines()[-1])["results"][0]
     assert cell["result"]["ok"] is True, cell["result"]["error"]
@@ -160,12 +180,17 @@ def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it(monk
 
     # The learner's code below rebinds the public rankmetrics.precision_at_k: put it back afterwards.
     monkeypatch.setattr(rankmetrics, "precision_at_k", rankmetrics.precision_at_k)
-    solution = ("import rankmetrics\n\ndef top_precision(ranking, relevant):\n"
-                "    return rankmetrics.precision_at_k(ranking, relevant, 2)\n")
-    name = declared_check_name("top_precision", solution,
-                               "def cases():\n    return [(['a', 'x'], {'a'}), (['a', 'b'], {'a', 'b'})]\n")
-    learner = ("import rankmetrics\nrankmetrics.precision_at_k = lambda ranking, relevant, k: 1.0\n\n"
-               "def top_precision(ranking, relevant):\n    return 1.0\n")
+    solution = (
+        "import rankmetrics\n\ndef top_precision(ranking, relevant):\n"
+        "    return rankmetrics.precision_at_k(ranking, relevant, 2)\n"
+    )
+    name = declared_check_name(
+        "top_precision", solution, "def cases():\n    return [(['a', 'x'], {'a'}), (['a', 'b'], {'a', 'b'})]\n"
+    )
+    learner = (
+        "import rankmetrics\nrankmetrics.precision_at_k = lambda ranking, relevant, k: 1.0\n\n"
+        "def top_precision(ranking, relevant):\n    return 1.0\n"
+    )
     verdict = _verdict(learner, name)
     # ['a', 'x'] holds one relevant item in its top 2: 1 / 2.
     assert verdict["message"] == "top_precision(['a', 'x'], {'a'}) returned 1.0; expected 0.5."

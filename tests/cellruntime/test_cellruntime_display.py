@@ -22,7 +22,9 @@ def test_failing_repr_gives_message_not_crash():
             raise ValueError("nope")
 
     text = display_data(Broken())["text/plain"]
-    assert text == "<repr() of test_failing_repr_gives_message_not_crash.<locals>.Broken object failed: ValueError: nope>"
+    assert (
+        text == "<repr() of test_failing_repr_gives_message_not_crash.<locals>.Broken object failed: ValueError: nope>"
+    )
 
 
 def test_repr_that_returns_non_str_is_reported():

@@ -14,7 +14,8 @@ from cellruntime.misconceptions import MISCONCEPTIONS, identify
 
 VARIANTS = [
     pytest.param(check, known, id=f"{check}:{known.name}")
-    for check, variants in MISCONCEPTIONS.items() for known in variants
+    for check, variants in MISCONCEPTIONS.items()
+    for known in variants
 ]
 
 
@@ -43,8 +44,8 @@ def test_a_convention_is_named_as_one(check, known):
 def test_an_unknown_mistake_gets_no_note():
     verdict = check_function({"precision_at_k": lambda ranking, relevant, k: 0.5}, "precision_at_k")
     assert verdict["message"] == (
-        "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) "
-        "returned 0.5; expected 0.6.")
+        "precision_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) returned 0.5; expected 0.6."
+    )
 
 
 def test_the_variant_that_agrees_most_wins():
@@ -61,8 +62,11 @@ def test_the_variant_that_agrees_most_wins():
 
 def test_the_learners_output_is_not_repeated_while_comparing(new_recorder):
     session = Session()
-    session.run("def reciprocal_rank(ranking, relevant):\n    print('called')\n    return len(ranking)\n",
-                "write", lambda stream, text: None)
+    session.run(
+        "def reciprocal_rank(ranking, relevant):\n    print('called')\n    return len(ranking)\n",
+        "write",
+        lambda stream, text: None,
+    )
     recorder = new_recorder()
     session.check("reciprocal_rank", recorder)
     assert recorder.calls == [("stdout", "called\n")]
@@ -76,7 +80,8 @@ def test_a_random_failure_says_which_random_case():
     checker = CHECKS["precision_at_k"]
     number = verdict["passed"] - len(checker.fixed_cases) + 1
     assert verdict["message"].startswith(
-        f"Random case {number} of 200 (seed {checker.seed}, the same every time): precision_at_k([")
+        f"Random case {number} of 200 (seed {checker.seed}, the same every time): precision_at_k(["
+    )
 
 
 def test_an_unwritten_function_says_so():
@@ -87,20 +92,23 @@ def test_an_unwritten_function_says_so():
     assert verdict["message"] == (
         "recall_at_k(['m1', 'x1', 'm2', 'x2', 'm3'], {'m1', 'm2', 'm3', 'm4', 'm5'}, 5) raised "
         "NotImplementedError: the function is not written yet. Replace `raise NotImplementedError` "
-        "with your code, then press Check again.")
+        "with your code, then press Check again."
+    )
 
 
 def test_a_value_check_wants_the_exact_value():
     verdict = check_function({"better_list": lambda a, b, relevant, keep_going: "a"}, "better_list")
     assert verdict["message"] == (
-        "better_list(['good', 'x1', 'x2'], ['x1', 'x2', 'good'], {'good'}, 0.8) returned 'a'; "
-        "expected 'A'.")
+        "better_list(['good', 'x1', 'x2'], ['x1', 'x2', 'good'], {'good'}, 0.8) returned 'a'; expected 'A'."
+    )
 
 
 def test_better_list_follows_the_model_user():
     for list_a, list_b, relevant, keep_going in CHECKS["better_list"].cases():
-        def seen(ranking):
+
+        def seen(ranking, relevant=relevant, keep_going=keep_going):
             return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
+
         a, b = seen(list_a), seen(list_b)
         expected = "same" if math.isclose(a, b, abs_tol=1e-9) else ("A" if a > b else "B")
         assert better_list(list_a, list_b, relevant, keep_going) == expected

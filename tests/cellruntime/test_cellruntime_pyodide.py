@@ -36,8 +36,12 @@ def report(pyodide_node):
         "cells": [{"id": cell_id, "code": code} for cell_id, code in CELLS],
     }
     done = subprocess.run(
-        [pyodide_node, str(SCRIPT)], input=json.dumps(payload), capture_output=True,
-        text=True, cwd=ROOT, timeout=180,
+        [pyodide_node, str(SCRIPT)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=180,
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout.strip().splitlines()[-1])
@@ -69,7 +73,9 @@ def test_output_streams_before_error(report):
 
 def test_display_and_namespace(report):
     assert report["by_id"]["expr"]["result"] == {
-        "ok": True, "display": {"text/plain": "42"}, "error": None,
+        "ok": True,
+        "display": {"text/plain": "42"},
+        "error": None,
     }
     assert report["by_id"]["after"]["writes"] == [["stdout", "41 7\n"]]
     assert report["by_id"]["svg"]["result"]["display"]["image/svg+xml"] == "<svg/>"

@@ -39,9 +39,14 @@ LESSON = textwrap.dedent("""
 
 def check_after(tamper: str, answer: str, name: str = "recall_at_k") -> dict:
     """The verdict on `answer` after `tamper` ran in an earlier lesson of the same Python."""
-    done = subprocess.run([sys.executable, "-c", LESSON, json.dumps([textwrap.dedent(tamper), textwrap.dedent(answer), name])],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    done = subprocess.run(
+        [sys.executable, "-c", LESSON, json.dumps([textwrap.dedent(tamper), textwrap.dedent(answer), name])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -76,47 +81,72 @@ sys.path.insert(0, str(folder.parent))
 
 TAMPERING = {
     "rebinds the reference": (
-        "import rankmetrics\nrankmetrics.recall_at_k = lambda ranking, relevant, k: 0.0", ALWAYS_ZERO),
+        "import rankmetrics\nrankmetrics.recall_at_k = lambda ranking, relevant, k: 0.0",
+        ALWAYS_ZERO,
+    ),
     "rebinds a helper the reference calls": (
-        "import rankmetrics.set_metrics\nrankmetrics.set_metrics.recall_kernel = lambda r, j, k: 0.0", ALWAYS_ZERO),
-    "replaces the module in sys.modules": ("""
+        "import rankmetrics.set_metrics\nrankmetrics.set_metrics.recall_kernel = lambda r, j, k: 0.0",
+        ALWAYS_ZERO,
+    ),
+    "replaces the module in sys.modules": (
+        """
         import sys, types
         import rankmetrics
         fake = types.ModuleType("rankmetrics")
         fake.recall_at_k = lambda ranking, relevant, k: 0.0
         del sys.modules["rankmetrics"]
         sys.modules["rankmetrics"] = fake
-        """, ALWAYS_ZERO),
-    "deletes the module and imports another one": (FAKE_PACKAGE + """
+        """,
+        ALWAYS_ZERO,
+    ),
+    "deletes the module and imports another one": (
+        FAKE_PACKAGE
+        + """
 import sys
 for name in [name for name in sys.modules if name.partition(".")[0] == "rankmetrics"]:
     del sys.modules[name]
 import rankmetrics
-""", ALWAYS_ZERO),
+""",
+        ALWAYS_ZERO,
+    ),
     "reloads the module from another file": (
-        FAKE_PACKAGE + "import importlib, rankmetrics\nimportlib.reload(rankmetrics)", ALWAYS_ZERO),
-    "rebinds importlib.import_module": ("""
+        FAKE_PACKAGE + "import importlib, rankmetrics\nimportlib.reload(rankmetrics)",
+        ALWAYS_ZERO,
+    ),
+    "rebinds importlib.import_module": (
+        """
         import importlib, types
         fake = types.ModuleType("rankmetrics")
         fake.recall_at_k = lambda ranking, relevant, k: 0.0
         importlib.import_module = lambda name, package=None: fake
-        """, ALWAYS_ZERO),
+        """,
+        ALWAYS_ZERO,
+    ),
     "rebinds math.isclose": ("import math\nmath.isclose = lambda *args, **options: True", ALWAYS_ZERO),
     "rebinds builtins.sorted": (
-        "import builtins\nbuiltins.sorted = lambda items, key=None, reverse=False: list(items)", ALWAYS_ZERO),
+        "import builtins\nbuiltins.sorted = lambda items, key=None, reverse=False: list(items)",
+        ALWAYS_ZERO,
+    ),
     "rebinds builtins.abs": ("import builtins\nbuiltins.abs = lambda number: 0", ALWAYS_ZERO),
-    "rebinds random.Random": ("""
+    "rebinds random.Random": (
+        """
         import random
         class Predictable(random.Random):
             def randint(self, a, b):
                 return a
         random.Random = Predictable
-        """, RIGHT_ON_SHORT_RANKINGS),
+        """,
+        RIGHT_ON_SHORT_RANKINGS,
+    ),
     "changes random.Random in place": (
-        "import random\nrandom.Random.randint = lambda self, a, b: a", RIGHT_ON_SHORT_RANKINGS),
+        "import random\nrandom.Random.randint = lambda self, a, b: a",
+        RIGHT_ON_SHORT_RANKINGS,
+    ),
     "rebinds copy.deepcopy": ("import copy\ncopy.deepcopy = lambda value, memo=None: value", EMPTIES_ITS_INPUT),
     "changes copy's table in place": (
-        "import copy\ncopy._deepcopy_dispatch[set] = lambda value, memo: value", EMPTIES_ITS_INPUT),
+        "import copy\ncopy._deepcopy_dispatch[set] = lambda value, memo: value",
+        EMPTIES_ITS_INPUT,
+    ),
 }
 
 
@@ -130,7 +160,9 @@ def test_learner_code_in_an_earlier_lesson_does_not_change_the_verdict(how):
 
 def test_a_right_answer_still_passes_after_tampering():
     right = "def recall_at_k(ranking, relevant, k):\n    return len(set(ranking[:k]) & set(relevant)) / len(relevant) if relevant else 0.0"
-    verdict = check_after(TAMPERING["rebinds the reference"][0] + "\nimport math\nmath.isclose = lambda *a, **o: False", right)
+    verdict = check_after(
+        TAMPERING["rebinds the reference"][0] + "\nimport math\nmath.isclose = lambda *a, **o: False", right
+    )
     assert verdict["ok"] is True, verdict["message"]
 
 
@@ -156,11 +188,19 @@ def test_the_public_reference_is_still_named_as_the_reference():
 def test_a_python_without_rankmetrics_loads_the_checks(tmp_path):
     # Only cellruntime on the path: loading the check runtime does not fail; a check says why.
     (tmp_path / "cellruntime").symlink_to(ROOT / "py" / "cellruntime")
-    code = ("from cellruntime.sealed import CHECK_RUNTIME\n"
-            "try:\n    CHECK_RUNTIME.CHECKS['recall_at_k'].reference_function()\n"
-            "except ModuleNotFoundError as error:\n    print(error.name)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    code = (
+        "from cellruntime.sealed import CHECK_RUNTIME\n"
+        "try:\n    CHECK_RUNTIME.CHECKS['recall_at_k'].reference_function()\n"
+        "except ModuleNotFoundError as error:\n    print(error.name)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "rankmetrics"
 
@@ -172,7 +212,10 @@ def test_relative_and_submodule_imports_resolve_privately():
     assert package.ndcg.prepare is package._inputs.prepare  # `from ._inputs import prepare`
     assert package._inputs is not sys.modules.get("rankmetrics._inputs")
     assert modules.import_module("rankmetrics", fromlist=("ap",)) is package
-    assert modules.import_module("collections.abc", fromlist=("Mapping",)).Mapping is __import__("collections.abc").abc.Mapping
+    assert (
+        modules.import_module("collections.abc", fromlist=("Mapping",)).Mapping
+        is __import__("collections.abc").abc.Mapping
+    )
     private_importlib = modules.import_module("importlib")
     assert private_importlib.import_module("rankmetrics.ap") is package.ap  # however a check imports
     assert private_importlib.import_module(".rr", "rankmetrics") is package.rr
@@ -194,6 +237,12 @@ def test_the_public_rankmetrics_runs_the_code_compiled_for_the_private_copy():
         assert private(["a"], {"a"}, 1) == 1.0
         print("ok")
     """)
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
     assert done.stdout == "ok\n", done.stderr

@@ -14,6 +14,7 @@ def _assert_plain_json(result):
 
 # --- output ---------------------------------------------------------------
 
+
 def test_output_streams_while_the_cell_runs_then_error(session, new_recorder):
     recorder = new_recorder()
     seen_during_run = []
@@ -48,8 +49,11 @@ def test_huge_output_is_cut_with_a_notice(session, new_recorder):
     result = session.run("print('x' * 300_000)\nraise ValueError('still shown')", "huge", recorder)
     sent = "".join(text for stream, text in recorder.calls if stream == "stdout")
     assert len(sent) == 200_000 + 4_000  # the first 200,000 characters, and the end
-    assert ("notice", "Output cut: 96,001 characters in the middle were not shown (marked where they were); "
-                      "the start and the end are below.") in recorder.calls
+    assert (
+        "notice",
+        "Output cut: 96,001 characters in the middle were not shown (marked where they were); "
+        "the start and the end are below.",
+    ) in recorder.calls
     mark = recorder.calls.index(("cut", "[… 96,001 characters not shown …]"))
     assert len("".join(text for stream, text in recorder.calls[:mark] if stream == "stdout")) == 200_000
     assert "ValueError: still shown" in result["error"]
@@ -60,7 +64,7 @@ def test_the_end_of_a_cut_output_is_shown_from_a_line_start(session, new_recorde
     session.run("for i in range(100_000):\n    print(i)\nprint('the result', 42)", "long", recorder)
     notice = next(index for index, (stream, _) in enumerate(recorder.calls) if stream == "notice")
     assert recorder.calls[notice + 1][0] == "cut"  # the mark, where the middle was left out
-    end = "".join(text for stream, text in recorder.calls[notice + 2:])
+    end = "".join(text for stream, text in recorder.calls[notice + 2 :])
     assert end.endswith("99999\nthe result 42\n")
     assert end[0].isdigit() and len(end) <= 4_000 and end.split("\n")[0] in {str(i) for i in range(100_000)}
     head = "".join(text for stream, text in recorder.calls[:notice])
@@ -72,26 +76,33 @@ def test_the_end_of_a_cut_output_is_shown_from_a_line_start(session, new_recorde
 
 def test_stdout_and_stderr_keep_their_order(run):
     result, recorder = run(
-        "import sys\nprint('a', end='')\nprint('b', file=sys.stderr)\nprint('c')\n"
-        "sys.stderr.write('d')"
+        "import sys\nprint('a', end='')\nprint('b', file=sys.stderr)\nprint('c')\nsys.stderr.write('d')"
     )
     assert result["ok"] is True
     assert recorder.calls == [
-        ("stdout", "a"), ("stderr", "b\n"), ("stdout", "c\n"), ("stderr", "d"),
+        ("stdout", "a"),
+        ("stderr", "b\n"),
+        ("stdout", "c\n"),
+        ("stderr", "d"),
     ]
 
 
 def test_library_output_to_stderr_is_captured(run):
-    result, recorder = run(
-        "import traceback\ntry:\n    1 / 0\nexcept ZeroDivisionError:\n    traceback.print_exc()"
-    )
+    result, recorder = run("import traceback\ntry:\n    1 / 0\nexcept ZeroDivisionError:\n    traceback.print_exc()")
     assert result["ok"] and "ZeroDivisionError" in recorder.text("stderr")
 
 
 def test_streams_are_restored_after_every_kind_of_ending(session, new_recorder):
     before = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
-    for code in ["print(1)", "1/0", "raise KeyboardInterrupt", "import sys; sys.exit(1)",
-                 "raise MemoryError", "print(1 +)", "import sys; sys.stdout = None"]:
+    for code in [
+        "print(1)",
+        "1/0",
+        "raise KeyboardInterrupt",
+        "import sys; sys.exit(1)",
+        "raise MemoryError",
+        "print(1 +)",
+        "import sys; sys.stdout = None",
+    ]:
         session.run(code, "restore", new_recorder())
         after = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
         assert after == before, code
@@ -119,8 +130,13 @@ def test_stop_during_final_flush_is_reported(session):
             raise KeyboardInterrupt
 
     result = session.run("print('no newline', end='')", "k", stop_on_partial)
-    assert result == {"ok": False, "display": None, "error": "KeyboardInterrupt: stopped",
-                      "interrupted": True, "line": None}  # it landed after the cell's last line
+    assert result == {
+        "ok": False,
+        "display": None,
+        "error": "KeyboardInterrupt: stopped",
+        "interrupted": True,
+        "line": None,
+    }  # it landed after the cell's last line
 
 
 def test_code_must_be_str(session, new_recorder):
@@ -129,6 +145,7 @@ def test_code_must_be_str(session, new_recorder):
 
 
 # --- display --------------------------------------------------------------
+
 
 def test_final_expression_is_displayed(run):
     result, recorder = run("x = 6\nprint('side')\nx * 7")
@@ -154,17 +171,13 @@ def test_rich_display_and_plain_json(run):
 
 
 def test_failing_repr_shows_message(run):
-    result, _ = run(
-        "class Bad:\n    def __repr__(self):\n        raise RuntimeError('oops')\nBad()"
-    )
+    result, _ = run("class Bad:\n    def __repr__(self):\n        raise RuntimeError('oops')\nBad()")
     assert result["ok"] is True
     assert result["display"]["text/plain"] == "<repr() of Bad object failed: RuntimeError: oops>"
 
 
 def test_prints_inside_repr_are_captured(run):
-    result, recorder = run(
-        "class Loud:\n    def __repr__(self):\n        print('in repr')\n        return 'L'\nLoud()"
-    )
+    result, recorder = run("class Loud:\n    def __repr__(self):\n        print('in repr')\n        return 'L'\nLoud()")
     assert result["display"] == {"text/plain": "L"}
     assert recorder.calls == [("stdout", "in repr\n")]
 
@@ -176,6 +189,7 @@ def test_long_display_is_capped():
 
 
 # --- namespace ------------------------------------------------------------
+
 
 def test_namespace_is_shared_and_main(run, session):
     run("k = 10\ndef at_k(xs):\n    return xs[:k]")
@@ -194,9 +208,7 @@ def test_reset_clears_the_namespace(run, session):
 
 
 def test_cell_classes_pickle_through_main(run):
-    result, _ = run(
-        "import pickle\nclass Doc:\n    pass\ntype(pickle.loads(pickle.dumps(Doc()))).__name__"
-    )
+    result, _ = run("import pickle\nclass Doc:\n    pass\ntype(pickle.loads(pickle.dumps(Doc()))).__name__")
     assert result == {"ok": True, "display": {"text/plain": "'Doc'"}, "error": None}
 
 
@@ -207,6 +219,7 @@ def test_sessions_are_independent(new_recorder):
 
 
 # --- errors ---------------------------------------------------------------
+
 
 def test_traceback_points_at_learner_line_without_runtime_frames(run):
     result, _ = run("x = 1\ny = 0\nprint(x / y)", "p-at-k")
@@ -259,15 +272,15 @@ def test_syntax_error_runs_nothing(run, session):
 def test_indentation_error_format(run):
     result, _ = run("if True:\nprint(1)", "ind")
     assert result["error"].splitlines()[:2] == ['  File "<cell ind>", line 2', "    print(1)"]
-    assert result["error"].splitlines()[-1].startswith(
-        "IndentationError: expected an indented block"
-    )
+    assert result["error"].splitlines()[-1].startswith("IndentationError: expected an indented block")
 
 
 def test_compiler_syntax_error_shows_line(run):
     result, _ = run("return 5", "ret")
     assert result["error"].splitlines() == [
-        '  File "<cell ret>", line 1', "    return 5", "    ^^^^^^^^",
+        '  File "<cell ret>", line 1',
+        "    return 5",
+        "    ^^^^^^^^",
         "SyntaxError: 'return' outside function",
     ]
 
@@ -308,8 +321,7 @@ def test_system_exit_is_a_message_and_python_keeps_running(run, code, called):
     assert result == {
         "ok": False,
         "display": None,
-        "error": f"The code called {called} of <cell bye>; "
-        "the cell stopped there. Python keeps running.",
+        "error": f"The code called {called} of <cell bye>; the cell stopped there. Python keeps running.",
     }
     assert run("before")[0]["display"] == {"text/plain": "'kept'"}
 
@@ -342,8 +354,10 @@ def test_input_raises_clear_error(run):
     result, _ = run("name = input('Your name? ')", "ask")
     assert 'File "<cell ask>", line 1' in result["error"]
     assert "name = input('Your name? ')" in result["error"]
-    assert result["error"].splitlines()[-1].startswith(
-        "RuntimeError: input() can't read from the keyboard on this page yet."
+    assert (
+        result["error"]
+        .splitlines()[-1]
+        .startswith("RuntimeError: input() can't read from the keyboard on this page yet.")
     )
     assert "inputs.py" not in result["error"]
 

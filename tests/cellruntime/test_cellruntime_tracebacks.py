@@ -82,9 +82,7 @@ def test_hide_runtime_frames_false_shows_everything():
 
 
 def test_chained_exceptions_keep_both_parts():
-    text = format_exception(_raised(
-        "try:\n    {}['k']\nexcept KeyError as e:\n    raise ValueError('bad') from e\n"
-    ))
+    text = format_exception(_raised("try:\n    {}['k']\nexcept KeyError as e:\n    raise ValueError('bad') from e\n"))
     assert "KeyError: 'k'" in text
     assert "The above exception was the direct cause" in text
     assert text.endswith("ValueError: bad")
@@ -101,14 +99,12 @@ def test_syntax_error_format_has_line_and_caret_no_traceback_header():
 
 def test_keyboard_interrupt_says_stopped():
     text = format_exception(_raised("a = 1\nraise KeyboardInterrupt\n"))
-    assert 'line 2, in <module>' in text
+    assert "line 2, in <module>" in text
     assert text.endswith("KeyboardInterrupt: stopped")
 
 
 def test_keyboard_interrupt_with_message_keeps_it():
-    assert format_exception(_raised("raise KeyboardInterrupt('why')")).endswith(
-        "KeyboardInterrupt: why"
-    )
+    assert format_exception(_raised("raise KeyboardInterrupt('why')")).endswith("KeyboardInterrupt: why")
 
 
 @pytest.mark.parametrize(
@@ -121,9 +117,7 @@ def test_keyboard_interrupt_with_message_keeps_it():
 )
 def test_system_exit_message(code, expected):
     text = format_exception(_raised(code))
-    assert text == (
-        f"The code called {expected}; the cell stopped there. Python keeps running."
-    )
+    assert text == (f"The code called {expected}; the cell stopped there. Python keeps running.")
 
 
 def test_system_exit_without_traceback():
@@ -141,12 +135,10 @@ def test_simple_recursion_collapses_repeated_frames():
 
 
 def test_mutual_recursion_is_cut_in_the_middle():
-    text = format_exception(
-        _raised("def g(n):\n    return h(n)\ndef h(n):\n    return g(n)\ng(0)\n")
-    )
+    text = format_exception(_raised("def g(n):\n    return h(n)\ndef h(n):\n    return g(n)\ng(0)\n"))
     assert "more frames not shown" in text
     assert text.count("File ") <= 20
-    assert 'line 5, in <module>' in text  # the start survives
+    assert "line 5, in <module>" in text  # the start survives
     assert "RecursionError: maximum recursion depth exceeded" in text  # and the end
     assert len(text) < 3000
 
@@ -191,16 +183,21 @@ def test_module_not_found_hint_names_available_packages():
 def test_module_not_found_while_the_stdlib_is_incomplete_says_so():
     exc = _raised("import no_such_module_for_cellruntime_tests")
     text = format_exception(exc, available_packages=["rankmetrics"], stdlib_incomplete=True)
-    assert text.endswith("Part of Python's standard library could not be downloaded (is the network down?). "
-                         "Reload the page to try again.")
+    assert text.endswith(
+        "Part of Python's standard library could not be downloaded (is the network down?). "
+        "Reload the page to try again."
+    )
 
 
-@pytest.mark.parametrize("code", [
-    "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:9/')",  # nothing listens on port 9
-    "import http.client\nraise http.client.RemoteDisconnected('Remote end closed connection without response')",
-    "import socket\nraise socket.gaierror('no such host')",
-    "raise ConnectionResetError('reset')",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:9/')",  # nothing listens on port 9
+        "import http.client\nraise http.client.RemoteDisconnected('Remote end closed connection without response')",
+        "import socket\nraise socket.gaierror('no such host')",
+        "raise ConnectionResetError('reset')",
+    ],
+)
 def test_network_errors_in_the_page_say_it_has_no_network(code):
     exc = _raised(code)
     hint = error_hint(exc, platform="emscripten")
@@ -208,7 +205,9 @@ def test_network_errors_in_the_page_say_it_has_no_network(code):
     assert error_hint(exc, platform="linux") is None  # under CPython a network error is just that
 
 
-@pytest.mark.parametrize("code", ["open('/no/such/file/for/cellruntime')", "raise OSError('disk')", "raise TimeoutError"])
+@pytest.mark.parametrize(
+    "code", ["open('/no/such/file/for/cellruntime')", "raise OSError('disk')", "raise TimeoutError"]
+)
 def test_other_os_errors_in_the_page_get_no_network_hint(code):
     assert error_hint(_raised(code), platform="emscripten") is None
 
@@ -234,9 +233,7 @@ def test_exception_with_failing_str_still_formats():
 
 
 def test_exception_group_is_formatted():
-    text = format_exception(_raised(
-        "raise ExceptionGroup('many', [ValueError('one'), TypeError('two')])"
-    ))
+    text = format_exception(_raised("raise ExceptionGroup('many', [ValueError('one'), TypeError('two')])"))
     assert "ValueError: one" in text and "TypeError: two" in text
     assert 'File "<cell tb>", line 1' in text
 

@@ -9,12 +9,14 @@ from lessonbuild.assets import static_imports
 def test_static_imports_follow_chunks_but_not_dynamic_imports():
     assets = {
         "assets/lesson.js": b'import{a as x}from"./chunks/one.js";import"./chunks/two.js";'
-                            b'const e=()=>import("./chunks/editor.js");',
+        b'const e=()=>import("./chunks/editor.js");',
         "assets/chunks/one.js": b'import{b}from"./three.js";export{b as a};',
         "assets/chunks/two.js": b"console.log(1);",
         "assets/chunks/three.js": b'import{a}from"./one.js";export const b=1;',  # a cycle
         "assets/chunks/editor.js": b'import{b}from"./three.js";',
     }
     assert static_imports(assets, "assets/lesson.js") == [
-        "assets/chunks/one.js", "assets/chunks/two.js", "assets/chunks/three.js"]
-
+        "assets/chunks/one.js",
+        "assets/chunks/two.js",
+        "assets/chunks/three.js",
+    ]

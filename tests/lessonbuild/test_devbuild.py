@@ -8,16 +8,19 @@ from lessonbuild.devbuild import PY, SITE, Changes, DevBuild
 from lessonbuild.problems import BuildError
 
 
-@pytest.mark.parametrize("relative, expected", [
-    ("lessons/sample.md", Changes(pages=True)),
-    ("lessons/index.yml", Changes(pages=True)),
-    ("site/templates/lesson.html", Changes(pages=True)),
-    ("site/tools/render-math.mjs", Changes(pages=True, math=True)),
-    ("site/js/cells.js", Changes(assets=True, pages=True)),
-    ("site/css/site.css", Changes(assets=True, pages=True)),
-    ("py/rankmetrics/metrics.py", Changes(assets=True, pages=True)),
-    ("elsewhere/notes.md", Changes()),
-])
+@pytest.mark.parametrize(
+    "relative, expected",
+    [
+        ("lessons/sample.md", Changes(pages=True)),
+        ("lessons/index.yml", Changes(pages=True)),
+        ("site/templates/lesson.html", Changes(pages=True)),
+        ("site/tools/render-math.mjs", Changes(pages=True, math=True)),
+        ("site/js/cells.js", Changes(assets=True, pages=True)),
+        ("site/css/site.css", Changes(assets=True, pages=True)),
+        ("py/rankmetrics/metrics.py", Changes(assets=True, pages=True)),
+        ("elsewhere/notes.md", Changes()),
+    ],
+)
 def test_changes_say_what_to_redo(tmp_path, relative, expected):
     lessons = tmp_path / "lessons"
     folders = {"lessons": lessons, "site": SITE, "py": PY, "elsewhere": tmp_path / "elsewhere"}

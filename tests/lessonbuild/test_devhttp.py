@@ -5,7 +5,6 @@ sends each publication, and before any good build a page says so."""
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 import urllib.error
 import urllib.request
@@ -17,7 +16,8 @@ from lessonbuild.devbuild import DevSite
 from lessonbuild.devhttp import RELOAD_SCRIPT_PATH, LiveState, make_dev_server
 from lessonbuild.serve import PAGE_POLICY
 
-WAIT = 10  # seconds: a state wait's limit, not a pause
+from dev_client import EventStream, get
+
 PAGE = b"<!doctype html>\n<html><head><title>A</title></head><body><p>Some prose</p></body></html>"
 SCRIPT = b"console.log('lesson');" * 50
 
@@ -42,34 +42,19 @@ def live():
 @pytest.fixture
 def served(live):
     state, url = live
-    state.publish(site_of({"index.html": PAGE, "sample.html": PAGE, "assets/lesson.js": SCRIPT,
-                           "assets/lesson.js.br": brotli.compress(SCRIPT)}, "v1"), [])
+    state.publish(
+        site_of(
+            {
+                "index.html": PAGE,
+                "sample.html": PAGE,
+                "assets/lesson.js": SCRIPT,
+                "assets/lesson.js.br": brotli.compress(SCRIPT),
+            },
+            "v1",
+        ),
+        [],
+    )
     return state, url
-
-
-def get(url, headers=None):
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=WAIT) as response:
-        return response.headers, response.read()
-
-
-class EventStream:
-    """/__dev/events, read one `state` event at a time."""
-
-    def __init__(self, base_url):
-        self.response = urllib.request.urlopen(base_url + "__dev/events", timeout=WAIT)
-
-    def next_state(self) -> dict:
-        event = None
-        for raw in self.response:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("event: "):
-                event = line[len("event: "):]
-            elif line.startswith("data: ") and event == "state":
-                return json.loads(line[len("data: "):])
-        raise AssertionError("the event stream ended")
-
-    def close(self):
-        self.response.close()
 
 
 def test_pages_carry_the_reload_script_of_their_version(served):

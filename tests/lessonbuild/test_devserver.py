@@ -10,7 +10,7 @@ import pytest
 
 from lessonbuild.devhttp import RELOAD_SCRIPT_PATH
 from lessonbuild.devserver import DevServer
-from test_devhttp import EventStream, get
+from dev_client import EventStream, get
 
 WAIT = 20  # seconds: a state wait's limit, not a pause
 

@@ -42,7 +42,7 @@ def test_quoted_option_values_keep_spaces(make_lessons, good_lesson):
     assert lesson.cells[0].label == "NDCG by hand"
 
 
-EXERCISE = '''
+EXERCISE = """
 ```python id=mine check=precision_at_k
 def precision_at_k(ranking, relevant, k):
     return 0.0
@@ -56,7 +56,7 @@ Divide by $k$.
 def precision_at_k(ranking, relevant, k):
     return sum(1 for item in ranking[:k] if item in relevant) / k
 ```
-'''
+"""
 
 
 def test_loading_fills_the_quiz_from_its_yaml(make_lessons, good_lesson):

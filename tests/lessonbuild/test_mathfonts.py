@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from lessonbuild.mathfonts import math_fonts
 
-CSS = ("@font-face{font-display:block;font-family:KaTeX_Main;font-style:normal;font-weight:400;"
-       'src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2"),url(fonts/KaTeX_Main-Regular.woff) format("woff")}'
-       "@font-face{font-display:block;font-family:KaTeX_Math;font-style:italic;font-weight:400;"
-       'src:url(fonts/KaTeX_Math-Italic.woff2) format("woff2")}'
-       "@font-face{font-display:block;font-family:KaTeX_Size2;font-style:normal;font-weight:400;"
-       'src:url(fonts/KaTeX_Size2-Regular.woff2) format("woff2")}'
-       ".katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif}"
-       ".katex .mathnormal{font-family:KaTeX_Math;font-style:italic}"
-       ".katex .op-symbol.large-op{font-family:KaTeX_Size2}")
+CSS = (
+    "@font-face{font-display:block;font-family:KaTeX_Main;font-style:normal;font-weight:400;"
+    'src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2"),url(fonts/KaTeX_Main-Regular.woff) format("woff")}'
+    "@font-face{font-display:block;font-family:KaTeX_Math;font-style:italic;font-weight:400;"
+    'src:url(fonts/KaTeX_Math-Italic.woff2) format("woff2")}'
+    "@font-face{font-display:block;font-family:KaTeX_Size2;font-style:normal;font-weight:400;"
+    'src:url(fonts/KaTeX_Size2-Regular.woff2) format("woff2")}'
+    ".katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif}"
+    ".katex .mathnormal{font-family:KaTeX_Math;font-style:italic}"
+    ".katex .op-symbol.large-op{font-family:KaTeX_Size2}"
+)
 
 
 def test_a_page_without_math_needs_no_math_font():
@@ -21,7 +23,9 @@ def test_a_page_without_math_needs_no_math_font():
 
 def test_a_letter_needs_the_math_italic_and_the_base_font():
     assert math_fonts('<span class="katex"><span class="mord mathnormal">k</span></span>', CSS) == [
-        "fonts/KaTeX_Main-Regular.woff2", "fonts/KaTeX_Math-Italic.woff2"]
+        "fonts/KaTeX_Main-Regular.woff2",
+        "fonts/KaTeX_Math-Italic.woff2",
+    ]
 
 
 def test_a_rule_counts_only_when_all_its_classes_are_on_the_page():

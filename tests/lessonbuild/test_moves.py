@@ -26,16 +26,23 @@ options:
 
 def _lesson(folder: Path, slug: str, body: str, front: str = "") -> None:
     (folder / f"{slug}.md").write_text(
-        f"---\ntitle: {slug}\nsummary: A lesson.\n{front}---\n\n{body}", encoding="utf-8")
+        f"---\ntitle: {slug}\nsummary: A lesson.\n{front}---\n\n{body}", encoding="utf-8"
+    )
 
 
 def _course(tmp_path: Path, moved: str, old_body: str = "```python id=stays\nx = 1\n```\n"):
     _lesson(tmp_path, "old", old_body + QUIZ.format(id="old-quiz"))
-    _lesson(tmp_path, "new", (
-        "```python id=ties\nprint(1)\n```\n\n"
-        "```python id=write-it check=precision_at_k\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
-        "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n"
-        + QUIZ.format(id="moved-quiz")), front=moved)
+    _lesson(
+        tmp_path,
+        "new",
+        (
+            "```python id=ties\nprint(1)\n```\n\n"
+            "```python id=write-it check=precision_at_k\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
+            "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n"
+            + QUIZ.format(id="moved-quiz")
+        ),
+        front=moved,
+    )
     (tmp_path / "index.yml").write_text("lessons:\n  - old\n  - new\n", encoding="utf-8")
     return load_course(tmp_path)
 

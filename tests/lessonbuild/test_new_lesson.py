@@ -35,7 +35,8 @@ def test_the_new_lesson_builds_and_is_listed_last(lessons_copy):
     assert path == lessons_copy / "ranks-first-look.md"
     index = yaml.safe_load((lessons_copy / "index.yml").read_text(encoding="utf-8"))["lessons"]
     assert index[-1] == "ranks-first-look" and index[:-1] == [
-        lesson.slug for lesson in load_course(ROOT / "lessons").lessons]
+        lesson.slug for lesson in load_course(ROOT / "lessons").lessons
+    ]
     course = load_course(lessons_copy)
     assert validate_course(course) == []
     lesson = course.lessons[-1]
@@ -44,14 +45,21 @@ def test_the_new_lesson_builds_and_is_listed_last(lessons_copy):
     assert exercise.check == "lesson" and exercise.own_check and exercise.hint and exercise.solution
 
 
-@pytest.mark.parametrize("slug, title, message", [
-    ("why-position-matters", "Again", "A lesson 'why-position-matters' already exists"),
-    ("My_Topic", "T", "'My_Topic' is not a kebab-case slug. Use lowercase letters and digits in words joined "
-                      "by single hyphens, starting with a letter, e.g. 'my-topic'."),
-    ("my--topic", "T", "is not a kebab-case slug"),
-    ("2-topic", "T", "is not a kebab-case slug"),
-    ("my-topic", "  ", "The title is empty."),
-])
+@pytest.mark.parametrize(
+    "slug, title, message",
+    [
+        ("why-position-matters", "Again", "A lesson 'why-position-matters' already exists"),
+        (
+            "My_Topic",
+            "T",
+            "'My_Topic' is not a kebab-case slug. Use lowercase letters and digits in words joined "
+            "by single hyphens, starting with a letter, e.g. 'my-topic'.",
+        ),
+        ("my--topic", "T", "is not a kebab-case slug"),
+        ("2-topic", "T", "is not a kebab-case slug"),
+        ("my-topic", "  ", "The title is empty."),
+    ],
+)
 def test_refuses_and_writes_nothing(lessons_copy, slug, title, message):
     before = {path.name: path.read_bytes() for path in lessons_copy.iterdir()}
     with pytest.raises(NewLessonError, match=re.escape(message)):
@@ -60,9 +68,13 @@ def test_refuses_and_writes_nothing(lessons_copy, slug, title, message):
 
 
 def test_the_command_says_why_it_refuses(lessons_copy):
-    done = subprocess.run([sys.executable, "-m", "lessonbuild.new_lesson", "precision-recall", "T",
-                           "--lessons", str(lessons_copy)], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "lessonbuild.new_lesson", "precision-recall", "T", "--lessons", str(lessons_copy)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+        cwd=ROOT,
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("No lesson created: A lesson 'precision-recall' already exists")
 
@@ -89,23 +101,28 @@ def test_the_readme_steps_end_green(tmp_path, lessons_copy):
     env.pop("UPDATE_GOLDEN", None)
 
     def run(command: list[str], **extra_env: str) -> None:
-        done = subprocess.run(command, cwd=ROOT, env={**env, **extra_env}, capture_output=True, text=True,
-                              timeout=600)
+        done = subprocess.run(command, cwd=ROOT, env={**env, **extra_env}, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, f"{shlex.join(command)}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
 
     # 1. make lesson (the make target runs this, with LESSONS= for another folder)
     assert "-m lessonbuild.new_lesson" in (ROOT / "Makefile").read_text(encoding="utf-8")
     run([sys.executable, "-m", "lessonbuild.new_lesson", SLUG, TITLE, "--lessons", str(lessons_copy)])
     # 3. the build
-    run([sys.executable, "build.py", "--lessons", str(lessons_copy), "--out", str(tmp_path / "dist"),
-         "--no-snapshot"])
+    run([sys.executable, "build.py", "--lessons", str(lessons_copy), "--out", str(tmp_path / "dist"), "--no-snapshot"])
     assert (tmp_path / "dist" / f"{SLUG}.html").is_file()
     # 4. the golden transcript
     pytest_args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     run(pytest_args + ["tests/lessons/test_lesson_content.py", "-k", SLUG], UPDATE_GOLDEN="1")
     assert (golden / f"{SLUG}.txt").read_text(encoding="utf-8").startswith("## example-ranking\n")
     # 5. the lesson tests: every house rule for the new lesson, and the course-wide ones
-    run(pytest_args + ["tests/lessons/test_course_structure.py", "tests/lessons/test_cpython_blocks.py",
-                       "tests/lessons/test_lesson_content.py",
-                       "-k", f"{SLUG} or every_lesson_is_in_the_course or course_has_blocks or at_least_half"])
+    run(
+        pytest_args
+        + [
+            "tests/lessons/test_course_structure.py",
+            "tests/lessons/test_cpython_blocks.py",
+            "tests/lessons/test_lesson_content.py",
+            "-k",
+            f"{SLUG} or every_lesson_is_in_the_course or course_has_blocks or at_least_half",
+        ]
+    )
     assert not (ROOT / "lessons" / f"{SLUG}.md").exists()

@@ -14,15 +14,24 @@ def precached(site: dict, versions: dict | None = None) -> list[str]:
 
 
 def test_every_file_is_precached_but_the_precompressed_copies():
-    site = {"index.html": "<p>", "index.html.br": b"b", "index.html.gz": b"g",
-            "pyodide/snapshot.bin.gz": b"\x1f\x8b", "pyodide/python_stdlib.zip": b"PK"}
+    site = {
+        "index.html": "<p>",
+        "index.html.br": b"b",
+        "index.html.gz": b"g",
+        "pyodide/snapshot.bin.gz": b"\x1f\x8b",
+        "pyodide/python_stdlib.zip": b"PK",
+    }
     assert precached(site) == ["./", "index.html", "pyodide/python_stdlib.zip", "pyodide/snapshot.bin.gz"]
 
 
 def test_files_pages_ask_for_with_a_version_are_precached_under_that_address():
     site = {"index.html": "<p>", "assets/site.css": "a{}", "pyodide/snapshot.bin.gz": b"\x1f\x8b"}
     assert precached(site, {"assets/site.css": "abc", "pyodide/snapshot.bin.gz": "def"}) == [
-        "./", "assets/site.css?v=abc", "index.html", "pyodide/snapshot.bin.gz?v=def"]
+        "./",
+        "assets/site.css?v=abc",
+        "index.html",
+        "pyodide/snapshot.bin.gz?v=def",
+    ]
 
 
 def test_the_cache_name_changes_with_any_file():

@@ -8,7 +8,7 @@ from lessonbuild.takeaway import notebook_outline
 from lessonbuild.testpins import pinned_versions
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = '''\
+LESSON = """\
 ---
 title: T
 summary: S
@@ -25,7 +25,7 @@ print("0.84 < 1")
 ```
 
 After.
-'''
+"""
 
 
 def _lesson(make_lessons):

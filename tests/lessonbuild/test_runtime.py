@@ -13,8 +13,14 @@ STDLIB = {"boot": "pyodide/python_stdlib_boot.zip", "full": "pyodide/python_stdl
 
 def test_the_site_settings_have_every_key():
     site = runtime_settings(["wheels/a.whl"], snapshot=SNAPSHOT, stdlib=STDLIB)
-    assert site == {"pyodide": PYODIDE_DIR, "wheels": ["wheels/a.whl"], "packages": list(LEARNER_PACKAGES),
-                    "snapshot": SNAPSHOT, "stdlib": STDLIB, "timeLimit": None}
+    assert site == {
+        "pyodide": PYODIDE_DIR,
+        "wheels": ["wheels/a.whl"],
+        "packages": list(LEARNER_PACKAGES),
+        "snapshot": SNAPSHOT,
+        "stdlib": STDLIB,
+        "timeLimit": None,
+    }
 
 
 def test_a_lesson_adds_its_wheels_packages_and_time_limit_after_the_sites():
@@ -28,7 +34,7 @@ def test_a_lesson_adds_its_wheels_packages_and_time_limit_after_the_sites():
 
 def test_architecture_documents_every_key():
     text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    section = text[text.index("- `runtime`: the worker's settings."):]
-    section = section[:section.index("\n- ", 1)]
+    section = text[text.index("- `runtime`: the worker's settings.") :]
+    section = section[: section.index("\n- ", 1)]
     documented = set(re.findall(r"^  - `(\w+)`", section, re.MULTILINE))
     assert documented == set(runtime_settings([])), documented

@@ -55,10 +55,13 @@ def test_mime_types(served, path, mime):
     assert headers["Content-Type"].startswith(mime)
 
 
-@pytest.mark.parametrize("accept, encoding, decode", [
-    ("br, gzip", "br", brotli.decompress),
-    ("gzip", "gzip", gzip.decompress),
-])
+@pytest.mark.parametrize(
+    "accept, encoding, decode",
+    [
+        ("br, gzip", "br", brotli.decompress),
+        ("gzip", "gzip", gzip.decompress),
+    ],
+)
 def test_precompressed_files_when_accepted(served, accept, encoding, decode):
     headers, body = get(served + "page.html", accept)
     assert headers["Content-Encoding"] == encoding

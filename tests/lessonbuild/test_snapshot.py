@@ -15,19 +15,31 @@ import build
 from lessonbuild import snapshot as snapshot_module
 from lessonbuild.assets import PACKAGES
 from lessonbuild.snapshot import (
-    MAGIC, PAGE_SIZE, SNAPSHOT_PATH, WASM_PAGE, make_snapshot, pack_pages, pack_snapshot, pyodide_build_id, read_header, runtime_setting,
-    snapshot_assets, snapshot_wheels, unpack_pages,
+    MAGIC,
+    PAGE_SIZE,
+    SNAPSHOT_PATH,
+    WASM_PAGE,
+    make_snapshot,
+    pack_pages,
+    pack_snapshot,
+    pyodide_build_id,
+    read_header,
+    runtime_setting,
+    snapshot_assets,
+    snapshot_wheels,
+    unpack_pages,
 )
 from lessonbuild.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fake_snapshot(build_id: str = "ab" * 32, memory: bytes = b"\0" * WASM_PAGE, note: dict | None = None,
-                  magic: int = MAGIC) -> bytes:
+def fake_snapshot(
+    build_id: str = "ab" * 32, memory: bytes = b"\0" * WASM_PAGE, note: dict | None = None, magic: int = MAGIC
+) -> bytes:
     text = json.dumps(note if note is not None else {"hiwireKeys": [None], "immortalKeys": []}).encode()
     offset = -(-(48 + len(text)) // 16) * 16
-    words = [int(build_id[i:i + 8], 16) for i in range(0, 64, 8)]
+    words = [int(build_id[i : i + 8], 16) for i in range(0, 64, 8)]
     header = struct.pack("<4I8I", magic, offset, len(text), 0, *words) + text
     return header.ljust(offset, b"\0") + memory
 
@@ -51,8 +63,11 @@ def test_pinned_pyodide_has_a_build_id():
 
 
 def test_runtime_setting_versions_the_url_and_is_none_without_a_snapshot():
-    wheels = {"wheels/cellruntime-1-py3-none-any.whl": b"c", "wheels/rankmetrics-1-py3-none-any.whl": b"r",
-              "wheels/pygal-3-py3-none-any.whl": b"p"}
+    wheels = {
+        "wheels/cellruntime-1-py3-none-any.whl": b"c",
+        "wheels/rankmetrics-1-py3-none-any.whl": b"r",
+        "wheels/pygal-3-py3-none-any.whl": b"p",
+    }
     setting = runtime_setting({SNAPSHOT_PATH: b"one", **wheels})
     assert setting["url"].startswith(f"{SNAPSHOT_PATH}?v=") and setting["use"] == "auto" and setting["bytes"] == 3
     assert setting["wheels"] == ["wheels/cellruntime-1-py3-none-any.whl", "wheels/rankmetrics-1-py3-none-any.whl"]
@@ -70,8 +85,9 @@ def test_pack_snapshot_is_deterministic_and_cached(tmp_path):
     assert [path.suffix for path in tmp_path.iterdir()] == [".gz"]
 
 
-@pytest.mark.parametrize("layout", ["zeros in the middle", "all zeros", "no zeros", "short last page",
-                                    "zero short last page", "empty"])
+@pytest.mark.parametrize(
+    "layout", ["zeros in the middle", "all zeros", "no zeros", "short last page", "zero short last page", "empty"]
+)
 def test_pack_pages_leaves_out_pages_of_zeros_and_gives_them_back(layout):
     page = PAGE_SIZE
     data = {
@@ -83,7 +99,7 @@ def test_pack_pages_leaves_out_pages_of_zeros_and_gives_them_back(layout):
         "empty": b"",
     }[layout]
     packed = pack_pages(data)
-    zero_pages = sum(1 for start in range(0, len(data), page) if not data[start:start + page].strip(b"\0"))
+    zero_pages = sum(1 for start in range(0, len(data), page) if not data[start : start + page].strip(b"\0"))
     assert len(packed) <= 16 + 8 * (len(data) // page + 1) + len(data) - zero_pages * page + page
     assert unpack_pages(packed) == data
 
@@ -94,8 +110,11 @@ def test_pack_pages_keeps_a_page_with_one_byte_set():
     assert len(packed) == 16 + 8 + PAGE_SIZE and unpack_pages(packed) == data
 
 
-@pytest.mark.parametrize("damage", [lambda p: p[:-1], lambda p: p + b"x", lambda p: b"ZPG2" + p[4:], lambda p: p[:10]],
-                         ids=["cut short", "extra bytes", "other magic", "cut in the header"])
+@pytest.mark.parametrize(
+    "damage",
+    [lambda p: p[:-1], lambda p: p + b"x", lambda p: b"ZPG2" + p[4:], lambda p: p[:10]],
+    ids=["cut short", "extra bytes", "other magic", "cut in the header"],
+)
 def test_unpack_pages_rejects_a_damaged_file(damage):
     with pytest.raises(ValueError):
         unpack_pages(damage(pack_pages(b"a" * PAGE_SIZE + bytes(PAGE_SIZE) + b"b" * PAGE_SIZE)))
@@ -106,7 +125,10 @@ def test_a_failure_to_make_it_leaves_the_site_without_it(monkeypatch, capsys):
         raise RuntimeError("node is broken")
 
     monkeypatch.setattr(snapshot_module, "make_snapshot", fail)
-    assert snapshot_assets({"wheels/cellruntime-1-py3-none-any.whl": b"", "wheels/rankmetrics-1-py3-none-any.whl": b""}) == {}
+    assert (
+        snapshot_assets({"wheels/cellruntime-1-py3-none-any.whl": b"", "wheels/rankmetrics-1-py3-none-any.whl": b""})
+        == {}
+    )
     assert "no Pyodide snapshot" in capsys.readouterr().out
 
 
@@ -116,6 +138,7 @@ def test_snapshot_wheels_needs_every_package():
 
 
 # --- under Node.js -------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def wheels() -> dict[str, bytes]:
@@ -166,8 +189,9 @@ json.dumps({{"preloaded": preloaded, "result": result, "out": "".join(out)}})
 `);
 process.stdout.write(report);
 """
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=180)
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, cwd=ROOT, timeout=180
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
     assert report["preloaded"] == ["cellruntime", "rankmetrics"]

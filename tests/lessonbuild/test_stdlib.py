@@ -24,7 +24,9 @@ def test_python_starts_with_a_compiled_fraction_of_the_standard_library(tmp_path
     data, names = boot_stdlib(wheels, cache=tmp_path)
     full = zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip")
     # Python's start, and what the cell runtime's packages import (difflib: cellruntime.checks).
-    assert {"os.py", "encodings/__init__.py", "_pyodide/__init__.py", "difflib.py"} <= set(names) <= set(full.namelist())
+    assert (
+        {"os.py", "encodings/__init__.py", "_pyodide/__init__.py", "difflib.py"} <= set(names) <= set(full.namelist())
+    )
     assert len(names) < len(full.namelist()) / 2
     boot = zipfile.ZipFile(io.BytesIO(data))
     assert sorted(boot.namelist()) == sorted(name + "c" if name.endswith(".py") else name for name in names)

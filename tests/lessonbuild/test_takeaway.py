@@ -15,8 +15,14 @@ import pytest
 
 from lessonbuild.assets import PACKAGES
 from lessonbuild.lessonformat import load_course
-from lessonbuild.takeaway import (CHECK_CELL, SETUP_CELL, SETUP_CELL_ASSET, WHEELS_PLACEHOLDER, notebook_outline,
-                                  setup_cell_asset)
+from lessonbuild.takeaway import (
+    CHECK_CELL,
+    SETUP_CELL,
+    SETUP_CELL_ASSET,
+    WHEELS_PLACEHOLDER,
+    notebook_outline,
+    setup_cell_asset,
+)
 from lessonbuild.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +53,8 @@ def test_setup_cell_makes_the_carried_packages_importable(tmp_path):
     check = CHECK_CELL.format(name="recall_at_k")
     code = filled_in(project_wheels()) + (
         "\nimport rankmetrics\nprint(rankmetrics.recall_at_k(['a', 'x'], {'a', 'b'}, 2))\n"
-        "def recall_at_k(ranking, relevant, k):\n    return 0.0\n" + check + "\n")
+        "def recall_at_k(ranking, relevant, k):\n    return 0.0\n" + check + "\n"
+    )
     done = run_plain(code, tmp_path)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -59,7 +66,9 @@ def test_setup_cell_makes_the_carried_packages_importable(tmp_path):
 def test_setup_cell_says_which_python_a_wheel_needs(tmp_path):
     wheel = io.BytesIO()
     with zipfile.ZipFile(wheel, "w") as archive:
-        archive.writestr("future-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: future\nRequires-Python: >=99.1\n")
+        archive.writestr(
+            "future-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: future\nRequires-Python: >=99.1\n"
+        )
     done = run_plain(filled_in({"future-1.0-py3-none-any.whl": wheel.getvalue()}), tmp_path)
     assert done.returncode == 1
     assert "RuntimeError: future-1.0-py3-none-any.whl needs Python 99.1 or newer, and this is Python 3." in done.stderr

@@ -67,12 +67,13 @@ def test_quiz_option_without_explanation(make_lessons, good_lesson):
 
 def test_quiz_radio_with_two_correct_options(make_lessons, good_lesson):
     text = good_lesson.replace("question: What", "multiple: false\nquestion: What").replace(
-        "    explain: That swaps", "    correct: true\n    explain: That swaps")
+        "    explain: That swaps", "    correct: true\n    explain: That swaps"
+    )
     assert "'multiple: false' but 2 options" in only_problem(problems_for(make_lessons, {"sample": text})).message
 
 
 def test_quiz_yaml_error_reports_its_line(make_lessons, good_lesson):
-    text = good_lesson.replace("  - answer: \"0.35\"", "  - answer: [unclosed")
+    text = good_lesson.replace('  - answer: "0.35"', "  - answer: [unclosed")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
     assert "not valid YAML" in problem.message and problem.line >= 33
 
@@ -94,16 +95,19 @@ def test_lesson_file_missing_from_index(make_lessons, good_lesson):
     assert problem.path.name == "extra.md" and "not listed" in problem.message
 
 
-@pytest.mark.parametrize("flag_text, message", [
-    ("```python id=setup hidden=yes", "is a flag and takes no value"),
-    ("```python id setup hidden", "needs a value"),
-])
+@pytest.mark.parametrize(
+    "flag_text, message",
+    [
+        ("```python id=setup hidden=yes", "is a flag and takes no value"),
+        ("```python id setup hidden", "needs a value"),
+    ],
+)
 def test_option_shapes(make_lessons, good_lesson, flag_text, message):
     text = good_lesson.replace("```python id=setup hidden", flag_text)
     assert any(message in p.message for p in problems_for(make_lessons, {"sample": text}))
 
 
-EXERCISE = '''
+EXERCISE = """
 ```python id=mine check=precision_at_k
 def precision_at_k(ranking, relevant, k):
     return 0.0
@@ -117,7 +121,7 @@ Divide by $k$.
 def precision_at_k(ranking, relevant, k):
     return sum(1 for item in ranking[:k] if item in relevant) / k
 ```
-'''
+"""
 
 
 def test_exercise_with_hint_and_solution_is_valid(make_lessons, good_lesson):
@@ -163,8 +167,9 @@ def test_index_entry_listed_twice(make_lessons, good_lesson):
     assert problem.line == 3 and "listed twice" in problem.message
 
 
-@pytest.mark.parametrize("fence, suggestion", [("```pyhton", "```python"), ("```Python", "```python"),
-                                               ("```quizz", "```quiz")])
+@pytest.mark.parametrize(
+    "fence, suggestion", [("```pyhton", "```python"), ("```Python", "```python"), ("```quizz", "```quiz")]
+)
 def test_misspelt_block_names_are_caught(make_lessons, good_lesson, fence, suggestion):
     text = good_lesson.replace("```python static", fence + " static")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
@@ -178,7 +183,7 @@ def test_lesson_without_a_quiz(make_lessons, good_lesson):
 
 # --- static blocks checked under CPython (cpython=LIBRARY and a ```output block) ---------
 
-CPYTHON_LESSON = '''\
+CPYTHON_LESSON = """\
 ---
 title: T
 summary: S
@@ -201,7 +206,7 @@ options:
   - answer: B
     explain: F.
 ```
-'''
+"""
 
 
 def test_cpython_block_with_its_output_is_valid(make_lessons):
@@ -261,7 +266,7 @@ def test_output_block_takes_no_options(make_lessons):
     assert problem.line == 10 and "takes no options" in problem.message
 
 
-PREDICTION = '''```predict id=guess for=first
+PREDICTION = """```predict id=guess for=first
 question: What will the cell print?
 options:
   - answer: "x = 0.60"
@@ -271,10 +276,10 @@ options:
     explain: The format asks for two places.
 ```
 
-'''
+"""
 
 
-def with_prediction(lesson: str, prediction: str = PREDICTION, before: str = '```python id=first') -> str:
+def with_prediction(lesson: str, prediction: str = PREDICTION, before: str = "```python id=first") -> str:
     return lesson.replace(before, prediction + before, 1)
 
 
@@ -285,14 +290,17 @@ def test_a_prediction_before_its_cell_is_valid(make_lessons, good_lesson):
     assert [quiz.id for quiz in lesson.quizzes] == ["check"]  # a prediction is not the lesson's quiz
 
 
-@pytest.mark.parametrize("change, message", [
-    (("for=first", "for=nowhere"), "for no visible code cell: there is no code cell 'nowhere'"),
-    (("for=first", "for=setup"), "for no visible code cell: cell 'setup' is hidden"),
-    ((" for=first", ""), "names no cell"),
-    (("for=first", "for=first extra=1"), "Unknown predict option 'extra'"),
-    (("id=guess ", ""), "no id"),
-    (("    correct: true\n", ""), "No option of this prediction is marked correct"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("for=first", "for=nowhere"), "for no visible code cell: there is no code cell 'nowhere'"),
+        (("for=first", "for=setup"), "for no visible code cell: cell 'setup' is hidden"),
+        ((" for=first", ""), "names no cell"),
+        (("for=first", "for=first extra=1"), "Unknown predict option 'extra'"),
+        (("id=guess ", ""), "no id"),
+        (("    correct: true\n", ""), "No option of this prediction is marked correct"),
+    ],
+)
 def test_a_broken_prediction_says_what_to_change(make_lessons, good_lesson, change, message):
     text = with_prediction(good_lesson, PREDICTION.replace(*change))
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
@@ -308,7 +316,7 @@ def test_a_prediction_after_its_cell_or_a_second_one_is_refused(make_lessons, go
     assert "already has a prediction" in problem.message
 
 
-OWN_EXERCISE = '''
+OWN_EXERCISE = """
 ```python id=count-hits check=lesson
 def hits_at_k(ranking, relevant, k):
     raise NotImplementedError
@@ -323,7 +331,7 @@ def hits_at_k(ranking, relevant, k):
 def cases():
     return [(["a", "x"], {"a"}, 1)]
 ```
-'''
+"""
 
 
 def test_exercise_with_its_own_check_is_valid(make_lessons, good_lesson):
@@ -341,16 +349,22 @@ def test_own_check_needs_its_check_block(make_lessons, good_lesson):
     assert "```check for=count-hits function=NAME" in problem.fix
 
 
-@pytest.mark.parametrize("change, line, message", [
-    (("function=hits_at_k", ""), 49, "This check cannot compare a function: it names no function."),
-    (("function=hits_at_k", "function=hits-at-k"), 49, "'hits-at-k' is not a Python name"),
-    (("def cases():", "def cases(:"), 50, "This code does not compile"),
-    (("def cases():", "def examples():"), 49, "This check defines neither cases() nor random_case(rng)."),
-    (("function=hits_at_k", "function=count_hits"), 44,
-     "The solution of 'count-hits' defines no function count_hits, which its check compares (line 49)."),
-    (("check for=count-hits", "check for=first"), 49, "This check is not for an exercise cell of this lesson."),
-    (("function=hits_at_k", "function=hits_at_k k=3"), 49, "Unknown check option 'k'."),
-])
+@pytest.mark.parametrize(
+    "change, line, message",
+    [
+        (("function=hits_at_k", ""), 49, "This check cannot compare a function: it names no function."),
+        (("function=hits_at_k", "function=hits-at-k"), 49, "'hits-at-k' is not a Python name"),
+        (("def cases():", "def cases(:"), 50, "This code does not compile"),
+        (("def cases():", "def examples():"), 49, "This check defines neither cases() nor random_case(rng)."),
+        (
+            ("function=hits_at_k", "function=count_hits"),
+            44,
+            "The solution of 'count-hits' defines no function count_hits, which its check compares (line 49).",
+        ),
+        (("check for=count-hits", "check for=first"), 49, "This check is not for an exercise cell of this lesson."),
+        (("function=hits_at_k", "function=hits_at_k k=3"), 49, "Unknown check option 'k'."),
+    ],
+)
 def test_broken_own_check_names_its_line(make_lessons, good_lesson, change, line, message):
     text = good_lesson + OWN_EXERCISE.replace(*change)
     problems = problems_for(make_lessons, {"sample": text})

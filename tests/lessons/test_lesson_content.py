@@ -27,7 +27,7 @@ def transcript(lesson) -> str:
     parts = []
     for cell in lesson.runnable_cells:
         chunks: list[str] = []
-        result = session.run(cell.code, cell.id, lambda stream, text: chunks.append(text))
+        result = session.run(cell.code, cell.id, lambda stream, text, chunks=chunks: chunks.append(text))
         display = result["display"]
         if display:
             rich = [kind for kind in ("image/svg+xml", "text/html") if kind in display]
@@ -96,11 +96,16 @@ def _is_unwritten(code: str) -> bool:
         if not isinstance(node, ast.FunctionDef):
             return False
         body = node.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             body = body[1:]  # the docstring
-        if not (len(body) == 1 and isinstance(body[0], ast.Raise)
-                and ast.unparse(body[0].exc) == "NotImplementedError"):
+        if not (
+            len(body) == 1 and isinstance(body[0], ast.Raise) and ast.unparse(body[0].exc) == "NotImplementedError"
+        ):
             return False
     return True
 
@@ -127,5 +132,4 @@ def test_the_starters_verdict_says_what_to_do(slug, cell_id):
         assert "not written yet" in verdict["message"]
     else:
         comments = [line.split("#", 1)[1] for line in exercise.code.splitlines() if "#" in line]
-        assert not any(word in comment.lower() for comment in comments
-                       for word in ("wrong", "bug", "fix", "instead"))
+        assert not any(word in comment.lower() for comment in comments for word in ("wrong", "bug", "fix", "instead"))

@@ -56,7 +56,7 @@ def scores_of(ranking):
 
 def move_up(ranking, source, target):
     """Move the item at index source to index target < source; the items between shift down."""
-    moved = ranking[:source] + ranking[source + 1:]
+    moved = ranking[:source] + ranking[source + 1 :]
     moved.insert(target, ranking[source])
     return moved
 

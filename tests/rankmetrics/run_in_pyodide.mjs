@@ -35,8 +35,8 @@ function copyInto(pyodide, hostFile, dir) {
 
 const { script, dataFiles, scriptArgs } = parseArgs(process.argv.slice(2));
 const pyodide = await loadPyodide({
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
 });
 
 // The package, exactly the files in py/rankmetrics.

@@ -17,8 +17,12 @@ SINGLE_USER = {
     "precision": lambda ranking, rel, k, threshold, gain: rm.precision_at_k(ranking, rel, k, threshold=threshold),
     "recall": lambda ranking, rel, k, threshold, gain: rm.recall_at_k(ranking, rel, k, threshold=threshold),
     "hit_rate": lambda ranking, rel, k, threshold, gain: rm.hit_rate_at_k(ranking, rel, k, threshold=threshold),
-    "reciprocal_rank": lambda ranking, rel, k, threshold, gain: rm.reciprocal_rank(ranking, rel, k, threshold=threshold),
-    "average_precision": lambda ranking, rel, k, threshold, gain: rm.average_precision(ranking, rel, k, threshold=threshold),
+    "reciprocal_rank": lambda ranking, rel, k, threshold, gain: rm.reciprocal_rank(
+        ranking, rel, k, threshold=threshold
+    ),
+    "average_precision": lambda ranking, rel, k, threshold, gain: rm.average_precision(
+        ranking, rel, k, threshold=threshold
+    ),
     "ndcg": lambda ranking, rel, k, threshold, gain: rm.ndcg_at_k(ranking, rel, k, gain=gain),
 }
 
@@ -35,7 +39,8 @@ def test_missing_user_scores_zero_and_run_only_user_is_ignored():
     result = evaluate(
         run={"u1": ["a", "b"], "u9": ["a"]},
         qrels={"u1": {"a"}, "u2": {"c"}},
-        metrics=["reciprocal_rank", "precision"], k=2,
+        metrics=["reciprocal_rank", "precision"],
+        k=2,
     )
     assert result.per_user == {
         "reciprocal_rank": {"u1": 1.0, "u2": 0.0},
@@ -60,8 +65,14 @@ def test_users_without_relevant_items_count_as_zero_or_are_skipped():
 
 def test_skipping_uses_the_threshold():
     # threshold 2: u1's only item has grade 1, so u1 has no relevant item and is skipped.
-    result = evaluate({"u1": ["a"], "u2": ["b"]}, {"u1": {"a": 1}, "u2": {"b": 2}},
-                      ["precision"], k=1, threshold=2, skip_users_without_relevant=True)
+    result = evaluate(
+        {"u1": ["a"], "u2": ["b"]},
+        {"u1": {"a": 1}, "u2": {"b": 2}},
+        ["precision"],
+        k=1,
+        threshold=2,
+        skip_users_without_relevant=True,
+    )
     assert result.per_user == {"precision": {"u2": 1.0}}
 
 
@@ -117,15 +128,21 @@ def test_scores_are_ranked_with_ties_in_input_order():
 
 
 @settings(max_examples=300, deadline=None)
-@given(batch=users(n_max=4), k=k_st, threshold=st.sampled_from([1, 2]),
-       gain=st.sampled_from(["exponential", "linear"]), as_scores=st.booleans())
+@given(
+    batch=users(n_max=4),
+    k=k_st,
+    threshold=st.sampled_from([1, 2]),
+    gain=st.sampled_from(["exponential", "linear"]),
+    as_scores=st.booleans(),
+)
 def test_agrees_with_the_single_user_functions(batch, k, threshold, gain, as_scores):
     run = {user: scores_of(ranking) if as_scores else ranking for user, (ranking, _) in batch.items()}
     qrels = {user: grades for user, (_, grades) in batch.items()}
     result = evaluate(run, qrels, ALL_METRICS, k, threshold=threshold, gain=gain)
     for name in ALL_METRICS:
-        expected = {user: SINGLE_USER[name](ranking, grades, k, threshold, gain)
-                    for user, (ranking, grades) in batch.items()}
+        expected = {
+            user: SINGLE_USER[name](ranking, grades, k, threshold, gain) for user, (ranking, grades) in batch.items()
+        }
         assert result.per_user[name] == expected
         assert all(type(value) is float for value in expected.values())
         assert result.means[name] == pytest.approx(sum(expected.values()) / len(batch), abs=1e-12)

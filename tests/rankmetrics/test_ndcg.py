@@ -57,8 +57,12 @@ def test_no_positive_grade_scores_zero():
 
 
 @PROPERTY_SETTINGS
-@given(ranking=rankings(min_size=0), relevance=judgments(min_size=0), k=k_st,
-       gain=st.sampled_from(["exponential", "linear"]))
+@given(
+    ranking=rankings(min_size=0),
+    relevance=judgments(min_size=0),
+    k=k_st,
+    gain=st.sampled_from(["exponential", "linear"]),
+)
 def test_ndcg_in_unit_interval(ranking, relevance, k, gain):
     assert 0.0 <= ndcg_at_k(ranking, relevance, k, gain=gain) <= 1.0
 

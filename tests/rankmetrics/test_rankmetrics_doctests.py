@@ -8,9 +8,7 @@ import pytest
 
 import rankmetrics
 
-MODULES = ["rankmetrics"] + [
-    f"rankmetrics.{info.name}" for info in pkgutil.iter_modules(rankmetrics.__path__)
-]
+MODULES = ["rankmetrics"] + [f"rankmetrics.{info.name}" for info in pkgutil.iter_modules(rankmetrics.__path__)]
 # Modules whose public functions are documented with examples; _inputs is internal.
 WITHOUT_EXAMPLES = {"rankmetrics._inputs"}
 

@@ -19,7 +19,10 @@ ROOT = HERE.parents[1]
 def test_vectors_pass_in_pyodide(pyodide_node):
     completed = subprocess.run(
         [pyodide_node, str(HERE / "run_in_pyodide.mjs"), str(HERE / "vector_check.py"), str(vector_check.CASES_PATH)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
     )
     assert completed.returncode == 0, completed.stderr
     summary = json.loads(completed.stdout.strip().splitlines()[-1])

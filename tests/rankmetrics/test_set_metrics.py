@@ -42,8 +42,13 @@ def test_k_beyond_the_ranking_still_divides_precision_by_k():
 
 
 @PROPERTY_SETTINGS
-@given(ranking=rankings(), item=st.sampled_from(ITEMS), grade=st.integers(1, 3),
-       others=st.dictionaries(st.sampled_from(ITEMS), st.just(0)), k=k_st)
+@given(
+    ranking=rankings(),
+    item=st.sampled_from(ITEMS),
+    grade=st.integers(1, 3),
+    others=st.dictionaries(st.sampled_from(ITEMS), st.just(0)),
+    k=k_st,
+)
 def test_hit_rate_equals_recall_with_one_relevant_item(ranking, item, grade, others, k):
     relevance = {**others, item: grade}  # exactly one item with grade >= 1
     assert hit_rate_at_k(ranking, relevance, k) == recall_at_k(ranking, relevance, k)
@@ -59,8 +64,7 @@ def test_reordering_the_top_k_changes_neither_precision_nor_recall(ranking, rele
 
 
 @PROPERTY_SETTINGS
-@given(ranking=rankings(min_size=0), relevance=judgments(min_size=0), k=k_st,
-       threshold=st.sampled_from([1, 2, 3, 0.5]))
+@given(ranking=rankings(min_size=0), relevance=judgments(min_size=0), k=k_st, threshold=st.sampled_from([1, 2, 3, 0.5]))
 def test_values_in_unit_interval_and_hit_rate_follows_precision(ranking, relevance, k, threshold):
     p = precision_at_k(ranking, relevance, k, threshold=threshold)
     r = recall_at_k(ranking, relevance, k, threshold=threshold)

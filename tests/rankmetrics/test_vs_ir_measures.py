@@ -75,13 +75,11 @@ def assert_means_agree_with_ir_measures(run, qrels, k, threshold):
     assert ours.n_missing == sum(1 for user in qrels if user not in run)
 
     # Skipping users without a relevant item = ir_measures on qrels without them.
-    kept = {user: grades for user, grades in qrels.items()
-            if any(grade >= threshold for grade in grades.values())}
+    kept = {user: grades for user, grades in qrels.items() if any(grade >= threshold for grade in grades.values())}
     if not kept:
         return  # nothing to average: evaluate raises (tested in test_evaluation.py)
     theirs = ir_measures.calc_aggregate(list(measures.values()), kept, run)
-    ours = evaluate(run, qrels, list(measures), k, threshold=threshold, gain="linear",
-                    skip_users_without_relevant=True)
+    ours = evaluate(run, qrels, list(measures), k, threshold=threshold, gain="linear", skip_users_without_relevant=True)
     assert_means_agree(ours, theirs, measures)
     assert (ours.n_scored, ours.n_skipped) == (len(kept), len(qrels) - len(kept))
 

@@ -30,9 +30,7 @@ CHECKS = {
     "reciprocal_rank_at_k": lambda c: rm.reciprocal_rank(c["ranking"], c["relevance"], c["k"]),
     "average_precision_at_k": lambda c: rm.average_precision(c["ranking"], c["relevance"], c["k"]),
     "ndcg_at_k_linear": lambda c: rm.ndcg_at_k(c["ranking"], c["relevance"], c["k"], gain="linear"),
-    "ndcg_at_k_exponential": lambda c: rm.ndcg_at_k(
-        c["ranking"], c["relevance"], c["k"], gain="exponential"
-    ),
+    "ndcg_at_k_exponential": lambda c: rm.ndcg_at_k(c["ranking"], c["relevance"], c["k"], gain="exponential"),
     "reciprocal_rank": lambda c: rm.reciprocal_rank(c["ranking"], c["relevance"]),
     "average_precision": lambda c: rm.average_precision(c["ranking"], c["relevance"]),
 }

@@ -19,8 +19,12 @@ from lessonbuild.lessonformat import load_course
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("indent_after_enter.mjs")
-CELLS = [(lesson.slug, cell) for lesson in load_course(ROOT / "lessons").lessons for cell in lesson.cells
-         if not cell.hidden and not cell.readonly]
+CELLS = [
+    (lesson.slug, cell)
+    for lesson in load_course(ROOT / "lessons").lessons
+    for cell in lesson.cells
+    if not cell.hidden and not cell.readonly
+]
 
 
 def statements(code: str) -> dict[int, int]:
@@ -39,8 +43,9 @@ def statements(code: str) -> dict[int, int]:
 
 
 def after_enter(node: str, cells: list[dict]) -> list[list[str]]:
-    result = subprocess.run([node, str(SCRIPT)], input=json.dumps(cells), capture_output=True,
-                            text=True, cwd=ROOT, check=True)
+    result = subprocess.run(
+        [node, str(SCRIPT)], input=json.dumps(cells), capture_output=True, text=True, cwd=ROOT, check=True
+    )
     return json.loads(result.stdout)
 
 
@@ -67,4 +72,3 @@ def test_enter_then_a_statement_stays_in_the_block(typed, name):
         opens_block = line.split("#", 1)[0].rstrip().endswith(":")
         expected = indentation(first) + ("    " if opens_block else "")
         assert indentation(inserted) == expected, f"line {number}: {line!r} then {inserted!r}"
-

@@ -13,6 +13,7 @@ JS_TESTS = ROOT / "tests" / "site" / "js"
 
 def test_the_pages_javascript_passes_its_unit_tests(node):
     assert any(JS_TESTS.rglob("*.test.mjs")), "no JavaScript unit tests found"
-    done = subprocess.run([node, "--test", str(JS_TESTS.relative_to(ROOT)) + "/"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    done = subprocess.run(
+        [node, "--test", str(JS_TESTS.relative_to(ROOT)) + "/"], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

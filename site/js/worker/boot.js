@@ -24,7 +24,10 @@ export async function boot(state, message) {
     await bootPython(state, message);
   } catch (error) {
     if (error instanceof MissingFileError) throw error;
-    const report = await missingCoreFilesReport(new URL(message.runtime.pyodide, message.baseURL).href, pyodideCoreFiles);
+    const report = await missingCoreFilesReport(
+      new URL(message.runtime.pyodide, message.baseURL).href,
+      pyodideCoreFiles,
+    );
     throw report ? new MissingFileError(report) : error;
   }
 }
@@ -45,12 +48,14 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   const orMissing = (promise) => Promise.race([promise, missing]);
   // The wheels and the snapshot download while Pyodide's own files do.
   const wheels = runtime.wheels.map((path) => fetchBytes(new URL(path, baseURL).href));
-  wheels.forEach((download) => download.catch(() => {})); // awaited below; no unhandled rejection
+  for (const download of wheels) download.catch(() => {}); // awaited below; no unhandled rejection
   const steps = {}; // when each step ended, in ms from the boot's start (for bench/page_speed.py)
-  const step = (name) => { steps[name] = Math.round(performance.now() - started); };
+  const step = (name) => {
+    steps[name] = Math.round(performance.now() - started);
+  };
   const plan = snapshotPlan(runtime, baseURL);
   const snapshot = snapshotBytes(plan, started, lookForKept);
-  const { loadPyodide: loadFullPyodide } = await orMissing(import(indexURL + "pyodide.mjs"));
+  const { loadPyodide: loadFullPyodide } = await orMissing(import(`${indexURL}pyodide.mjs`));
   step("loader");
   const stdlib = runtime.stdlib
     ? { boot: new URL(runtime.stdlib.boot, baseURL).href, full: new URL(runtime.stdlib.full, baseURL).href }
@@ -67,7 +72,8 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
     } catch (error) {
       if (error instanceof MissingFileError) throw error;
       reason = `snapshot failed: ${error.message || error}`;
-      if (unpacked) keepUnpacked(plan.url, null).catch(() => {}); // the file may still be good
+      if (unpacked)
+        keepUnpacked(plan.url, null).catch(() => {}); // the file may still be good
       else damaged = true;
     }
     bytes = null;
@@ -101,9 +107,14 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   // snapshot already imported are only needed for their source lines (tracebacks, inspect):
   // they are unpacked after the first run, which then comes sooner.
   const sitePackages = sitePackagesOf(pyodide);
-  const imported = new Set(mode === "snapshot" ? runtime.snapshot.wheels ?? [] : []);
-  const install = async (paths) => unpackWheels(pyodide, sitePackages, paths,
-    await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)])));
+  const imported = new Set(mode === "snapshot" ? (runtime.snapshot.wheels ?? []) : []);
+  const install = async (paths) =>
+    unpackWheels(
+      pyodide,
+      sitePackages,
+      paths,
+      await Promise.all(paths.map((path) => wheels[runtime.wheels.indexOf(path)])),
+    );
   await install(runtime.wheels.filter((path) => !imported.has(path)));
   const later = runtime.wheels.filter((path) => imported.has(path));
   if (later.length) {
@@ -125,10 +136,17 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   if (keep) {
     // Posts {type: "kept", ok, reason, url} when done, as warmSnapshot does (bench/page_speed.py
     // waits for it before the next page).
-    setTimeout(() => keepUnpacked(plan.url, keep).then(() => post({ type: "kept", ok: true, reason: null, url: plan.url }), (error) => {
-      console.warn("keeping the unpacked snapshot failed:", error);
-      post({ type: "kept", ok: false, reason: String(error.message || error) });
-    }), KEEP_UNPACKED_DELAY_MS);
+    setTimeout(
+      () =>
+        keepUnpacked(plan.url, keep).then(
+          () => post({ type: "kept", ok: true, reason: null, url: plan.url }),
+          (error) => {
+            console.warn("keeping the unpacked snapshot failed:", error);
+            post({ type: "kept", ok: false, reason: String(error.message || error) });
+          },
+        ),
+      KEEP_UNPACKED_DELAY_MS,
+    );
   }
   if (mode === "normal" && !damaged && plan.url && plan.use !== "always" && plan.sameOrigin) {
     setTimeout(() => warmSnapshot(plan.url, post), WARM_DELAY_MS);

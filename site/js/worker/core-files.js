@@ -8,11 +8,19 @@ export class MissingFileError extends Error {}
  *  200 to HEAD, or a sentence on a wasm file of the wrong type (the browser then refuses to
  *  compile it and Pyodide waits forever); null when all is well. `fetchFile` is fetch. */
 export async function missingCoreFilesReport(indexURL, files, fetchFile = fetch) {
-  const answers = await Promise.all(files.map((name) => fetchFile(indexURL + name, { method: "HEAD" })
-    .then((response) => [name, response.status, response.headers.get("Content-Type") ?? ""], () => [name, "no answer", ""])));
+  const answers = await Promise.all(
+    files.map((name) =>
+      fetchFile(indexURL + name, { method: "HEAD" }).then(
+        (response) => [name, response.status, response.headers.get("Content-Type") ?? ""],
+        () => [name, "no answer", ""],
+      ),
+    ),
+  );
   const missing = answers.filter(([, status]) => status !== 200);
   if (missing.length) return `the site is missing ${missing.map(([name, status]) => `${name} (${status})`).join(", ")}`;
-  const wrongType = answers.find(([name, , type]) => name.endsWith(".wasm") && type.split(";")[0].trim() !== "application/wasm");
+  const wrongType = answers.find(
+    ([name, , type]) => name.endsWith(".wasm") && type.split(";")[0].trim() !== "application/wasm",
+  );
   if (wrongType) {
     return `the site is missing a correct ${wrongType[0]}: it is served as "${wrongType[2] || "no type"}", and browsers only run "application/wasm"`;
   }

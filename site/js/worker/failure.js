@@ -3,7 +3,10 @@
  *  than 300 characters: cut, with "…". */
 export function failureReason(error) {
   const message = String(error?.message || error);
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const reason = message.includes("Traceback (most recent call last)") ? lines.at(-1) : lines.join(" ");
   return reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
 }

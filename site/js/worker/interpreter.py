@@ -50,8 +50,7 @@ def add_on_miss_finder(install_now) -> None:
 
 def drop_on_miss_finder() -> None:
     """Remove the finder add_on_miss_finder appended (the full standard library is in place)."""
-    sys.meta_path[:] = [finder for finder in sys.meta_path
-                        if getattr(finder, "__name__", "") != ON_MISS_FINDER_NAME]
+    sys.meta_path[:] = [finder for finder in sys.meta_path if getattr(finder, "__name__", "") != ON_MISS_FINDER_NAME]
 
 
 def import_modules(names) -> int:

@@ -19,8 +19,10 @@ export function handleMessage(state, message) {
     state.installLater?.();
   } else if (message.type === "packages") {
     // The page sends no run until this answers (PythonRuntime.useSettings).
-    addPackages(state, message).then(() => post({ type: "packages", ok: true }),
-      (error) => post({ type: "packages", ok: false, reason: failureReason(error) }));
+    addPackages(state, message).then(
+      () => post({ type: "packages", ok: true }),
+      (error) => post({ type: "packages", ok: false, reason: failureReason(error) }),
+    );
   } else if (message.type === "reset") {
     state.session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }
@@ -62,7 +64,8 @@ function check(state, { id, name, cellId }) {
     proxy.destroy();
   } catch (error) {
     const stopped = String(error.message || error).includes("KeyboardInterrupt");
-    result = stopped ? { ok: false, stopped: true, message: "Not checked: the check was stopped." }
+    result = stopped
+      ? { ok: false, stopped: true, message: "Not checked: the check was stopped." }
       : { ok: false, message: `The check failed to run: ${error.message || error}` };
   }
   state.post({ type: "result", id, ...result });

@@ -17,10 +17,11 @@ export async function readSnapshot(body, onProgress, signal = null) {
   const source = body.getReader();
   signal?.addEventListener("abort", () => source.cancel(signal.reason).catch(() => {}));
   let networkError = null;
-  const read = () => source.read().catch((error) => {
-    networkError = error;
-    throw error;
-  });
+  const read = () =>
+    source.read().catch((error) => {
+      networkError = error;
+      throw error;
+    });
   let received = 0;
   let firstByteAt = null;
   const counted = (chunk) => {

@@ -33,11 +33,19 @@ const AUTO_DEADLINE_MS = 2000; // and give up then in any case (a stalled server
 export async function snapshotBytes(plan, started, lookForKept) {
   if (plan.use === "off") return { bytes: null, reason: plan.reason ?? "snapshot turned off" };
   const controller = new AbortController();
-  const deadline = plan.use !== "always" && setTimeout(() => controller.abort(
-    new Error(`it did not arrive within ${AUTO_DEADLINE_MS} ms`)), Math.max(0, started + AUTO_DEADLINE_MS - performance.now()));
-  const aborted = new Promise((resolve) => controller.signal.addEventListener("abort", () => resolve({
-    reason: `snapshot not used: ${controller.signal.reason?.message ?? "download stopped"}`,
-  })));
+  const deadline =
+    plan.use !== "always" &&
+    setTimeout(
+      () => controller.abort(new Error(`it did not arrive within ${AUTO_DEADLINE_MS} ms`)),
+      Math.max(0, started + AUTO_DEADLINE_MS - performance.now()),
+    );
+  const aborted = new Promise((resolve) =>
+    controller.signal.addEventListener("abort", () =>
+      resolve({
+        reason: `snapshot not used: ${controller.signal.reason?.message ?? "download stopped"}`,
+      }),
+    ),
+  );
   try {
     const source = await Promise.race([openSnapshot(plan, controller.signal, { lookForKept }), aborted]);
     if (source.kept) return { bytes: new Uint8Array(source.kept), reason: null, unpacked: true };
@@ -60,12 +68,18 @@ export async function snapshotBytes(plan, started, lookForKept) {
  * The pace is judged only once the first byte is `minObservedMs` old. `now`: the clock
  * (performance.now).
  */
-export function paceJudge({ bytes, started, abort, budgetMs = AUTO_BUDGET_MS, minObservedMs = AUTO_MIN_OBSERVED_MS,
-  now = () => performance.now() }) {
+export function paceJudge({
+  bytes,
+  started,
+  abort,
+  budgetMs = AUTO_BUDGET_MS,
+  minObservedMs = AUTO_MIN_OBSERVED_MS,
+  now = () => performance.now(),
+}) {
   return (received, firstByteAt) => {
     const time = now();
     if (time - firstByteAt < minObservedMs) return;
-    const expectedEnd = time + (bytes - received) * (time - firstByteAt) / received;
+    const expectedEnd = time + ((bytes - received) * (time - firstByteAt)) / received;
     if (expectedEnd - started > budgetMs) {
       abort(new Error(`the link is too slow for it (it would arrive after ${Math.round(expectedEnd - started)} ms)`));
     }

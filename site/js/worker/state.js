@@ -15,7 +15,11 @@
  */
 export function createState(post) {
   const state = { post, session: null, installLater: null, booting: false };
-  state.booted = new Promise((resolve) => { state.markBooted = resolve; });
-  state.bootMessage = new Promise((resolve) => { state.receiveBootMessage = resolve; });
+  state.booted = new Promise((resolve) => {
+    state.markBooted = resolve;
+  });
+  state.bootMessage = new Promise((resolve) => {
+    state.receiveBootMessage = resolve;
+  });
   return state;
 }

@@ -32,11 +32,14 @@ def launch(engine: str) -> Browser:
         raise EngineError(problem)
     if engine == "chromium":
         from .chromium import ChromiumBrowser
+
         return ChromiumBrowser()
     if engine == "firefox":
         from .firefox import FirefoxBrowser
+
         return FirefoxBrowser()
     if engine == "webkit":
         from .webkit import WebKitBrowser
+
         return WebKitBrowser()
     raise EngineError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")

@@ -12,10 +12,22 @@ POLL_INTERVAL_S = 0.05  # between two looks at the page's state while waiting on
 
 # WebDriver's key codes (the same in classic WebDriver and BiDi): names as Playwright spells them.
 KEYS = {
-    "Shift": "\ue008", "Control": "\ue009", "Alt": "\ue00a", "Meta": "\ue03d",
-    "Enter": "\ue007", "Tab": "\ue004", "Escape": "\ue00c", "Backspace": "\ue003", "Delete": "\ue017",
-    "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015",
-    "Home": "\ue011", "End": "\ue010", "Space": " ",
+    "Shift": "\ue008",
+    "Control": "\ue009",
+    "Alt": "\ue00a",
+    "Meta": "\ue03d",
+    "Enter": "\ue007",
+    "Tab": "\ue004",
+    "Escape": "\ue00c",
+    "Backspace": "\ue003",
+    "Delete": "\ue017",
+    "ArrowLeft": "\ue012",
+    "ArrowUp": "\ue013",
+    "ArrowRight": "\ue014",
+    "ArrowDown": "\ue015",
+    "Home": "\ue011",
+    "End": "\ue010",
+    "Space": " ",
 }
 
 # Every element matching a CSS selector, looking into open shadow roots too (embedded cells).
@@ -138,8 +150,9 @@ class Page:
         centre = self.wait_until(lambda: self._centre(element), timeout, f"{target} never clickable")
         self.evaluate(WATCH_CLICK, element)
         self._pointer_click(*centre)
-        landed = self.wait_until(lambda: self._look(CLICK_LANDED), CLICK_TIMEOUT_S,
-                                 f"the click at {centre} on {target} reached no element")
+        landed = self.wait_until(
+            lambda: self._look(CLICK_LANDED), CLICK_TIMEOUT_S, f"the click at {centre} on {target} reached no element"
+        )
         if landed not in ("target", "navigated"):
             raise EngineError(f"the click at {centre} on {target} landed on {landed}: the page moved under the pointer")
 
@@ -172,8 +185,9 @@ class Page:
                 last_error[:] = [str(error)]
                 return None
 
-        return self.wait_until(look, timeout, lambda: f"never true: {js}" + (f" (last error: {last_error[0]})"
-                                                                             if last_error else ""))
+        return self.wait_until(
+            look, timeout, lambda: f"never true: {js}" + (f" (last error: {last_error[0]})" if last_error else "")
+        )
 
     def _look(self, js: str):
         """The value of `js`, or None while the page cannot answer (it is navigating)."""

@@ -113,8 +113,10 @@ def from_remote_value(remote: dict):
     if kind in ("array", "set", "nodelist", "htmlcollection"):
         return [from_remote_value(item) for item in remote.get("value", [])]
     if kind in ("object", "map"):
-        return {key if isinstance(key, str) else str(from_remote_value(key)): from_remote_value(item)
-                for key, item in remote.get("value", [])}
+        return {
+            key if isinstance(key, str) else str(from_remote_value(key)): from_remote_value(item)
+            for key, item in remote.get("value", [])
+        }
     if kind == "node":
         return RemoteNode(remote["sharedId"])
     return {"type": kind}

@@ -43,11 +43,22 @@ class FirefoxBrowser(Browser):
     def __init__(self, executable: str | None = None):
         self._profile = Path(tempfile.mkdtemp(prefix="firefox-profile-"))
         (self._profile / "user.js").write_text(
-            "".join(f"user_pref({_js(name)}, {_js(value)});\n" for name, value in PREFERENCES.items()))
+            "".join(f"user_pref({_js(name)}, {_js(value)});\n" for name, value in PREFERENCES.items())
+        )
         self._process = subprocess.Popen(
-            [executable or shutil.which(FIREFOX), "--headless", "--no-remote", "--remote-debugging-port=0",
-             "--profile", str(self._profile), "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            [
+                executable or shutil.which(FIREFOX),
+                "--headless",
+                "--no-remote",
+                "--remote-debugging-port=0",
+                "--profile",
+                str(self._profile),
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         url = self._read_endpoint()
         self.connection = BidiConnection(f"{url}/session")
         self.capabilities = self.connection.command("session.new", capabilities={})["capabilities"]
@@ -133,8 +144,9 @@ class FirefoxPage(Page):
         target = {"context": self.context}
         common = {"target": target, "awaitPromise": True, "resultOwnership": "none"}
         if is_function(js):
-            answer = self._command("script.callFunction", functionDeclaration=js,
-                                   arguments=[to_local_value(arg) for arg in args], **common)
+            answer = self._command(
+                "script.callFunction", functionDeclaration=js, arguments=[to_local_value(arg) for arg in args], **common
+            )
         else:
             answer = self._command("script.evaluate", expression=js, **common)
         if answer["type"] == "exception":
@@ -144,31 +156,48 @@ class FirefoxPage(Page):
 
     def _find(self, target: Target):
         if target.role is None:
-            nodes = self.evaluate(f"(css, within) => {{ {DEEP_QUERY}\n"
-                                  "  const scopes = within ? deepQueryAll(within, document) : [document];\n"
-                                  "  return scopes.flatMap((scope) => deepQueryAll(css, scope)).slice(0, 1); }",
-                                  target.css, target.within)
+            nodes = self.evaluate(
+                f"(css, within) => {{ {DEEP_QUERY}\n"
+                "  const scopes = within ? deepQueryAll(within, document) : [document];\n"
+                "  return scopes.flatMap((scope) => deepQueryAll(css, scope)).slice(0, 1); }",
+                target.css,
+                target.within,
+            )
             return nodes[0] if nodes else None
         start = {}
         if target.within:
-            scopes = self.evaluate(f"(within) => {{ {DEEP_QUERY}\n return deepQueryAll(within, document); }}",
-                                   target.within)
+            scopes = self.evaluate(
+                f"(within) => {{ {DEEP_QUERY}\n return deepQueryAll(within, document); }}", target.within
+            )
             if not scopes:
                 return None
             start = {"startNodes": [{"sharedId": node.shared_id} for node in scopes]}
-        nodes = self._command("browsingContext.locateNodes", context=self.context,
-                              locator={"type": "accessibility", "value": {"role": target.role, "name": target.name}},
-                              **start)["nodes"]
+        nodes = self._command(
+            "browsingContext.locateNodes",
+            context=self.context,
+            locator={"type": "accessibility", "value": {"role": target.role, "name": target.name}},
+            **start,
+        )["nodes"]
         return RemoteNode(nodes[0]["sharedId"]) if nodes else None
 
     def _centre(self, element: RemoteNode):
         return self.evaluate(CENTRE_IF_HIT, element)
 
     def _pointer_click(self, x: int, y: int) -> None:
-        self._actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-            {"type": "pointerMove", "x": x, "y": y, "origin": "viewport"},
-            {"type": "pointerDown", "button": 0},
-            {"type": "pointerUp", "button": 0}]}])
+        self._actions(
+            [
+                {
+                    "type": "pointer",
+                    "id": "mouse",
+                    "parameters": {"pointerType": "mouse"},
+                    "actions": [
+                        {"type": "pointerMove", "x": x, "y": y, "origin": "viewport"},
+                        {"type": "pointerDown", "button": 0},
+                        {"type": "pointerUp", "button": 0},
+                    ],
+                }
+            ]
+        )
 
     def type_text(self, text: str) -> None:
         actions = []
@@ -191,8 +220,7 @@ class FirefoxPage(Page):
         Path(path).write_bytes(base64.b64decode(data))
 
     def set_viewport(self, width: int, height: int) -> None:
-        self._command("browsingContext.setViewport", context=self.context,
-                      viewport={"width": width, "height": height})
+        self._command("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
 
     def close(self) -> None:
         self._command("browsingContext.close", context=self.context)

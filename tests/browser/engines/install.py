@@ -14,7 +14,7 @@ HOW_TO_INSTALL = {
     "chromium": "install Debian's chromium (apt-get install chromium) or run 'python -m playwright install chromium'",
     "firefox": "install Debian's firefox-esr (apt-get install firefox-esr), or run 'make browser' as root",
     "webkit": "install Debian's webkit2gtk-driver and xvfb (apt-get install webkit2gtk-driver xvfb), "
-              "or run 'make browser' as root",
+    "or run 'make browser' as root",
 }
 
 
@@ -22,6 +22,7 @@ def missing(engine: str) -> str | None:
     """None when `engine` can be driven here, else a sentence naming what to install."""
     if engine == "chromium":
         from find_chromium import find_chromium
+
         found = find_chromium() is not None
     elif engine == "firefox":
         found = shutil.which(FIREFOX) is not None

@@ -34,13 +34,16 @@ def runtime_status(page: Page) -> str | None:
 def wait_until_ready(page: Page, timeout: float = PYTHON_READY_TIMEOUT_S) -> None:
     """Python is ready and every cell has its editor: clicks after this do not race the static
     code being replaced. Fails at once when the page reports an error instead."""
-    state = page.wait_for(f"""() => {{
+    state = page.wait_for(
+        f"""() => {{
       const find = {FIND_ALL};
       const status = find('[data-runtime-status]')[0]?.dataset.runtimeStatus;
       if (status === "error") return "error";
       const editors = find('[data-cell] {EDITOR_SELECTOR}').length;
       return status === "ready" && editors === find('[data-cell]').length && status;
-    }}""", timeout=timeout)
+    }}""",
+        timeout=timeout,
+    )
     if state != "ready":
         text = page.evaluate(f"({FIND_ALL})('[data-runtime-status]')[0]?.textContent")
         raise AssertionError(f"Python did not start: {text}")
@@ -63,8 +66,11 @@ def cell_output(page: Page, cell_id: str) -> str:
 def wait_for_cell(page: Page, cell_id: str, states: tuple[str, ...], timeout: float = CELL_TIMEOUT_S) -> str:
     """Wait until the cell's data-state is one of `states`; returns it."""
     wanted = json.dumps(list(states))
-    return page.wait_for(f"() => {{ const state = ({FIND_ALL})(`{cell_selector(cell_id)}`)[0]?.dataset.state;"
-                         f" return {wanted}.includes(state) && state; }}", timeout=timeout)
+    return page.wait_for(
+        f"() => {{ const state = ({FIND_ALL})(`{cell_selector(cell_id)}`)[0]?.dataset.state;"
+        f" return {wanted}.includes(state) && state; }}",
+        timeout=timeout,
+    )
 
 
 def run_cell(page: Page, cell_id: str, timeout: float = CELL_TIMEOUT_S) -> str:
@@ -76,8 +82,9 @@ def run_cell(page: Page, cell_id: str, timeout: float = CELL_TIMEOUT_S) -> str:
 def wait_for_verdict(page: Page, within: str, value: str, timeout: float = CELL_TIMEOUT_S) -> None:
     """Wait until the data-verdict inside `within` (a cell or a quiz form) reads `value`
     (correct | incorrect)."""
-    page.wait_for(f"() => ({FIND_ALL})(`{within} [data-verdict]`)[0]?.dataset.verdict === {json.dumps(value)}",
-                  timeout=timeout)
+    page.wait_for(
+        f"() => ({FIND_ALL})(`{within} [data-verdict]`)[0]?.dataset.verdict === {json.dumps(value)}", timeout=timeout
+    )
 
 
 def replace_code(page: Page, cell_id: str, line: str) -> None:

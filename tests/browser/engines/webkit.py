@@ -42,9 +42,12 @@ class Xvfb:
 
     def __init__(self):
         read_end, write_end = os.pipe()
-        self._process = subprocess.Popen([shutil.which(XVFB), "-displayfd", str(write_end), "-screen", "0", SCREEN,
-                                          "-nolisten", "tcp"], pass_fds=[write_end],
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self._process = subprocess.Popen(
+            [shutil.which(XVFB), "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            pass_fds=[write_end],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write_end)
         with os.fdopen(read_end) as pipe:
             number = pipe.readline().strip()
@@ -117,12 +120,18 @@ class WebKitPage(Page):
 
     def _find(self, target: Target):
         try:
-            scopes = (self.evaluate(f"(within) => {{ {DEEP_QUERY}\n return deepQueryAll(within, document); }}",
-                                    target.within) if target.within else [None])
+            scopes = (
+                self.evaluate(f"(within) => {{ {DEEP_QUERY}\n return deepQueryAll(within, document); }}", target.within)
+                if target.within
+                else [None]
+            )
             for scope in scopes:
                 if target.role is None:
-                    found = self.evaluate(f"(css, scope) => {{ {DEEP_QUERY}\n"
-                                          " return deepQueryAll(css, scope || document)[0] || null; }", target.css, scope)
+                    found = self.evaluate(
+                        f"(css, scope) => {{ {DEEP_QUERY}\n return deepQueryAll(css, scope || document)[0] || null; }}",
+                        target.css,
+                        scope,
+                    )
                     if found is not None:
                         return found
                     continue

@@ -15,4 +15,7 @@ export function runPython(code) {
 }
 
 globalThis.BUILD_CONSTANTS = runPython(
-  "from lessonbuild.scriptconstants import constants_json; print(constants_json())").toString().trim();
+  "from lessonbuild.scriptconstants import constants_json; print(constants_json())",
+)
+  .toString()
+  .trim();

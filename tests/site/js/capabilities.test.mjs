@@ -2,8 +2,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  cacheStorageUsable, canEditPlainText, canKeepLocally, canShareMemory, hasCacheStorage, hasPrecommitHandlers,
-  hasWebAssembly, shareableBuffer,
+  cacheStorageUsable,
+  canEditPlainText,
+  canKeepLocally,
+  canShareMemory,
+  hasCacheStorage,
+  hasPrecommitHandlers,
+  hasWebAssembly,
+  shareableBuffer,
 } from "../../../site/js/capabilities.js";
 
 /** Run `body` with `globalThis[name]` set to `value` (undefined: absent), then put it back. */
@@ -27,7 +33,11 @@ test("memory is shared where a SharedArrayBuffer can be sent (as under Node)", (
 
 test("a SharedArrayBuffer that cannot be sent is no shared memory (isolated, yet refused)", async () => {
   class RefusingChannel {
-    port1 = { postMessage() { throw new DOMException("cannot be shared", "DataCloneError"); } };
+    port1 = {
+      postMessage() {
+        throw new DOMException("cannot be shared", "DataCloneError");
+      },
+    };
   }
   await withGlobal("MessageChannel", RefusingChannel, () => assert.equal(shareableBuffer(8), null));
   await withGlobal("SharedArrayBuffer", undefined, () => assert.equal(canShareMemory(), false));
@@ -36,8 +46,15 @@ test("a SharedArrayBuffer that cannot be sent is no shared memory (isolated, yet
 test("WebAssembly counts only when it validates a module", async () => {
   assert.equal(hasWebAssembly(), true);
   await withGlobal("WebAssembly", undefined, () => assert.equal(hasWebAssembly(), false));
-  await withGlobal("WebAssembly", { validate: () => { throw new Error("disabled"); } },
-    () => assert.equal(hasWebAssembly(), false));
+  await withGlobal(
+    "WebAssembly",
+    {
+      validate: () => {
+        throw new Error("disabled");
+      },
+    },
+    () => assert.equal(hasWebAssembly(), false),
+  );
 });
 
 test("opening lessons in place needs the Navigation API's precommit handlers", async () => {
@@ -50,7 +67,12 @@ test("opening lessons in place needs the Navigation API's precommit handlers", a
 
 test("local storage counts only when a value can be written and removed", async () => {
   await withGlobal("localStorage", undefined, () => assert.equal(canKeepLocally(), false));
-  const blocked = { setItem() { throw new DOMException("denied", "SecurityError"); }, removeItem() {} };
+  const blocked = {
+    setItem() {
+      throw new DOMException("denied", "SecurityError");
+    },
+    removeItem() {},
+  };
   await withGlobal("localStorage", blocked, () => assert.equal(canKeepLocally(), false));
   const kept = new Map();
   const working = { setItem: (key, value) => kept.set(key, value), removeItem: (key) => kept.delete(key) };
@@ -63,16 +85,27 @@ test("Cache Storage is usable only when it opens", async () => {
     assert.equal(hasCacheStorage(), false);
     assert.equal(await cacheStorageUsable("x"), false);
   });
-  await withGlobal("caches", { open: async () => { throw new DOMException("no", "SecurityError"); } },
-    async () => assert.equal(await cacheStorageUsable("x"), false));
+  await withGlobal(
+    "caches",
+    {
+      open: async () => {
+        throw new DOMException("no", "SecurityError");
+      },
+    },
+    async () => assert.equal(await cacheStorageUsable("x"), false),
+  );
   await withGlobal("caches", { open: async () => ({}) }, async () => assert.equal(await cacheStorageUsable("x"), true));
 });
 
 test("plain-text editing counts where contenteditable keeps the value plaintext-only", async () => {
   const documentWith = (keeps) => ({
     createElement: () => ({
-      setAttribute(name, value) { this.value = value; },
-      get contentEditable() { return keeps ? this.value : "inherit"; },
+      setAttribute(_name, value) {
+        this.value = value;
+      },
+      get contentEditable() {
+        return keeps ? this.value : "inherit";
+      },
     }),
   });
   await withGlobal("document", documentWith(true), () => assert.equal(canEditPlainText(), true));

@@ -23,7 +23,8 @@ test("nothing saved shows the lesson's code and offers nothing", () => {
 test("this tab's edit is shown as its own", () => {
   saveCellCode(SLUG, CELL, "print('mine')");
   assert.deepEqual(cellVersions(SLUG, CELL), {
-    shown: { code: "print('mine')", base: "h1", tab: tabId, mine: true }, other: null,
+    shown: { code: "print('mine')", base: "h1", tab: tabId, mine: true },
+    other: null,
   });
 });
 
@@ -43,8 +44,12 @@ test("this tab's save keeps another tab's version, offered beside this tab's", (
 });
 
 test("a new tab shows the latest version, not as its own, and offers the earlier", () => {
-  save(SLUG, "cell", CELL.id, { code: "print('latest')", base: "h1", tab: "tab-b",
-    other: { code: "print('earlier')", base: "h0", tab: "tab-a" } });
+  save(SLUG, "cell", CELL.id, {
+    code: "print('latest')",
+    base: "h1",
+    tab: "tab-b",
+    other: { code: "print('earlier')", base: "h0", tab: "tab-a" },
+  });
   assert.deepEqual(cellVersions(SLUG, CELL), {
     shown: { code: "print('latest')", base: "h1", tab: "tab-b", mine: false },
     other: { code: "print('earlier')", base: "h0" },

@@ -12,7 +12,12 @@ function enterThenPass(code, number) {
   let state = EditorState.create({ doc: code, extensions: [python(), cellIndentation(code)] });
   ensureSyntaxTree(state, state.doc.length, 10_000); // parsed whole, as by the time a learner types
   state = state.update({ selection: EditorSelection.cursor(state.doc.line(number).to) }).state;
-  insertNewlineAndIndent({ state, dispatch: (transaction) => { state = transaction.state; } });
+  insertNewlineAndIndent({
+    state,
+    dispatch: (transaction) => {
+      state = transaction.state;
+    },
+  });
   return state.update(state.replaceSelection("pass")).state.doc.toString();
 }
 

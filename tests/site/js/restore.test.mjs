@@ -18,7 +18,8 @@ test("an edit back with no other version says so", () => {
 
 test("an edit of an older lesson says Reset shows the new version", () => {
   assert.deepEqual(savedCodeNotice({ shown: mine("then"), other: null }, CELL), {
-    text: "This lesson was updated since you edited this cell: Reset to see the new version." });
+    text: "This lesson was updated since you edited this cell: Reset to see the new version.",
+  });
 });
 
 test("this tab's edit beside another tab's offers the other tab's version", () => {
@@ -37,6 +38,7 @@ test("the latest edit (another session's) beside an earlier one offers the earli
 
 test("the lesson's code shown beside another tab's edit offers that edit", () => {
   assert.deepEqual(savedCodeNotice({ shown: null, other: { code: "print(3)", base: "now" } }, CELL), {
-    text: "Another tab saved an edit of this cell; this tab shows the lesson's code.", label: "Use that edit",
+    text: "Another tab saved an edit of this cell; this tab shows the lesson's code.",
+    label: "Use that edit",
   });
 });

@@ -7,15 +7,21 @@ const BASE = "https://course.example/lessons/";
 const SETTING = { url: "pyodide/snapshot.bin.gz?v=abc", bytes: 1234, use: "auto" };
 
 test("a site without a snapshot plans none", () => {
-  assert.deepEqual(snapshotPlan({ snapshot: null }, BASE, "https://course.example"),
-    { use: "off", reason: "the site has no snapshot" });
+  assert.deepEqual(snapshotPlan({ snapshot: null }, BASE, "https://course.example"), {
+    use: "off",
+    reason: "the site has no snapshot",
+  });
 });
 
 test("each policy the build knows is kept, with the URL resolved against the page", () => {
   for (const use of JSON.parse(globalThis.BUILD_CONSTANTS).snapshotUses) {
     const plan = snapshotPlan({ snapshot: { ...SETTING, use } }, BASE, "https://course.example");
-    assert.deepEqual(plan, { use, url: "https://course.example/lessons/pyodide/snapshot.bin.gz?v=abc",
-      bytes: 1234, sameOrigin: true });
+    assert.deepEqual(plan, {
+      use,
+      url: "https://course.example/lessons/pyodide/snapshot.bin.gz?v=abc",
+      bytes: 1234,
+      sameOrigin: true,
+    });
   }
 });
 

@@ -16,18 +16,37 @@ test("each line becomes an element of its own, ending in a newline, with its ind
   globalThis.document = {
     createElement: (name) => {
       const properties = {};
-      const element = { name, textContent: "", style: { setProperty: (key, value) => { properties[key] = value; } }, properties };
+      const element = {
+        name,
+        textContent: "",
+        style: {
+          setProperty: (key, value) => {
+            properties[key] = value;
+          },
+        },
+        properties,
+      };
       made.push(element);
       return element;
     },
   };
-  const code = { replaceChildren: (...children) => { code.children = children; } };
+  const code = {
+    replaceChildren: (...children) => {
+      code.children = children;
+    },
+  };
   try {
     showStaticCode(code, "if x:\n    y = 1");
   } finally {
     delete globalThis.document;
   }
-  assert.deepEqual(code.children.map((line) => line.textContent), ["if x:\n", "    y = 1\n"]);
-  assert.deepEqual(code.children.map((line) => line.properties), [{}, { "--indent": "4" }]);
+  assert.deepEqual(
+    code.children.map((line) => line.textContent),
+    ["if x:\n", "    y = 1\n"],
+  );
+  assert.deepEqual(
+    code.children.map((line) => line.properties),
+    [{}, { "--indent": "4" }],
+  );
   assert.equal(code.children.map((line) => line.textContent).join(""), "if x:\n    y = 1\n");
 });

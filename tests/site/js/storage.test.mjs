@@ -38,8 +38,11 @@ test("saved work of a block that moved comes along, and the old entry goes", () 
   save("old-lesson", "quiz", "q1", { chosen: [0] });
   save("old-lesson", "cell", "c1", { code: "theirs" });
   save("new-lesson", "cell", "c1", { code: "mine" });
-  carryOver("new-lesson", [{ from: "old-lesson", kind: "quiz", id: "q1" },
-    { from: "old-lesson", kind: "cell", id: "c1" }, { from: "old-lesson", kind: "quiz", id: "none" }]);
+  carryOver("new-lesson", [
+    { from: "old-lesson", kind: "quiz", id: "q1" },
+    { from: "old-lesson", kind: "cell", id: "c1" },
+    { from: "old-lesson", kind: "quiz", id: "none" },
+  ]);
   assert.deepEqual(load("new-lesson", "quiz", "q1"), { chosen: [0] });
   assert.deepEqual(load("new-lesson", "cell", "c1"), { code: "mine" }, "the lesson's own entry wins");
   assert.equal(load("old-lesson", "quiz", "q1"), null);
@@ -49,7 +52,9 @@ test("saved work of a block that moved comes along, and the old entry goes", () 
 test("a full storage is told once, as full, and the save says it was not kept", (t) => {
   const reasons = [];
   onSaveFailure((reason) => reasons.push(reason));
-  t.mock.method(localStorage, "setItem", () => { throw new DOMException("quota", "QuotaExceededError"); });
+  t.mock.method(localStorage, "setItem", () => {
+    throw new DOMException("quota", "QuotaExceededError");
+  });
   assert.equal(save("ndcg", "cell", "c1", { code: "x" }), false);
   assert.equal(save("ndcg", "cell", "c2", { code: "y" }), false);
   assert.deepEqual(reasons, ["full"]);
@@ -77,5 +82,8 @@ test("another tab's change to this lesson is reported with its kind, block and v
   listener({ key: key.replace(":ndcg:", ":hit-rate:"), newValue: "{}" }); // another lesson
   listener({ key, newValue: "{not json" });
   listener({ key: null, newValue: null }); // localStorage.clear() in another tab
-  assert.deepEqual(reported, [["cell", "c1", { code: "x" }], ["cell", "c1", null]]);
+  assert.deepEqual(reported, [
+    ["cell", "c1", { code: "x" }],
+    ["cell", "c1", null],
+  ]);
 });

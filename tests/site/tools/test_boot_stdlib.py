@@ -41,9 +41,13 @@ def module(name: str, file: str | None) -> types.ModuleType:
 
 
 def test_names_in_zip_keeps_the_files_from_that_zip(boot_stdlib, stdlib):
-    modules = [module("alpha", f"{stdlib}/alpha.py"), module("pkg", f"{stdlib}/pkg/__init__.py"),
-               module("builtin", None), module("elsewhere", "/lib/elsewhere.py"),
-               module("twin", f"{stdlib}x/alpha.py")]
+    modules = [
+        module("alpha", f"{stdlib}/alpha.py"),
+        module("pkg", f"{stdlib}/pkg/__init__.py"),
+        module("builtin", None),
+        module("elsewhere", "/lib/elsewhere.py"),
+        module("twin", f"{stdlib}x/alpha.py"),
+    ]
     assert boot_stdlib["names_in_zip"](stdlib, modules) == ["alpha.py", "pkg/__init__.py"]
 
 

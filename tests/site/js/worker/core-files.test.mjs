@@ -12,7 +12,9 @@ function fakeFetch(answers) {
     asked.push([url, options.method]);
     const answer = answers[url.slice(INDEX.length)] ?? 200;
     if (answer === "fail") throw new TypeError("Failed to fetch");
-    const [status, type] = Array.isArray(answer) ? answer : [answer, url.endsWith(".wasm") ? "application/wasm" : "text/plain"];
+    const [status, type] = Array.isArray(answer)
+      ? answer
+      : [answer, url.endsWith(".wasm") ? "application/wasm" : "text/plain"];
     return new Response(null, { status, headers: type ? { "Content-Type": type } : {} });
   };
   return { fetchFile, asked };
@@ -21,30 +23,41 @@ function fakeFetch(answers) {
 test("all there, with the right wasm type: no report, each file asked for with HEAD", async () => {
   const { fetchFile, asked } = fakeFetch({ "pyodide.asm.wasm": [200, "application/wasm; charset=binary"] });
   assert.equal(await missingCoreFilesReport(INDEX, FILES, fetchFile), null);
-  assert.deepEqual(asked, FILES.map((name) => [INDEX + name, "HEAD"]));
+  assert.deepEqual(
+    asked,
+    FILES.map((name) => [INDEX + name, "HEAD"]),
+  );
 });
 
 test("names each missing file with its status, or no answer", async () => {
   const { fetchFile } = fakeFetch({ "pyodide.mjs": 404, "pyodide-lock.json": "fail" });
-  assert.equal(await missingCoreFilesReport(INDEX, FILES, fetchFile),
-    "the site is missing pyodide.mjs (404), pyodide-lock.json (no answer)");
+  assert.equal(
+    await missingCoreFilesReport(INDEX, FILES, fetchFile),
+    "the site is missing pyodide.mjs (404), pyodide-lock.json (no answer)",
+  );
 });
 
 test("a wasm file of another type is named with the type it came with", async () => {
   const { fetchFile } = fakeFetch({ "pyodide.asm.wasm": [200, "application/octet-stream"] });
-  assert.equal(await missingCoreFilesReport(INDEX, FILES, fetchFile),
-    'the site is missing a correct pyodide.asm.wasm: it is served as "application/octet-stream", and browsers only run "application/wasm"');
+  assert.equal(
+    await missingCoreFilesReport(INDEX, FILES, fetchFile),
+    'the site is missing a correct pyodide.asm.wasm: it is served as "application/octet-stream", and browsers only run "application/wasm"',
+  );
   const untyped = fakeFetch({ "pyodide.asm.wasm": [200, null] });
   assert.match(await missingCoreFilesReport(INDEX, FILES, untyped.fetchFile), /served as "no type"/);
 });
 
 test("missingCoreFiles rejects with the report, and never settles when all is well", async () => {
   const { fetchFile } = fakeFetch({ "pyodide.mjs": 404 });
-  await assert.rejects(missingCoreFiles(INDEX, FILES, 0, fetchFile),
-    (error) => error instanceof MissingFileError && error.message === "the site is missing pyodide.mjs (404)");
+  await assert.rejects(
+    missingCoreFiles(INDEX, FILES, 0, fetchFile),
+    (error) => error instanceof MissingFileError && error.message === "the site is missing pyodide.mjs (404)",
+  );
   const whole = fakeFetch({});
-  const settled = await Promise.race([missingCoreFiles(INDEX, FILES, 0, whole.fetchFile).then(() => "settled"),
-    new Promise((resolve) => setTimeout(resolve, 50, "pending"))]);
+  const settled = await Promise.race([
+    missingCoreFiles(INDEX, FILES, 0, whole.fetchFile).then(() => "settled"),
+    new Promise((resolve) => setTimeout(resolve, 50, "pending")),
+  ]);
   assert.equal(settled, "pending");
   assert.equal(whole.asked.length, FILES.length, "it did ask");
 });

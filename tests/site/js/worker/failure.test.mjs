@@ -3,7 +3,9 @@ import { test } from "node:test";
 import { failureReason } from "../../../../site/js/worker/failure.js";
 
 test("a Python traceback gives its last line", () => {
-  const error = new Error("Traceback (most recent call last):\n  File \"x.py\", line 1\nzipfile.BadZipFile: File is not a zip file\n");
+  const error = new Error(
+    'Traceback (most recent call last):\n  File "x.py", line 1\nzipfile.BadZipFile: File is not a zip file\n',
+  );
   assert.equal(failureReason(error), "zipfile.BadZipFile: File is not a zip file");
 });
 

@@ -5,8 +5,10 @@ import { createState } from "../../../../site/js/worker/state.js";
 
 // messages.js imports interpreter.py as text, which only a bundle (or site/tools/python-as-text.mjs) can.
 const { importWithPythonText } = await import("../../../../site/tools/python-as-text.mjs");
-const { handleMessage, settingsInURL } = await importWithPythonText("../js/worker/messages.js",
-  new URL("../../../../site/tools/", import.meta.url));
+const { handleMessage, settingsInURL } = await importWithPythonText(
+  "../js/worker/messages.js",
+  new URL("../../../../site/tools/", import.meta.url),
+);
 
 test("settings ride in the URL fragment as JSON; a bad or empty one is none", () => {
   const settings = { baseURL: "https://course.example/", runtime: { pyodide: "pyodide/" } };
@@ -20,9 +22,11 @@ test("a run goes to the session, its output and result to the page, then the def
   const posted = [];
   const state = createState((message) => posted.push(message));
   let deferred = 0;
-  state.installLater = () => { deferred += 1; };
+  state.installLater = () => {
+    deferred += 1;
+  };
   state.session = {
-    run(code, cellId, write) {
+    run(_code, cellId, write) {
       write("stdout", `ran ${cellId}\n`);
       return { toJs: () => ({ ok: true, display: null, error: null }), destroy() {} };
     },
@@ -38,12 +42,26 @@ test("a run goes to the session, its output and result to the page, then the def
 test("a runtime that throws gives a fatal result; a stopped check says it was stopped", () => {
   const posted = [];
   const state = createState((message) => posted.push(message));
-  const interrupted = () => { throw new Error("KeyboardInterrupt"); };
-  state.session = { run: () => { throw new RangeError("Maximum call stack size exceeded"); }, check: { callKwargs: interrupted } };
+  const interrupted = () => {
+    throw new Error("KeyboardInterrupt");
+  };
+  state.session = {
+    run: () => {
+      throw new RangeError("Maximum call stack size exceeded");
+    },
+    check: { callKwargs: interrupted },
+  };
   handleMessage(state, { type: "run", id: 1, cellId: "a", code: "f()" });
   handleMessage(state, { type: "check", id: 2, name: "precision", cellId: "a" });
   assert.deepEqual(posted, [
-    { type: "result", id: 1, ok: false, display: null, fatal: true, error: "Python crashed: Maximum call stack size exceeded" },
+    {
+      type: "result",
+      id: 1,
+      ok: false,
+      display: null,
+      fatal: true,
+      error: "Python crashed: Maximum call stack size exceeded",
+    },
     { type: "result", id: 2, ok: false, stopped: true, message: "Not checked: the check was stopped." },
   ]);
 });

@@ -5,8 +5,9 @@ import { readSnapshot, unpackPages } from "../../../../site/js/worker/snapshot-p
 
 // A memory image with runs of zeros, packed by the build's own pack_pages (py/lessonbuild/snapshot.py),
 // page size 16 so that a few bytes make several runs; the last page is short.
-const IMAGE = Uint8Array.from({ length: 16 * 9 + 5 }, (_, index) => (
-  [0, 1, 4, 5, 6, 9].includes(Math.floor(index / 16)) ? (index % 251) + 1 : 0));
+const IMAGE = Uint8Array.from({ length: 16 * 9 + 5 }, (_, index) =>
+  [0, 1, 4, 5, 6, 9].includes(Math.floor(index / 16)) ? (index % 251) + 1 : 0,
+);
 
 function pack(image, { gzip = false } = {}) {
   const code = `import base64, gzip, sys
@@ -22,7 +23,10 @@ function streamOf(bytes, size) {
   return new ReadableStream({
     pull(controller) {
       if (at >= bytes.length) controller.close();
-      else controller.enqueue(bytes.slice(at, at += size));
+      else {
+        controller.enqueue(bytes.slice(at, at + size));
+        at += size;
+      }
     },
   });
 }
@@ -51,18 +55,27 @@ test("readSnapshot unpacks the gzip file, counting its bytes as they arrive", as
   const result = await readSnapshot(streamOf(gzipped, 10), (received) => progress.push(received));
   assert.deepEqual(result, { bytes: IMAGE, reason: null });
   assert.equal(progress.at(-1), gzipped.length);
-  assert.deepEqual(await readSnapshot(streamOf(pack(IMAGE), 9), null), { bytes: IMAGE, reason: null },
-    "a host that already unpacked the gzip");
+  assert.deepEqual(
+    await readSnapshot(streamOf(pack(IMAGE), 9), null),
+    { bytes: IMAGE, reason: null },
+    "a host that already unpacked the gzip",
+  );
 });
 
 test("readSnapshot says why it has no bytes: empty, damaged, stopped", async () => {
-  assert.deepEqual(await readSnapshot(streamOf(new Uint8Array(0), 1), null),
-    { bytes: null, reason: "snapshot is empty", damaged: true });
+  assert.deepEqual(await readSnapshot(streamOf(new Uint8Array(0), 1), null), {
+    bytes: null,
+    reason: "snapshot is empty",
+    damaged: true,
+  });
   const damaged = await readSnapshot(streamOf(new Uint8Array(64).fill(3), 8), null);
   assert.equal(damaged.damaged, true);
   assert.match(damaged.reason, /^snapshot is damaged: it is not a packed snapshot/);
   const controller = new AbortController();
-  const stopped = await readSnapshot(streamOf(pack(IMAGE, { gzip: true }), 4),
-    () => controller.abort(new Error("the link is too slow for it")), controller.signal);
+  const stopped = await readSnapshot(
+    streamOf(pack(IMAGE, { gzip: true }), 4),
+    () => controller.abort(new Error("the link is too slow for it")),
+    controller.signal,
+  );
   assert.deepEqual(stopped, { bytes: null, reason: "snapshot not used: the link is too slow for it" });
 });

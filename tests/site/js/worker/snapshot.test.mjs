@@ -6,8 +6,16 @@ import { paceJudge } from "../../../../site/js/worker/snapshot.js";
 /** A judge for a download of 1000 bytes from a boot that started at 0, with a clock we set. */
 function judge() {
   const clock = { now: 0, aborted: null };
-  const onProgress = paceJudge({ bytes: 1000, started: 0, budgetMs: 1000, minObservedMs: 50,
-    now: () => clock.now, abort: (error) => { clock.aborted = error; } });
+  const onProgress = paceJudge({
+    bytes: 1000,
+    started: 0,
+    budgetMs: 1000,
+    minObservedMs: 50,
+    now: () => clock.now,
+    abort: (error) => {
+      clock.aborted = error;
+    },
+  });
   return { clock, onProgress };
 }
 
