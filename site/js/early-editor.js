@@ -3,7 +3,7 @@
 // or Tab on it gives a caret at once and what the learner types is kept. CodeMirror then takes
 // over with the text, the caret and the selection (cells.js attachEditors).
 import { canEditPlainText } from "./capabilities.js";
-import { showStaticCode } from "./static-code.js";
+import { setIndent, showStaticCode } from "./static-code.js";
 
 /** The cell's early editable element, or null (a read-only cell, or an embedded one). */
 export function earlyEditorOf(cellElement) {
@@ -94,24 +94,49 @@ export function editOf({ inputType, data, dropped }, { from, to }, text) {
   }
 }
 
-/** Replace `from`..`to` of the code with `text`, caret after it. An edit inside the text node
- *  that holds the caret changes that node only (Firefox loses keys typed right after the node
- *  under its caret was replaced); any other is shown again as plain lines. */
+/** Replace `from`..`to` of the code with `text`, caret after it. Firefox loses keys typed right
+ *  after the text node under its caret was replaced, so the node that holds the caret is kept:
+ *  an edit inside it changes that node only, and a line break at a caret splits its line around
+ *  it. Any other edit is shown again as plain lines. */
 function replaceText(early, { from, to, text }) {
   const selection = getSelectionOf(early);
   const node = selection?.focusNode;
-  if (node?.nodeType === Node.TEXT_NODE && early.contains(node) && !text.includes("\n")) {
+  if (node?.nodeType === Node.TEXT_NODE && early.contains(node)) {
     const start = textOffsetOf(early, node, 0);
     const removed = earlyText(early).slice(from, to);
-    if (from >= start && to <= start + node.length && !removed.includes("\n")) {
+    const inNode = from >= start && to <= start + node.length && !removed.includes("\n");
+    if (inNode && !text.includes("\n")) {
       node.replaceData(from - start, to - from, text);
       selection.collapse(node, from - start + text.length);
+      return;
+    }
+    if (inNode && from === to && /^\n[ \t]*$/.test(text) && splitLine(node, from - start, text.slice(1))) {
+      selection.collapse(node, text.length - 1);
       return;
     }
   }
   const code = earlyText(early);
   showStaticCode(early, code.slice(0, from) + text + code.slice(to));
   placeCaret(early, from + text.length);
+}
+
+/** Break the shown line that holds `node` at `offset` in it: what comes before moves to a new
+ *  line element above, and `node` stays, starting the second line with `indentation`. Returns
+ *  false, changing nothing, where `node` is not inside one line element of its own. */
+function splitLine(node, offset, indentation) {
+  const line = node.parentElement?.closest(".code-line");
+  if (!line) return false;
+  const before = document.createRange();
+  before.setStart(line, 0);
+  before.setEnd(node, offset);
+  if (before.toString().includes("\n")) return false;
+  const above = document.createElement("span");
+  above.className = "code-line";
+  above.append(before.extractContents(), "\n");
+  line.before(above);
+  node.insertData(0, indentation);
+  for (const each of [above, line]) setIndent(each, each.textContent);
+  return true;
 }
 
 /** The offset in `early`'s text of the point (`node`, `offset`). */

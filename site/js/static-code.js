@@ -14,10 +14,16 @@ export function showStaticCode(code, text) {
     ...text.split("\n").map((source) => {
       const line = document.createElement("span");
       line.className = "code-line";
-      const indent = indentWidth(source);
-      if (indent) line.style.setProperty("--indent", String(indent));
+      setIndent(line, source);
       line.textContent = `${source}\n`;
       return line;
     }),
   );
+}
+
+/** Give the line element `line` the hanging indentation of its text `source` (site.css). */
+export function setIndent(line, source) {
+  const indent = indentWidth(source);
+  if (indent) line.style.setProperty("--indent", String(indent));
+  else line.style.removeProperty("--indent");
 }

@@ -31,7 +31,13 @@ from engines.lesson import (
 from helpers import SLUGS, golden_outputs, normalise, served, stop_serving
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
-RUNAWAY_CELLS = {"busy loop": "while True: pass", "sleep": "import time; time.sleep(100)"}
+# One line each (replace_code types one); each prints STARTED first, so the test can wait until
+# the code is under way: a cell is "running" from the moment the page sends it.
+STARTED = "started"
+RUNAWAY_CELLS = {
+    "busy loop": f"print({STARTED!r}); any(False for _ in iter(int, 1))",  # a Python loop that never ends
+    "sleep": f"import time; print({STARTED!r}); time.sleep(100)",
+}
 STOP_TIMEOUT_S = 10.0  # Stop ends a cell within about 1 s; slack for a loaded machine
 RICH_OUTPUT = re.compile(r"\[(image/svg\+xml|text/html) display\]")
 
@@ -134,6 +140,9 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
         replace_code(page, second, code)
         page.click(by_role("button", "Run", within=cell_selector(second)))
         wait_for_cell(page, second, ("running",), timeout=PYTHON_READY_TIMEOUT_S)
+        page.wait_until(
+            lambda: STARTED in cell_output(page, second), PYTHON_READY_TIMEOUT_S, f"{code!r} never printed {STARTED!r}"
+        )
         page.click(by_role("button", "Stop", within=cell_selector(second)))
         assert wait_for_cell(page, second, ("idle", "error", "done"), timeout=STOP_TIMEOUT_S) == "idle", code
         said = cell_output(page, second)
@@ -309,10 +318,10 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     }}""",
         cell["id"],
     )
-    page.type_text("x = 1")
-    page.press("Enter")
-    page.type_text("y = 2")
-    assert page.evaluate(f"(id) => ({EARLY_EDITOR})(id).textContent", cell["id"]) == f"x = 1\ny = 2{cell['code']}\n"
+    # Lines typed ahead in one go: Firefox lost the key after an Enter that replaced the caret's line.
+    typed = "".join(f"v{i} = {i}\n" for i in range(6)) + "y = 2"
+    page.type_text(typed)
+    assert page.evaluate(f"(id) => ({EARLY_EDITOR})(id).textContent", cell["id"]) == f"{typed}{cell['code']}\n"
 
     release.set()
     page.wait_for(f"() => document.activeElement?.matches('{EDITOR_SELECTOR}')")
@@ -321,4 +330,4 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
         f'(id) => [...document.querySelector(`[data-cell="${{id}}"] {EDITOR_SELECTOR}`).children]'
         ".map((line) => line.textContent).join('\\n')"
     )
-    assert page.evaluate(editor_text, cell["id"]) == f"x = 1\ny = 20{cell['code']}"
+    assert page.evaluate(editor_text, cell["id"]) == f"{typed}0{cell['code']}"

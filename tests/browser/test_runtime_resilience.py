@@ -51,13 +51,24 @@ def define_x(page):
     wait_for_state(first, "done")
 
 
+# Printed by a runaway cell's first line: a cell is "running" from the moment the page sends it,
+# and a Stop that lands before the learner's code has begun has no line to name.
+STARTED = "started"
+
+
+def run_until_started(page, cell, code: str) -> None:
+    """Run `code` (which then starts at line 2) in `cell`, and wait until it is under way."""
+    run(page, cell, f"print({STARTED!r})\n{code}")
+    wait_for_state(cell, "running")
+    expect(cell.locator("[data-output]")).to_contain_text(STARTED)
+
+
 def start_runaway(page, code: str):
-    """With x = 41 defined by the first cell, run `code` in the second and wait until it runs.
-    Returns the second cell."""
+    """With x = 41 defined by the first cell, run `code` in the second and wait until it is under
+    way. Returns the second cell."""
     define_x(page)
     cell = cells(page).nth(1)
-    run(page, cell, code)
-    wait_for_state(cell, "running")
+    run_until_started(page, cell, code)
     return cell
 
 
@@ -237,7 +248,9 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     cell = start_runaway(page, slow_to_stop)
     press_stop(cell, STOP_AFTER_TAKEN_INTERRUPT_MS)
     output = cell.locator("[data-output]")
-    expect(output).to_have_text(re.compile(r"^Stopped at line [34]\.$"))  # in the loop; `raise` let it through
+    expect(output).to_have_text(
+        re.compile(rf"^{STARTED}\s*Stopped at line [45]\.$")
+    )  # in the loop; `raise` let it through
     expect(output).not_to_contain_text("restarted")
     run(page, cell, "print(x + 1)")
     expect(output).to_have_text("42")
@@ -278,10 +291,9 @@ def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page,
     open_lesson(page, base_url)
     first, second = cells(page).nth(0), cells(page).nth(1)
     replace_code(page, second, "print(x + 1)")
-    run(page, first, "x = 41\nwhile True: pass")
-    expect(first).to_have_attribute("data-state", "running")
+    run_until_started(page, first, "x = 41\nwhile True: pass")
     press_stop(first)
-    expect(first.locator("[data-output]")).to_have_text("Stopped at line 2.")
+    expect(first.locator("[data-output]")).to_have_text(re.compile(rf"^{STARTED}\s*Stopped at line 3\.$"))
 
     second.get_by_role("button", name="Run").click()
     expect(first).to_have_attribute("data-state", "running")  # the stopped cell runs again first

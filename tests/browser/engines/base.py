@@ -122,6 +122,11 @@ def is_function(js: str) -> bool:
     return FUNCTION_SOURCE.match(js) is not None
 
 
+def typed_keys(text: str) -> list[str]:
+    """The WebDriver key values that type `text`: each character, a newline as Enter."""
+    return [KEYS["Enter"] if char == "\n" else char for char in text]
+
+
 def key_sequence(keys: str) -> list[str]:
     """'Shift+Enter' -> the WebDriver codes of Shift and Enter, pressed in that order."""
     return [KEYS.get(part, part) for part in keys.split("+")]
@@ -157,7 +162,8 @@ class Page:
             raise EngineError(f"the click at {centre} on {target} landed on {landed}: the page moved under the pointer")
 
     def type_text(self, text: str) -> None:
-        """Type `text` key by key into whatever has the focus."""
+        """Type `text` key by key into whatever has the focus; a newline is the Enter key. The keys
+        go to the browser in one batch, as fast as a person typing ahead of the page."""
         raise NotImplementedError
 
     def press(self, keys: str) -> None:

@@ -15,7 +15,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from .base import DEEP_QUERY, CENTRE_IF_HIT, Browser, EngineError, Page, Target, is_function, key_sequence
+from .base import DEEP_QUERY, CENTRE_IF_HIT, Browser, EngineError, Page, Target, is_function, key_sequence, typed_keys
 from .bidi import BidiConnection, RemoteNode, from_remote_value, to_local_value
 from .install import FIREFOX
 
@@ -201,8 +201,8 @@ class FirefoxPage(Page):
 
     def type_text(self, text: str) -> None:
         actions = []
-        for char in text:
-            actions += [{"type": "keyDown", "value": char}, {"type": "keyUp", "value": char}]
+        for key in typed_keys(text):
+            actions += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]
         self._actions([{"type": "key", "id": "keyboard", "actions": actions}])
 
     def press(self, keys: str) -> None:

@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from .base import CENTRE_IF_HIT, DEEP_QUERY, Browser, EngineError, Page, Target, is_function, key_sequence
+from .base import CENTRE_IF_HIT, DEEP_QUERY, Browser, EngineError, Page, Target, is_function, key_sequence, typed_keys
 from .install import WEBKIT_DRIVER, XVFB
 
 SCREEN = "1280x1024x24"
@@ -156,8 +156,8 @@ class WebKitPage(Page):
 
     def type_text(self, text: str) -> None:
         chain = ActionChains(self.driver, duration=0)
-        for char in text:
-            chain.key_down(char).key_up(char)
+        for key in typed_keys(text):
+            chain.key_down(key).key_up(key)
         chain.perform()
 
     def press(self, keys: str) -> None:

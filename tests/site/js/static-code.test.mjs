@@ -1,7 +1,7 @@
 // site/js/static-code.js: the code shown before the editor, one element per line.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { indentWidth, showStaticCode } from "../../../site/js/static-code.js";
+import { indentWidth, setIndent, showStaticCode } from "../../../site/js/static-code.js";
 
 test("indentation is counted in columns, a tab as four", () => {
   assert.equal(indentWidth("x = 1"), 0);
@@ -22,6 +22,9 @@ test("each line becomes an element of its own, ending in a newline, with its ind
         style: {
           setProperty: (key, value) => {
             properties[key] = value;
+          },
+          removeProperty: (key) => {
+            delete properties[key];
           },
         },
         properties,
@@ -49,4 +52,22 @@ test("each line becomes an element of its own, ending in a newline, with its ind
     [{}, { "--indent": "4" }],
   );
   assert.equal(code.children.map((line) => line.textContent).join(""), "if x:\n    y = 1\n");
+});
+
+test("a line that loses its indentation loses its hanging indent", () => {
+  const properties = {};
+  const line = {
+    style: {
+      setProperty: (key, value) => {
+        properties[key] = value;
+      },
+      removeProperty: (key) => {
+        delete properties[key];
+      },
+    },
+  };
+  setIndent(line, "    y = 1");
+  assert.deepEqual(properties, { "--indent": "4" });
+  setIndent(line, "y = 1");
+  assert.deepEqual(properties, {});
 });
