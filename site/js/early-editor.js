@@ -96,10 +96,15 @@ export function editOf({ inputType, data, dropped }, { from, to }, text) {
 
 /** Replace `from`..`to` of the code with `text`, caret after it. Firefox loses keys typed right
  *  after the text node under its caret was replaced, so the node that holds the caret is kept:
- *  an edit inside it changes that node only, and a line break at a caret splits its line around
- *  it. Any other edit is shown again as plain lines. */
+ *  an edit inside it changes that node only, a line break at a caret splits its line around it,
+ *  and deleting the line break at either end of the caret's line joins the two lines. Any other
+ *  edit is shown again as plain lines. */
 function replaceText(early, { from, to, text }) {
   const selection = getSelectionOf(early);
+  const head = earlySelection(early)?.head;
+  if (selection?.isCollapsed && head != null && selection.focusNode.nodeType !== Node.TEXT_NODE) {
+    placeCaret(early, head); // a caret between elements (as focus() leaves it): the same place in a text node
+  }
   const node = selection?.focusNode;
   if (node?.nodeType === Node.TEXT_NODE && early.contains(node)) {
     const start = textOffsetOf(early, node, 0);
@@ -112,6 +117,11 @@ function replaceText(early, { from, to, text }) {
     }
     if (inNode && from === to && /^\n[ \t]*$/.test(text) && splitLine(node, from - start, text.slice(1))) {
       selection.collapse(node, text.length - 1);
+      return;
+    }
+    const caret = selection.focusOffset;
+    if (removed === "\n" && text === "" && selection.isCollapsed && joinAtCaret(node, caret, from, to, start)) {
+      selection.collapse(node, caret);
       return;
     }
   }
@@ -139,6 +149,35 @@ function splitLine(node, offset, indentation) {
   return true;
 }
 
+/** Delete the line break next to the caret (at text offsets `from`..`to`; the caret is at
+ *  (`node`, `caret`), `node` starting at text offset `start`), where the caret is at the start
+ *  of its line (Backspace) or at its end (Delete), by joining the two lines. Returns false,
+ *  changing nothing, elsewhere. */
+function joinAtCaret(node, caret, from, to, start) {
+  const line = node.parentElement?.closest(".code-line");
+  if (!line) return false;
+  const at = start + caret;
+  const sibling = at === to ? line.previousElementSibling : at === from ? line.nextElementSibling : null;
+  if (!sibling?.classList.contains("code-line")) return false;
+  const [upper, lower] = at === to ? [sibling, line] : [line, sibling];
+  return joinLines(upper, lower, line);
+}
+
+/** Join the shown line `upper` with `lower`, the one below it, dropping the line break between
+ *  them. `keep` (one of the two) stays in place and takes the other's content. */
+function joinLines(upper, lower, keep) {
+  const walker = document.createTreeWalker(upper, NodeFilter.SHOW_TEXT);
+  let last = null;
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) last = text;
+  if (!last?.data.endsWith("\n")) return false;
+  last.deleteData(last.length - 1, 1);
+  if (keep === lower) lower.prepend(...upper.childNodes);
+  else upper.append(...lower.childNodes);
+  (keep === lower ? upper : lower).remove();
+  setIndent(keep, keep.textContent);
+  return true;
+}
+
 /** The offset in `early`'s text of the point (`node`, `offset`). */
 function textOffsetOf(early, node, offset) {
   const range = document.createRange();
@@ -159,12 +198,13 @@ export function wordEndAfter(text, at) {
   return Math.min(text.length, at + (length || 1));
 }
 
-/** Put the caret at text offset `offset` of `early`. */
+/** Put the caret at text offset `offset` of `early`. An offset just after a line break is the
+ *  start of the next line, not the end of the text node that holds the break. */
 function placeCaret(early, offset) {
   const walker = document.createTreeWalker(early, NodeFilter.SHOW_TEXT);
   let left = offset;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (left <= node.length) {
+    if (left < node.length || (left === node.length && !node.data.endsWith("\n"))) {
       getSelectionOf(early)?.collapse(node, left);
       return;
     }

@@ -122,9 +122,13 @@ def is_function(js: str) -> bool:
     return FUNCTION_SOURCE.match(js) is not None
 
 
+TYPED_AS_KEYS = {"\n": KEYS["Enter"], "\b": KEYS["Backspace"]}
+
+
 def typed_keys(text: str) -> list[str]:
-    """The WebDriver key values that type `text`: each character, a newline as Enter."""
-    return [KEYS["Enter"] if char == "\n" else char for char in text]
+    """The WebDriver key values that type `text`: each character, a newline as Enter and a
+    backspace character as Backspace."""
+    return [TYPED_AS_KEYS.get(char, char) for char in text]
 
 
 def key_sequence(keys: str) -> list[str]:
@@ -162,7 +166,8 @@ class Page:
             raise EngineError(f"the click at {centre} on {target} landed on {landed}: the page moved under the pointer")
 
     def type_text(self, text: str) -> None:
-        """Type `text` key by key into whatever has the focus; a newline is the Enter key. The keys
+        """Type `text` key by key into whatever has the focus; a newline is the Enter key and "\\b"
+        Backspace (Firefox and WebKit; Chromium's Playwright keyboard types newlines only). The keys
         go to the browser in one batch, as fast as a person typing ahead of the page."""
         raise NotImplementedError
 
