@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import textwrap
 from pathlib import Path
@@ -147,11 +146,7 @@ def test_a_broken_declared_check_is_a_value_error(function, check, message):
         declared_checker(declared_check_name(function, SOLUTION, check))
 
 
-@pytest.mark.node
-def test_declared_checks_run_in_pyodide():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js 20+ is required (the page runtime is tested in Pyodide under Node)")
+def test_declared_checks_run_in_pyodide(pyodide_node):
     code = SOLUTION + textwrap.dedent(f"""
         import json
         from cellruntime import check_function
@@ -159,7 +154,7 @@ def test_declared_checks_run_in_pyodide():
     """)
     payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
     done = subprocess.run(
-        [node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
+        [pyodide_node, str(ROOT / "tests" / "cellruntime" / "pyodide_smoke.mjs")],
         input=json.dumps(payload),
         capture_output=True,
         text=True,
