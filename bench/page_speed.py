@@ -560,7 +560,8 @@ class Bench:
     def open(self, page, url: str, edit_first: bool = False) -> dict:
         """Open `url` in the page and wait for its first output; returns the recorder's
         figures (ms). With `edit_first`, the learner edits the first editable cell before
-        running it (edit_first_run) and its output is the one timed."""
+        running it (edit_first_run): its output is the one timed, and is returned even when it
+        is an error, for the caller to judge (a lost keystroke is a finding, not a crash)."""
         page.evaluate("() => { window.__left = true; }")
         page.goto(url + (EDIT_FIRST_HASH if edit_first else ""))
         # goto returns after the load event; the figures are the page's own, so no matter
