@@ -19,6 +19,13 @@ start empty). Every repetition measures, for both pages:
              quiet and for its worker to keep the unpacked snapshot (about 1 s after ready; a
              learner reads longer than that), then open lesson B → first output (naive: the
              second open of the naive page).
+  edit first the learner who edits before running: open → click into the first editable
+             cell's code as soon as it can be clicked → select all → type `print('x')` → press
+             its Run button → its output, timed like the others from the navigation's start;
+             cold, then the next lesson opened as a new page once lesson A kept its snapshot.
+             Divided by the naive page's open → first output (cold, warm). The same runs give
+             click → caret: from the pointer going down on the code to the first frame with a
+             caret in it (a bench figure: the early editor gives it; see early-editor.js).
   warm by link
              the same, but lesson B is opened as a learner does, by lesson A's "Next" link: where
              the engine has the Navigation API the page swaps B in and keeps its booted Python
@@ -65,8 +72,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
-from engines import ENGINES, EngineError, launch, missing  # noqa: E402
-from engines.lesson import replace_code  # noqa: E402
+from engines import ENGINES, EngineError, by_role, launch, missing  # noqa: E402
+from engines.lesson import cell_selector, replace_code, wait_until_ready  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.paths import PYODIDE_CORE_FILES, PYODIDE_DIR  # noqa: E402
@@ -125,12 +132,39 @@ window.naiveRoundTrips = (count) => {
 </html>
 """
 
+# The learner who edits first: the page is opened with this fragment, and the bench clicks into
+# the first editable cell's code, selects all, types EDIT_FIRST_CODE and presses Run.
+EDIT_FIRST_HASH = "#edit-first"
+EDIT_FIRST_CODE, EDIT_FIRST_OUTPUT = "print('x')", "x"
+EDITABLE_CELL = "[data-cell]:not([data-readonly])"
+
 # Runs in every document before its own scripts: records when the first output appears (and
-# when Python reports ready), and presses Run on a lesson's first cell as soon as it answers.
+# when Python reports ready), and presses Run on a lesson's first cell as soon as it answers;
+# opened for the learner who edits first, it presses nothing and watches the first editable
+# cell instead, and times the click into its code → a caret there.
 RECORDER = """(() => {
   if (window.__bench) return;
   const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null,
-                                    longestTask: null });
+                                    longestTask: null, clickAt: null, caret: null, runAt: null });
+  const editFirst = location.hash === EDIT_FIRST_HASH;
+  const watched = () => document.querySelector(editFirst ? EDITABLE_CELL : "[data-cell]");
+  // Click → caret: from the pointer going down to the first frame with the caret in a textbox
+  // ("early": the lesson's own editable code; "editor": CodeMirror's).
+  const clicked = () => { bench.clickAt ??= performance.now(); };
+  document.addEventListener("pointerdown", clicked, { capture: true });
+  document.addEventListener("mousedown", clicked, { capture: true });
+  // When Run was first pressed (by the learner, or by this recorder's press below).
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.('[data-action="run"]')) bench.runAt ??= performance.now();
+  }, { capture: true });
+  document.addEventListener("selectionchange", () => {
+    if (bench.clickAt === null || bench.caret !== null) return;
+    const node = getSelection()?.focusNode;
+    const box = (node?.nodeType === Node.ELEMENT_NODE ? node : node?.parentElement)?.closest('[role="textbox"]');
+    if (!box || !box.contains(document.activeElement) && document.activeElement !== box) return;
+    const editor = box.hasAttribute("data-early-editor") ? "early" : "editor";
+    requestAnimationFrame(() => { bench.caret ??= { ms: performance.now() - bench.clickAt, editor }; });
+  });
   // The longest time the page's main thread was busy in one piece (input waits that long);
   // null where the engine has no Long Tasks API.
   if (PerformanceObserver.supportedEntryTypes?.includes("longtask")) {
@@ -165,7 +199,7 @@ RECORDER = """(() => {
       bench.state = bench.text.trim() === "1" ? "done" : "error";
       return;
     }
-    const cell = document.querySelector("[data-cell]");
+    const cell = watched();
     if (cell && (cell.dataset.state === "done" || cell.dataset.state === "error")) {
       bench.output = now;
       bench.state = cell.dataset.state;
@@ -178,7 +212,7 @@ RECORDER = """(() => {
   // A click before the page's script has attached its handler does nothing, so press again
   // until the cell leaves "idle".
   const press = () => {
-    if (bench.output !== null) return;
+    if (bench.output !== null || editFirst) return;
     const cell = document.querySelector("[data-cell]");
     if (cell && cell.dataset.state !== "idle") return;
     if (cell) cell.querySelector('[data-action="run"]')?.click();
@@ -186,7 +220,7 @@ RECORDER = """(() => {
     setTimeout(press, 10);
   };
   press();
-})();"""
+})();""".replace("EDIT_FIRST_HASH", json.dumps(EDIT_FIRST_HASH)).replace("EDITABLE_CELL", json.dumps(EDITABLE_CELL))
 
 # Run a cell N times, each from the Run click to the cell's `done`, timed in the page.
 ROUND_TRIPS_JS = """async (id, count) => {
@@ -523,11 +557,16 @@ class Bench:
                 self.warnings.extend(f"{self.engine}: uncaught {error}" for error in getattr(page, "errors", []))
                 page.close()
 
-    def open(self, page, url: str) -> dict:
+    def open(self, page, url: str, edit_first: bool = False) -> dict:
         """Open `url` in the page and wait for its first output; returns the recorder's
-        figures (ms)."""
+        figures (ms). With `edit_first`, the learner edits the first editable cell before
+        running it (edit_first_run): its output is the one timed, and is returned even when it
+        is an error, for the caller to judge (a lost keystroke is a finding, not a crash)."""
         page.evaluate("() => { window.__left = true; }")
-        page.goto(url)  # returns after the load event; the figures are the page's own, so no matter
+        page.goto(url + (EDIT_FIRST_HASH if edit_first else ""))
+        # goto returns after the load event; the figures are the page's own, so no matter
+        if edit_first:
+            edit_first_run(page)
         try:
             record = wait_json(page, ARRIVED_JS, page_path(url))
         except TimeoutError:
@@ -535,7 +574,7 @@ class Bench:
                 f"{self.engine}: {url} gave no first output within {OUTPUT_TIMEOUT_S:.0f} s; "
                 f"the page says: {page.evaluate(STUCK_JS)}"
             ) from None
-        if record["state"] != "done":
+        if record["state"] != "done" and not edit_first:
             raise SystemExit(f"{url}: the first output is an error, not a result:\n{record['text']}")
         return record
 
@@ -585,20 +624,7 @@ class Bench:
                     per_path[path] = per_path.get(path, 0) + size
             for path, size in per_path.items():
                 self.own_files.setdefault(path, []).append(size)
-            # A learner reads a lesson for more than a few seconds: let the worker finish keeping
-            # the unpacked snapshot for the next page, as it would have by then.
-            try:
-                kept = wait_json(
-                    page,
-                    "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
-                    timeout=KEPT_TIMEOUT_S,
-                )
-                if not kept["ok"]:
-                    self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot: {kept['reason']}")
-            except TimeoutError:
-                self.warnings.append(
-                    f"{self.lesson_page}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_S:.0f} s"
-                )
+            self.wait_kept(page)
             # By now the editors are in too (they load once the first run is done).
             self.add("lesson longest task", call(page, "() => window.__bench.longestTask"))
             self.next_by_link(page)
@@ -610,6 +636,43 @@ class Bench:
             self.add("lesson repeat", record["output"])
             self.add("lesson repeat bytes", sent)
             self.results.setdefault("lesson round trip", []).extend(lesson_round_trips(page, ROUND_TRIPS))
+
+    def edit_first(self) -> None:
+        """The learner who edits first: lesson A cold, then lesson B opened as a new page, each
+        timed open → click into the code, select all, type, Run → its output."""
+        with self.scenario() as (page, base):
+            for when, name in (("cold", self.lesson_page), ("warm", self.next_page)):
+                record = self.open(page, base + name, edit_first=True)
+                if record["state"] != "done" or record["text"].strip() != EDIT_FIRST_OUTPUT:
+                    # Not the code typed (a lost keystroke?): a finding to show, not a figure.
+                    self.warnings.append(
+                        f"{name}, edit first: typed {EDIT_FIRST_CODE!r}, the cell ran into "
+                        f"{record['state']}: {record['text'].strip().splitlines()[-1:]}"
+                    )
+                else:
+                    self.add(f"lesson {when} edit first", record["output"])
+                    self.add(
+                        f"edit first {when}",
+                        {"click": record["clickAt"], "caret": record["caret"], "run": record["runAt"]},
+                    )
+                if when == "cold":
+                    self.wait_kept(page)
+
+    def wait_kept(self, page) -> None:
+        """A learner reads a lesson for more than a few seconds: let the worker finish keeping
+        the unpacked snapshot for the next page, as it would have by then."""
+        try:
+            kept = wait_json(
+                page,
+                "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
+                timeout=KEPT_TIMEOUT_S,
+            )
+            if not kept["ok"]:
+                self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot: {kept['reason']}")
+        except TimeoutError:
+            self.warnings.append(
+                f"{self.lesson_page}: the worker kept no unpacked snapshot within {KEPT_TIMEOUT_S:.0f} s"
+            )
 
     def next_by_link(self, page) -> None:
         """Lesson A is open: click its Next link and time click → lesson B's first output, in
@@ -671,10 +734,20 @@ def emulate_slow_network(page, warnings: list[str]) -> None:
     session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
 
 
+def edit_first_run(page) -> None:
+    """As the learner who edits first, on a page that is still starting: click into the first
+    editable cell's code as soon as it can be clicked, select all, type EDIT_FIRST_CODE, then
+    press the cell's Run button."""
+    cell_id = page.wait_for(f"() => document.querySelector({json.dumps(EDITABLE_CELL)})?.dataset.cell")
+    replace_code(page, cell_id, EDIT_FIRST_CODE)
+    page.click(by_role("button", "Run", within=cell_selector(cell_id)))
+
+
 def lesson_round_trips(page, count: int) -> list[float]:
     """Put `print(1)` in the first editable cell, run it once (earlier cells may run with it),
     then time `count` runs."""
-    cell_id = page.evaluate("document.querySelector('[data-cell]:not([data-readonly])').dataset.cell")
+    cell_id = page.evaluate(f"document.querySelector({json.dumps(EDITABLE_CELL)}).dataset.cell")
+    wait_until_ready(page)  # every editor in: the click cannot race one taking over the code
     replace_code(page, cell_id, "print(1)")
     call(page, ROUND_TRIPS_JS, cell_id, 1)
     rounds = call(page, ROUND_TRIPS_JS, cell_id, count)
@@ -698,11 +771,16 @@ def megabytes(size: float) -> str:
     return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} KB"
 
 
+# (key, label, short label, the naive page's figure it is divided by, goal). The learner who
+# edits first is timed to the same first output as the one who runs first: the denominator
+# stays the naive page's open → first output.
 SCENARIOS = (
-    ("cold", "cold: open → first output", COLD_RATIO),
-    ("warm", "warm: next lesson, new page", WARM_RATIO),
-    ("warm by link", "warm: next lesson by its link", WARM_RATIO),
-    ("throttled", f"throttled cold ({THROTTLE_LABEL})", THROTTLED_RATIO),
+    ("cold", "cold: open → first output", "cold", "cold", COLD_RATIO),
+    ("cold edit first", "cold, edit first: open → click, type, Run → output", "cold, edit first", "cold", COLD_RATIO),
+    ("warm", "warm: next lesson, new page", "new page", "warm", WARM_RATIO),
+    ("warm edit first", "warm: next lesson, new page, edit first", "new page, edit first", "warm", WARM_RATIO),
+    ("warm by link", "warm: next lesson by its link", "by link", "warm", WARM_RATIO),
+    ("throttled", f"throttled cold ({THROTTLE_LABEL})", "throttled", "throttled", THROTTLED_RATIO),
 )
 
 
@@ -723,10 +801,9 @@ def report(
     )
     rows = [("scenario", "naive", "lesson", "ratio", "goal", "met?")]
     verdicts, ratios = {}, {}
-    for key, label, goal in SCENARIOS:
+    for key, label, _, naive_key, goal in SCENARIOS:
         if not r.get(f"lesson {key}"):
             continue  # the link did not bring the next lesson: see the warnings
-        naive_key = "warm" if key == "warm by link" else key
         ratio = median(r[f"lesson {key}"]) / median(r[f"naive {naive_key}"])
         verdicts[key], ratios[key] = ratio <= goal, ratio
         if key == "warm by link":
@@ -777,6 +854,32 @@ def report(
             f"lesson {scenario}: boot {modes}; worker made at {median(starts):.0f} ms, boot took "
             f"{median(times):.0f} ms (steps end at: {steps})" + (f"; {'; '.join(reasons)}" if reasons else "")
         )
+    # Where the learner who edits first spends the time: the bench's own clicks and keys (open →
+    # click, typing, → Run) against the page's part (Run → output).
+    for when, name in (("cold", "cold"), ("warm", "new page")):
+        edits = r.get(f"edit first {when}", [])
+        if not edits:
+            continue
+        carets = [edit["caret"] for edit in edits if edit["caret"]]
+        caret = (
+            f"click → caret {median([c['ms'] for c in carets]):.0f} ms "
+            f"({', '.join(sorted({c['editor'] for c in carets}))} editor; a bench figure)"
+            if carets
+            else "no caret seen after the click"
+        )
+        moments = [
+            f"{label} at {median(found):.0f} ms"
+            for label, found in (
+                ("clicked", [edit["click"] for edit in edits if edit["click"] is not None]),
+                ("Run pressed", [edit["run"] for edit in edits if edit["run"] is not None]),
+            )
+            if found
+        ]
+        extra.append(
+            f"edit first, {name}: {caret}; "
+            + ", ".join(moments)
+            + f", output at {seconds(r[f'lesson {when} edit first'])}"
+        )
     if None not in r["naive longest task"] + r["lesson longest task"]:
         extra.append(
             f"longest main-thread task, cold: naive {median(r['naive longest task']):.0f} ms; lesson "
@@ -811,58 +914,38 @@ def report(
             first_met = "yes: the snapshot pays on the throttled run"
         else:
             first_met = "NO" if from_snapshot else "NO (throttled: no snapshot)"
+
+    def sent_row(label: str, key: str, naive_key: str | None = None, goal: str = "", met: str = "") -> tuple:
+        """One row of bytes: the naive page's total (when it has a counterpart), the lesson's
+        core, own and total, the goal and whether it is met."""
+        naive = megabytes(part(naive_key, "total")) if naive_key else ""
+        lesson = (megabytes(part(key, name)) for name in ("core", "own", "total"))
+        return (label, naive, *lesson, goal, met)
+
+    repeat_total = part("lesson repeat bytes", "total")
     rows = [
         ("visit", "naive", "lesson core", "lesson own", "lesson total", "goal", "met?"),
-        (
+        sent_row(
             "first visit",
-            megabytes(part("naive first bytes", "total")),
-            megabytes(part("lesson first bytes", "core")),
-            megabytes(own_first),
-            megabytes(part("lesson first bytes", "total")),
+            "lesson first bytes",
+            "naive first bytes",
             f"own ≤ {OWN_FIRST_VISIT_BYTES // 1000} KB",
             first_met,
         ),
-        (
-            "  of it, by the first output",
-            megabytes(part("naive bytes at output", "total")),
-            megabytes(part("lesson bytes at output", "core")),
-            megabytes(part("lesson bytes at output", "own")),
-            megabytes(part("lesson bytes at output", "total")),
-            "",
-            "",
-        ),
-        (
-            "next lesson (warm, new page)",
-            "",
-            megabytes(part("lesson next bytes", "core")),
-            megabytes(part("lesson next bytes", "own")),
-            megabytes(part("lesson next bytes", "total")),
-            "",
-            "",
-        ),
-        (
-            "repeat visit",
-            megabytes(part("naive repeat bytes", "total")),
-            megabytes(part("lesson repeat bytes", "core")),
-            megabytes(part("lesson repeat bytes", "own")),
-            megabytes(part("lesson repeat bytes", "total")),
-            f"total ≤ {REPEAT_VISIT_BYTES // 1000} KB",
-            "yes" if part("lesson repeat bytes", "total") <= REPEAT_VISIT_BYTES else "NO",
-        ),
+        sent_row("  of it, by the first output", "lesson bytes at output", "naive bytes at output"),
+        sent_row("next lesson (warm, new page)", "lesson next bytes"),
     ]
     if r.get("lesson next by link bytes"):
-        rows.insert(
-            -1,
-            (
-                "next lesson (warm, by link)",
-                "",
-                megabytes(part("lesson next by link bytes", "core")),
-                megabytes(part("lesson next by link bytes", "own")),
-                megabytes(part("lesson next by link bytes", "total")),
-                "",
-                "",
-            ),
+        rows.append(sent_row("next lesson (warm, by link)", "lesson next by link bytes"))
+    rows.append(
+        sent_row(
+            "repeat visit",
+            "lesson repeat bytes",
+            "naive repeat bytes",
+            f"total ≤ {REPEAT_VISIT_BYTES // 1000} KB",
+            "yes" if repeat_total <= REPEAT_VISIT_BYTES else "NO",
         )
+    )
     table(rows)
     biggest = sorted(((median(sizes), path) for path, sizes in bench.own_files.items()), reverse=True)[:6]
     print(
@@ -887,16 +970,10 @@ def report(
 def summary(engines: list[tuple[str, Bench, dict[str, float]]]) -> None:
     """Every engine's ratios (lesson ÷ naive in that engine) beside the goals."""
     print("\nEvery engine: lesson ÷ naive page in the same engine (medians), goal in brackets\n")
-    rows = [
-        ("engine",)
-        + tuple(
-            f"{label.split(':')[0]}{' by link' if key == 'warm by link' else ''} (≤ {goal:.2f}×)"
-            for key, label, goal in SCENARIOS
-        )
-    ]
+    rows = [("engine",) + tuple(f"{short} (≤ {goal:.2f}×)" for _, _, short, _, goal in SCENARIOS)]
     for version, bench, ratios in engines:
         cells = []
-        for key, _, goal in SCENARIOS:
+        for key, _, _, _, goal in SCENARIOS:
             if key not in ratios:
                 cells.append("—")
                 continue
@@ -929,11 +1006,14 @@ def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Ben
         bench.warm_up()
         for run in range(runs):
             print(f"{engine} run {run + 1}/{runs} …", flush=True)
-            order = ["naive", "lesson"] if run % 2 == 0 else ["lesson", "naive"]
+            order = ["naive", "lesson", "edit_first"]
+            if run % 2:
+                order.reverse()
             for kind in order:
                 getattr(bench, kind)()
             for kind in order:
-                bench.throttled(kind)
+                if kind != "edit_first":
+                    bench.throttled(kind)
             print(
                 "  "
                 + "; ".join(
@@ -941,8 +1021,10 @@ def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Ben
                     for key in (
                         "naive cold",
                         "lesson cold",
+                        "lesson cold edit first",
                         "naive warm",
                         "lesson warm",
+                        "lesson warm edit first",
                         "lesson warm by link",
                         "lesson repeat",
                         "naive throttled",

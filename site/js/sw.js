@@ -44,12 +44,23 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function respond(request) {
+  if (request.method === "GET" && new URL(request.url).pathname.endsWith(".wasm")) return respondWasm(request);
   const cache = await caches.open(CACHE);
   // Match by URL (so HEAD finds the GET entry) and ignore ?v= version queries: the cache
   // belongs to one build, so the version is already right.
   const cached = await cache.match(request.url, { ignoreSearch: true });
   const response = cached ?? (await fetch(request));
   return withIsolation(response, request.method);
+}
+
+// Pyodide's wasm: the stored response handed over as it is. Chromium keeps a page's compiled
+// code beside a Cache Storage entry and gives it to the next page that compiles that same
+// entry; a response the service worker builds anew (withIsolation), or passes through from the
+// network, is compiled again on every page (measured: docs/performance.md). A same-origin
+// wasm file needs no isolation headers of its own.
+async function respondWasm(request) {
+  const cache = await caches.open(CACHE);
+  return (await cache.match(request.url, { ignoreSearch: true })) ?? fetch(request);
 }
 
 function withIsolation(response, method) {

@@ -4,6 +4,9 @@ through the service worker, and no page breaks its Content-Security-Policy."""
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
 from playwright.sync_api import expect
 
 import build
@@ -24,20 +27,30 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-def test_after_one_visit_three_lessons_load_and_run_offline(context, base_url, lesson_slugs):
-    page = context.new_page()
-    open_lesson(page, base_url, lesson_slugs[0])
-    # The page says when the course is stored (what a learner or teacher waits for).
-    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
-    context.set_offline(True)
-    for slug in lesson_slugs[1:4]:
-        page.goto(f"{base_url}{slug}.html")
-        expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
-        )
-        run_first_cell(page)
-    page.goto(base_url)
-    expect(page.locator("h1")).to_be_visible()
+@pytest.mark.parametrize("cut", ["offline", "host gone"])
+def test_after_one_visit_three_lessons_load_and_run_offline(context, site_dir, lesson_slugs, cut):
+    """The network goes away after one visit: the browser knows it (offline), or does not (the
+    host stopped answering while navigator.onLine stays true). Either way every page and
+    Pyodide's wasm, which the service worker hands over as stored, come from its cache."""
+    with contextlib.ExitStack() as network:
+        base_url = network.enter_context(served(site_dir))
+        page = context.new_page()
+        open_lesson(page, base_url, lesson_slugs[0])
+        # The page says when the course is stored (what a learner or teacher waits for).
+        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+        if cut == "offline":
+            context.set_offline(True)
+        else:
+            network.close()  # the server is stopped
+            assert page.evaluate("navigator.onLine") is True
+        for slug in lesson_slugs[1:4]:
+            page.goto(f"{base_url}{slug}.html")
+            expect(page.locator("[data-runtime-status]")).to_have_attribute(
+                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+            )
+            run_first_cell(page)
+        page.goto(base_url)
+        expect(page.locator("h1")).to_be_visible()
 
 
 def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_dir):
