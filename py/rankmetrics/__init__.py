@@ -9,6 +9,7 @@ The definitions follow trec_eval unless noted (see each docstring):
     dcg_at_k, ndcg_at_k                          ndcg.py
     ranking_from_scores                          scores.py
     evaluate, Evaluation                         evaluation.py
+    readouts (the page's rank playground)        playground.py
 
 >>> from rankmetrics import precision_at_k, ndcg_at_k
 >>> precision_at_k(["d1", "d2", "d3"], {"d1", "d3"}, k=2)
