@@ -43,9 +43,9 @@ export function formulaOf(name, metric, { k, relevant, threshold }) {
     const precisions = (metric.terms ?? []).map((each) =>
       term(`P@${each.rank} = ${short(each.precision)} (${each.item})`, each.item),
     );
-    const total = (metric.terms ?? []).reduce((acc, each) => acc + each.precision, 0);
+    const total = metric.sum ?? (metric.terms ?? []).reduce((acc, each) => acc + each.precision, 0);
     lines.push(["Precision at each relevant rank: ", ...sum(precisions)]);
-    lines.push([`${label} = sum / |R| = ${short(total)} / ${relevant} = ${value}`]);
+    lines.push([`${label} = sum / |R| = ${short(total)} / ${metric.denominator ?? relevant} = ${value}`]);
   } else if (name === "ndcg") {
     const gainTerms = (terms) =>
       (terms ?? []).map((each) =>
@@ -55,7 +55,7 @@ export function formulaOf(name, metric, { k, relevant, threshold }) {
     lines.push([`IDCG@${k} (ideal order of every judged item) = `, ...sum(gainTerms(metric.idcg_terms))]);
     lines.push([` = ${short(metric.idcg ?? 0)}`]);
     lines.push([`${label} = DCG / IDCG = ${short(metric.dcg ?? 0)} / ${short(metric.idcg ?? 0)} = ${value}`]);
-    lines.push(["NDCG uses the grades themselves; the relevance threshold does not apply."]);
+    lines.push([metric.note ?? "NDCG uses the grades themselves; the relevance threshold does not apply."]);
   }
   if (metric.why) lines.push([metric.why]);
   return lines;
