@@ -9,7 +9,13 @@ import pytest
 from lessonbuild.paths import SITE
 
 SOURCE = SITE / "js" / "worker" / "playground.py"
-STATE = {"ranking": ["d", "a", "b", "c", "e"], "grades": {"a": 1, "d": 1}, "k": 5, "gain": "exponential", "threshold": 1}
+STATE = {
+    "ranking": ["d", "a", "b", "c", "e"],
+    "grades": {"a": 1, "d": 1},
+    "k": 5,
+    "gain": "exponential",
+    "threshold": 1,
+}
 
 
 @pytest.fixture

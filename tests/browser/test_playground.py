@@ -1,0 +1,303 @@
+"""The rank playground (site/js/playground/; UI contract, "Rank playground"), driven through its
+roles, names and data- hooks on a lesson page that holds two playgrounds (host_pages.py): the
+readouts agree with rankmetrics under CPython, keyboard and buttons move items with the focus,
+the state lives in the fragment and across reloads, a prediction holds the readouts back."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, wait_until_python_ready
+from host_pages import PLAYGROUND_CONFIG, write_playground_page
+from rankmetrics.playground import readouts
+
+METRICS = PLAYGROUND_CONFIG["readouts"]
+TOLERANCE = 1e-12  # the issue's bound between the page's Pyodide and this CPython
+
+
+@pytest.fixture(scope="module")
+def playground_page(site_dir) -> str:
+    return write_playground_page(site_dir)
+
+
+def own_state() -> dict:
+    """The block's own list, as the Python mirror the tests change alongside the page."""
+    items, unretrieved = PLAYGROUND_CONFIG["items"], PLAYGROUND_CONFIG["unretrieved"]
+    return {
+        "ranking": [item["id"] for item in items],
+        "grades": {item["id"]: item["grade"] for item in items + unretrieved},
+        "k": PLAYGROUND_CONFIG["k"],
+        "gain": PLAYGROUND_CONFIG["gain"],
+        "threshold": PLAYGROUND_CONFIG["threshold"],
+    }
+
+
+def open_playground(page, base_url, name, playground_id="seed", fragment=""):
+    page.goto(f"{base_url}{name}{fragment}")
+    return page.locator(f'[data-playground="{playground_id}"]')
+
+
+def ranked(playground):
+    return playground.get_by_role("list", name="Ranked list")
+
+
+def ranked_ids(playground) -> list[str]:
+    return ranked(playground).get_by_role("listitem").evaluate_all("items => items.map((item) => item.dataset.item)")
+
+
+def wait_ready(playground) -> None:
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def assert_agrees(playground, state: dict) -> None:
+    """The page shows `state`, and its readouts are CPython's rankmetrics' for it."""
+    wait_ready(playground)
+    assert ranked_ids(playground) == state["ranking"]
+    expected = readouts(state)
+    for name in METRICS:
+        shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
+        assert repr(float(shown)) == shown, f"{name}: data-value {shown!r} is not a float's repr"
+        assert math.isclose(float(shown), expected["metrics"][name]["value"], rel_tol=0, abs_tol=TOLERANCE), name
+    ideal = playground.locator("[data-ideal] [data-ideal-item]").evaluate_all(
+        "items => items.map((item) => item.dataset.idealItem)"
+    )
+    assert ideal == expected["ideal"]
+
+
+def test_readouts_agree_with_rankmetrics_over_random_edits(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    expect(playground).to_have_attribute("aria-label", "Rank playground: the seed's list")
+    rng = random.Random(18)
+    for _ in range(12):
+        edit = rng.choice(["key", "button", "grade", "k", "gain", "threshold"])
+        item = rng.choice(state["ranking"])
+        index = state["ranking"].index(item)
+        if edit == "key":
+            up = index > 0 and rng.random() < 0.5
+            row = ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {index + 1}: {item}\b"))
+            row.focus()
+            page.keyboard.press("Alt+ArrowUp" if up else "Alt+ArrowDown")
+            if (up and index > 0) or (not up and index < len(state["ranking"]) - 1):
+                state["ranking"].insert(index + (-1 if up else 1), state["ranking"].pop(index))
+            moved = ranked(playground).locator(f'[data-item="{item}"]')
+            expect(moved).to_be_focused()  # the focus stays on the moved item
+        elif edit == "button":
+            if index == 0:
+                continue
+            playground.get_by_role("button", name=f"Move {item} up", exact=True).click()
+            state["ranking"].insert(index - 1, state["ranking"].pop(index))
+            expect(playground.get_by_role("button", name=f"Move {item} up", exact=True)).to_be_focused()
+        elif edit == "grade":
+            grade = rng.randrange(4)
+            playground.get_by_label(f"Grade of {item}", exact=True).select_option(str(grade))
+            state["grades"][item] = grade
+        elif edit == "k":
+            state["k"] = rng.randrange(1, 8)
+            playground.get_by_label("k", exact=True).fill(str(state["k"]))
+            playground.get_by_label("k", exact=True).press("Tab")
+        elif edit == "gain":
+            state["gain"] = "linear" if state["gain"] == "exponential" else "exponential"
+            playground.get_by_label("Gain", exact=True).select_option(state["gain"])
+        else:
+            state["threshold"] = rng.randrange(1, 4)
+            playground.get_by_label("Relevance threshold", exact=True).fill(str(state["threshold"]))
+            playground.get_by_label("Relevance threshold", exact=True).press("Tab")
+        assert_agrees(playground, state)
+
+
+def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    wait_ready(playground)
+    not_retrieved = playground.get_by_role("list", name="Not retrieved")
+    expect(not_retrieved.get_by_role("listitem", name=re.compile("^Not retrieved: f"))).to_have_count(1)
+
+    playground.get_by_role("button", name="Retrieve f").click()
+    state["ranking"].append("f")
+    assert_agrees(playground, state)
+    expect(ranked(playground).get_by_role("listitem", name=re.compile("^Rank 6: f"))).to_be_focused()
+
+    playground.get_by_role("button", name="Drop a").click()
+    state["ranking"].remove("a")
+    assert_agrees(playground, state)  # a stays judged: recall and IDCG still count it
+    expect(not_retrieved.get_by_role("listitem", name=re.compile("^Not retrieved: a"))).to_be_focused()
+
+    playground.get_by_role("button", name="Add item").click()
+    state["ranking"].append("g")
+    state["grades"]["g"] = 0
+    assert_agrees(playground, state)
+
+    playground.get_by_role("button", name="Remove a").click()
+    del state["grades"]["a"]
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-announce]")).to_have_text(re.compile(r"^Removed a\b"))
+    expect(playground.locator("[data-playground-announce]")).to_have_attribute("aria-live", "polite")
+
+
+def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    ndcg = playground.locator('[data-metric="ndcg"]')
+    ndcg.locator("summary").click()
+    formula = playground.locator('[data-formula="ndcg"]')
+    expect(formula).to_be_visible()
+    expected = readouts(own_state())["metrics"]["ndcg"]
+    dcg_items = [term["item"] for term in expected["dcg_terms"]]
+    idcg_items = [term["item"] for term in expected["idcg_terms"]]
+    shown = formula.locator("[data-term-for]").evaluate_all("terms => terms.map((term) => term.dataset.termFor)")
+    assert shown == dcg_items + idcg_items
+    # Hovering over, or focusing, a term lights up its item in the list.
+    formula.locator('[data-term-for="d"]').first.hover()
+    expect(ranked(playground).locator('[data-item="d"]')).to_have_attribute("data-highlight", "true")
+    formula.locator('[data-term-for="a"]').first.focus()
+    expect(ranked(playground).locator('[data-item="a"]')).to_have_attribute("data-highlight", "true")
+    expect(ranked(playground).locator('[data-item="d"]')).not_to_have_attribute("data-highlight", "true")
+
+    playground.locator('[data-metric="average_precision"] summary').click()
+    expect(playground.locator('[data-formula="average_precision"]')).to_contain_text("/ |R|")
+    table = playground.locator("table[data-playground-table]")
+    for name in METRICS:
+        value = float(playground.locator(f'[data-metric="{name}"]').get_attribute("data-value"))
+        expect(table.locator(f'tr[data-row="{name}"] td')).to_have_text(f"{value:.3f}")
+
+    # d from rank 4 to rank 3, above c (grade 0): the arrows say which way each metric moved.
+    row = ranked(playground).get_by_role("listitem", name=re.compile("^Rank 4: d"))
+    row.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    wait_ready(playground)
+    expect(ndcg.locator("[data-trend]")).to_have_attribute("data-trend", "up")
+    expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_attribute("data-trend", "same")
+
+
+def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page, fragment="#main")
+    wait_ready(playground)
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    playground.get_by_label("Gain", exact=True).select_option("linear")
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    state["gain"] = "linear"
+    assert_agrees(playground, state)
+    expect(page).to_have_url(re.compile(r"#main&pg-seed=[^&]+$"))  # next to the other part
+    link = page.url
+
+    page.reload()
+    assert_agrees(playground, state)
+    page.goto(f"{base_url}{playground_page}")  # no fragment: the browser kept it
+    assert_agrees(playground, state)
+
+    playground.get_by_role("button", name="Reset").click()
+    assert_agrees(playground, own_state())
+    expect(page).not_to_have_url(re.compile("pg-seed="))
+    playground.get_by_role("button", name="Undo reset").click()
+    assert_agrees(playground, state)
+    expect(playground.get_by_role("button", name="Reset")).to_be_focused()
+
+    # A link opens its state in a fresh browser profile too; a broken or stale one says so.
+    page.context.clear_cookies()
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(link)
+    assert_agrees(playground, state)
+    value = link.split("pg-seed=")[1]
+    stale = "0" + value[value.index(";") :]  # made from another version of the block
+    for broken in ["#pg-seed=nonsense", f"#pg-seed={stale}"]:
+        page.evaluate("localStorage.clear()")
+        page.goto("about:blank")  # a new document, not a jump within this one
+        page.goto(f"{base_url}{playground_page}{broken}")
+        assert_agrees(playground, own_state())
+        expect(playground.locator("[data-playground-notice]")).to_contain_text("shows its own list")
+
+
+def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page, "predict")
+    wait_ready(playground)
+    readouts_part = playground.locator("[data-playground-readouts]")
+    expect(readouts_part).to_have_attribute("data-held", "true")
+    expect(playground.locator('[data-metric="ndcg"]')).to_be_hidden()
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(readouts_part).to_have_attribute("data-held", "false")
+    expect(playground.locator('[data-metric="ndcg"]')).to_be_visible()
+    page.reload()
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
+
+
+def test_the_list_works_before_python_and_says_when_python_cannot_start(page, base_url, playground_page):
+    page.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    playground = open_playground(page, base_url, playground_page)
+    playground.get_by_role("button", name="Move b down", exact=True).click()
+    expect(ranked(playground).get_by_role("listitem", name=re.compile("^Rank 3: b"))).to_have_count(1)
+    expect(playground).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    page.unroute(re.compile(r"/pyodide/"))
+    playground.locator("[data-playground-status]").get_by_role("button", name="Retry").click()
+    state = own_state()
+    state["ranking"] = ["a", "c", "b", "d", "e"]
+    assert_agrees(playground, state)
+
+
+def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_until_python_ready(page)
+    wait_ready(playground)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()  # the lesson's own first cell, then ours
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    run_cell(
+        page,
+        cell,
+        "import rankmetrics, rankmetrics.playground, time\n"
+        "rankmetrics.ndcg_at_k = lambda *args, **kwargs: 0.5\n"
+        "rankmetrics.playground.readouts = lambda state: {}\n"
+        "time.sleep(2)\n",
+    )
+    expect(cell).to_have_attribute("data-state", "running")
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    expect(playground).to_have_attribute("data-state", "waiting")
+    expect(playground.locator("[data-playground-status]")).to_contain_text("cell")
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_axe_finds_nothing(browser, base_url, playground_page, scheme, width):
+    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    try:
+        page.set_viewport_size({"width": width, "height": 900})
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        playground.locator('[data-metric="ndcg"] summary').click()
+        assert audit(page) == []
+    finally:
+        page.close()
+
+
+def test_dragging_moves_the_item_and_nothing_outside_the_list(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    handle = ranked(playground).locator('[data-item="d"] [data-drag-handle]')
+    target = ranked(playground).locator('[data-item="a"]')
+    outside = playground.locator("[data-playground-readouts]")
+    ranked(playground).scroll_into_view_if_needed()
+    before = outside.bounding_box()
+    start, end = handle.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + 4, end["y"] + 2, steps=8)
+    assert outside.bounding_box() == before  # mid-drag
+    page.mouse.up()
+    state = own_state()
+    state["ranking"] = ["d", "a", "b", "c", "e"]
+    assert_agrees(playground, state)
