@@ -293,3 +293,15 @@ def test_the_playground_page_loads_with_no_problem(make_lessons):
     assert page.slug == "playground" and not page.quizzes
     (playground,) = page.playgrounds
     assert len(playground.items) == 8
+
+
+def test_a_broken_playground_stops_the_build_and_keeps_dist(tmp_path, make_lessons, capsys):
+    import build  # the build script at the repository's root
+
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "marker.txt").write_text("previous build")
+    broken = make_lessons({"sample": LESSON.replace("  - b: 0", "  - b: 9")})
+    assert build.main(["--lessons", str(broken), "--out", str(out)]) == 1
+    assert "sample.md:12: The grade of 'b' must be a whole number from 0 to 3, not 9." in capsys.readouterr().err
+    assert (out / "marker.txt").read_text() == "previous build"
