@@ -7,14 +7,9 @@ import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
 import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
-import { keepState, linkTo, openingState } from "./persist.js";
+import { keepState, linkTo } from "./persist.js";
+import { preparePlayground, problemText } from "./prepare.js";
 import { drawReadouts } from "./readouts-view.js";
-import { buildSkeleton } from "./skeleton.js";
-
-const PROBLEMS = {
-  malformed: "This link's playground state could not be read, so the playground shows its own list.",
-  stale: "This link was made for an older version of this playground, so it shows its own list.",
-};
 
 /**
  * Mount every `[data-playground]` in `root`.
@@ -36,27 +31,17 @@ export function mountPlaygrounds(root, options) {
 }
 
 function mountPlayground(container, { runtime, slug, predictions = {}, useFragment = true, signal }) {
-  const config = JSON.parse(container.querySelector("script[data-playground-config]").textContent);
-  const id = container.dataset.playground || config.id;
-  config.id = id;
-  const limits = model.limitsOf(config);
-  const where = { slug, id, config, limits, useFragment };
-  const own = model.initialState(config);
-  const opening = openingState(where);
-  let state = opening.state ?? own;
+  const { where, own, opening, parts, ...first } = preparePlayground(container, { slug, useFragment, predictions });
+  const { id, limits } = where;
+  let state = first.state;
   let beforeReset = null; // the state Reset replaced, for Undo reset
   let shown = null; // the metrics on screen ({name: {value}}), for the arrows and announcements
   let pendingAction = null; // the last change's sentence, said with its readouts
 
-  const parts = buildSkeleton(container, config, limits);
   const say = (text) => {
     parts.announce.textContent = text;
   };
-  if (opening.problem) {
-    parts.notice.textContent = PROBLEMS[opening.problem];
-    parts.notice.hidden = false;
-    say(PROBLEMS[opening.problem]);
-  }
+  if (opening.problem) say(problemText(opening.problem));
 
   // Predict, then reveal: readouts stay held back until the form's answer is committed
   // (predict.js does the committing, as for a cell).
@@ -102,6 +87,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     if (next === state) return;
     state = next;
     drawLists(parts, state, limits);
+    drawIdeal(parts, model.idealOrder(state), state.grades);
     restoreFocus(parts, focus, fallback);
     keepState(where, model.sameState(state, own) ? null : state);
     pendingAction = action;
@@ -232,7 +218,6 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     { signal },
   );
 
-  drawLists(parts, state, limits);
   if (opening.state) keepState(where, state); // a link's state is kept, as if just made here
   return {
     unmount() {

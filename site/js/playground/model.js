@@ -139,3 +139,11 @@ function clampInt(value, low, high, fallback) {
   if (!Number.isFinite(number)) return fallback;
   return Math.max(low, Math.min(high, Math.round(number)));
 }
+
+/** The ideal ordering as rankmetrics.playground gives it (every judged item with grade > 0, best
+ *  grade first; ties keep rank order, then the unretrieved items in their order), drawn at once
+ *  so the ideal list has its size before Python answers. Python's own replaces it. */
+export function idealOrder(state) {
+  const order = [...state.ranking, ...Object.keys(state.grades).filter((id) => !state.ranking.includes(id))];
+  return order.filter((id) => state.grades[id] > 0).sort((a, b) => state.grades[b] - state.grades[a]);
+}

@@ -51,3 +51,13 @@ export function drawReadouts(parts, readouts, state, before) {
     drawFormula(view.formula, formulaOf(name, metric, { k, relevant: readouts.relevant, threshold }));
   }
 }
+
+/** Before the first readouts: each metric's name for `state`'s k and a placeholder value, so the
+ *  readouts have their full size from the first paint. */
+export function drawPlaceholders(parts, state) {
+  parts.relevant.textContent = `Relevant judged items (grade ≥ ${state.threshold}): |R| = …`;
+  for (const [name, view] of Object.entries(parts.metrics)) {
+    view.label.textContent = metricLabel(name, state.k);
+    view.rowName.textContent = metricLabel(name, state.k);
+  }
+}

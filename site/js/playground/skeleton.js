@@ -10,9 +10,9 @@ import { METRICS } from "./format.js";
  * @param {HTMLElement} container  the [data-playground] element
  * @param {{id: string, readouts: string[]}} config
  * @param {{maxItems: number, maxGrade: number}} limits
- * @returns {object} the parts: {controls: {k, gain, threshold, add, reset, undo, copy}, ranked,
- *   unretrieved, ideal, readouts, metrics: {name: {root, value, trend, formula}}, table, status,
- *   notice, announce}
+ * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
+ *   ranked, unretrieved, ideal, readouts, relevant, metrics: {name: {root, label, value, trend,
+ *   formula, rowName, rowValue}}, table, status, notice, announce}
  */
 export function buildSkeleton(container, config, limits) {
   for (const child of [...container.children]) {
@@ -46,10 +46,10 @@ export function buildSkeleton(container, config, limits) {
     step: 1,
     inputmode: "numeric",
   });
-  const add = el("button", { type: "button", text: "Add item" });
-  const reset = el("button", { type: "button", text: "Reset" });
-  const undo = el("button", { type: "button", text: "Undo reset", hidden: true });
-  const copy = el("button", { type: "button", text: "Copy link" });
+  const add = el("button", { type: "button", "data-part": "add", text: "Add item" });
+  const reset = el("button", { type: "button", "data-part": "reset", text: "Reset" });
+  const undo = el("button", { type: "button", "data-part": "undo", text: "Undo reset", hidden: true });
+  const copy = el("button", { type: "button", "data-part": "copy", text: "Copy link" });
   const controls = el(
     "div",
     { class: "pg-controls" },
@@ -59,8 +59,13 @@ export function buildSkeleton(container, config, limits) {
     el("div", { class: "pg-buttons" }, add, reset, undo, copy),
   );
 
-  const ranked = el("ol", { role: "list", "aria-label": "Ranked list", class: "pg-list" });
-  const unretrieved = el("ul", { role: "list", "aria-label": "Not retrieved", class: "pg-list pg-unretrieved" });
+  const ranked = el("ol", { role: "list", "aria-label": "Ranked list", class: "pg-list", "data-part": "ranked" });
+  const unretrieved = el("ul", {
+    role: "list",
+    "aria-label": "Not retrieved",
+    class: "pg-list pg-unretrieved",
+    "data-part": "unretrieved",
+  });
   const ideal = el("ol", { "data-ideal": true, "aria-label": "Ideal ordering", class: "pg-ideal" });
   const lists = el(
     "div",
@@ -92,8 +97,8 @@ export function buildSkeleton(container, config, limits) {
     body,
   );
   for (const name of names) {
-    const label = el("span", { class: "pg-metric-name" });
-    const value = el("span", { class: "pg-metric-value", text: "…" });
+    const label = el("span", { class: "pg-metric-name", "data-part": "label" });
+    const value = el("span", { class: "pg-metric-value", "data-part": "value", text: "…" });
     const trend = el("span", { class: "pg-trend", "data-trend": "none" });
     const formula = el("div", { "data-formula": name, class: "pg-formula" });
     const root = el(
@@ -103,28 +108,59 @@ export function buildSkeleton(container, config, limits) {
       formula,
     );
     readoutList.append(root);
-    const rowName = el("th", { scope: "row" });
-    const rowValue = el("td", { text: "…" });
+    const rowName = el("th", { scope: "row", "data-part": "row-name" });
+    const rowValue = el("td", { "data-part": "row-value", text: "…" });
     body.append(el("tr", { "data-row": name }, rowName, rowValue));
     metrics[name] = { root, label, value, trend, formula, rowName, rowValue };
   }
-  const relevant = el("p", { class: "pg-relevant" });
+  const relevant = el("p", { class: "pg-relevant", "data-part": "relevant" });
   const readouts = el("div", { class: "pg-readouts", "data-playground-readouts": true }, relevant, readoutList, table);
   const notice = el("p", { class: "pg-notice", "data-playground-notice": true, hidden: true });
   const announce = el("p", { class: "pg-announce", "data-playground-announce": true, "aria-live": "polite" });
 
   container.append(notice, controls, lists, status, readouts, announce);
+  container.dataset.playgroundBuilt = "";
+  return partsOf(container);
+}
+
+/** The parts of a playground buildSkeleton built (maybe in the page's early script: see
+ *  site/js/playground-early.js), found by their hooks. */
+export function partsOf(container) {
+  const one = (selector) => container.querySelector(selector);
+  const metrics = {};
+  for (const root of container.querySelectorAll("[data-metric]")) {
+    const name = root.dataset.metric;
+    const row = one(`tr[data-row="${name}"]`);
+    metrics[name] = {
+      root,
+      label: root.querySelector('[data-part="label"]'),
+      value: root.querySelector('[data-part="value"]'),
+      trend: root.querySelector("[data-trend]"),
+      formula: root.querySelector("[data-formula]"),
+      rowName: row.querySelector('[data-part="row-name"]'),
+      rowValue: row.querySelector('[data-part="row-value"]'),
+    };
+  }
+  const id = container.dataset.playground;
   return {
-    controls: { k, gain, threshold, add, reset, undo, copy },
-    ranked,
-    unretrieved,
-    ideal,
-    readouts,
-    relevant,
+    controls: {
+      k: one(`#${CSS.escape(`pg-${id}-k`)}`),
+      gain: one(`#${CSS.escape(`pg-${id}-gain`)}`),
+      threshold: one(`#${CSS.escape(`pg-${id}-threshold`)}`),
+      add: one('[data-part="add"]'),
+      reset: one('[data-part="reset"]'),
+      undo: one('[data-part="undo"]'),
+      copy: one('[data-part="copy"]'),
+    },
+    ranked: one('[data-part="ranked"]'),
+    unretrieved: one('[data-part="unretrieved"]'),
+    ideal: one("[data-ideal]"),
+    readouts: one("[data-playground-readouts]"),
+    relevant: one('[data-part="relevant"]'),
     metrics,
-    table,
-    status,
-    notice,
-    announce,
+    table: one("table[data-playground-table]"),
+    status: one("[data-playground-status]"),
+    notice: one("[data-playground-notice]"),
+    announce: one("[data-playground-announce]"),
   };
 }
