@@ -5,6 +5,7 @@ the state lives in the fragment and across reloads, a prediction holds the reado
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -301,3 +302,46 @@ def test_dragging_moves_the_item_and_nothing_outside_the_list(page, base_url, pl
     state = own_state()
     state["ranking"] = ["d", "a", "b", "c", "e"]
     assert_agrees(playground, state)
+
+
+def test_readouts_come_back_after_a_stop_that_restarts_python(page, serve, site_dir, playground_page):
+    base_url = serve(site_dir, isolate=False)[1]  # no SharedArrayBuffer: Stop restarts Python
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    cell = page.locator("[data-cell]").first
+    run_cell(page, cell, "while True:\n    pass\n")
+    expect(cell).to_have_attribute("data-state", "running")
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    expect(playground).to_have_attribute("data-state", "waiting")
+    cell.get_by_role("button", name="Stop").click()
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)
+
+
+def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(page, base_url):
+    page.goto(f"{base_url}comparing-metrics.html")
+    playground = page.locator("[data-playground]").first
+    config = json.loads(playground.locator("script[data-playground-config]").text_content())
+    state = {
+        "ranking": [item["id"] for item in config["items"]],
+        "grades": {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]},
+        **{key: config[key] for key in ["k", "gain", "threshold"]},
+    }
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "true")
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("AP@5").check()
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
+    moved = state["ranking"][3]
+    row = ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank 4: {moved}\b"))
+    row.focus()
+    for rank in [3, 2, 1]:
+        page.keyboard.press("Alt+ArrowUp")
+        expect(ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {rank}: {moved}\b"))).to_be_focused()
+    state["ranking"].insert(0, state["ranking"].pop(3))
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-announce]")).to_contain_text(f"Moved {moved} to rank 1")
