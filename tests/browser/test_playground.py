@@ -345,3 +345,35 @@ def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(pa
     state["ranking"].insert(0, state["ranking"].pop(3))
     assert_agrees(playground, state)
     expect(playground.locator("[data-playground-announce]")).to_contain_text(f"Moved {moved} to rank 1")
+
+
+EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
+<style>li {{ display: none !important }} * {{ color: #f0f !important }}</style></head><body><main>
+<h1>Our ranking</h1>
+<div data-playground="ours" data-title="our search results" data-k="3" data-gain="linear">
+  <ol><li data-grade="2">d1</li><li>d2</li><li data-grade="3">d3</li><li>d4</li></ol>
+  <ul><li data-grade="1">d9</li></ul>
+</div>
+<script type="module" src="{site}assets/embed.js"></script></main></body></html>"""
+
+
+def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve, tmp_path, base_url):
+    (tmp_path / "docs.html").write_text(EMBED_HOST.format(site=base_url), encoding="utf-8")
+    host = serve(tmp_path, plain=True)[1]  # another origin, no special headers
+    page.goto(f"{host}docs.html#intro")
+    playground = page.locator('[data-playground="ours"]')
+    expect(playground).to_have_attribute("aria-label", "Rank playground: our search results")
+    state = {
+        "ranking": ["d1", "d2", "d3", "d4"],
+        "grades": {"d1": 2, "d2": 0, "d3": 3, "d4": 0, "d9": 1},
+        "k": 3,
+        "gain": "linear",
+        "threshold": 1,
+    }
+    assert_agrees(playground, state)
+    playground.get_by_role("button", name="Move d3 up", exact=True).click()
+    state["ranking"] = ["d1", "d3", "d2", "d4"]
+    assert_agrees(playground, state)
+    assert page.url.endswith("docs.html#intro")  # the host's fragment is left alone
+    page.reload()
+    assert_agrees(playground, state)  # kept in the browser instead

@@ -70,7 +70,7 @@ function unretrievedItem(state, id, { maxGrade, maxItems }) {
 
 /** Where the focus is in the lists: {item, control} (control: "item", "grade", "up", …), or null. */
 export function focusInLists(parts) {
-  const active = document.activeElement;
+  const active = parts.ranked.getRootNode().activeElement; // the document's, or a shadow root's (embed.js)
   if (!active || !(parts.ranked.contains(active) || parts.unretrieved.contains(active))) return null;
   const item = active.closest("[data-item]");
   return item ? { item: item.dataset.item, control: active.dataset.control ?? "item" } : null;

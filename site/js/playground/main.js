@@ -166,6 +166,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
 
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
+  copy.hidden = !useFragment; // on another site's page the state is not in the address
   k.addEventListener("change", () => change(model.setK(state, k.value, limits), `k is now ${k.value}`), { signal });
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
     signal,

@@ -104,3 +104,29 @@ test("the ideal ordering drawn before Python answers follows rankmetrics.playgro
   // Python's rule: best grade first; ties in rank order, then unretrieved ones in "grades" order.
   assert.deepEqual(model.idealOrder(state), ["c", "e", "d", "a"]);
 });
+
+test("a host page's playground takes its list and settings from the element", async () => {
+  const { configFromElement } = await import("../../../../site/js/playground/embed-config.js");
+  const config = configFromElement(
+    { playground: "mine", k: "2", gain: "linear", maxGrade: "2", readouts: "ndcg, precision" },
+    [{ id: " d1 ", grade: "3" }, { id: "d2" }],
+    [{ id: "d9", grade: "1" }],
+    0,
+  );
+  assert.deepEqual(config, {
+    id: "mine",
+    title: "list 1",
+    items: [
+      { id: "d1", grade: 2 },
+      { id: "d2", grade: 0 },
+    ],
+    unretrieved: [{ id: "d9", grade: 1 }],
+    k: 2,
+    gain: "linear",
+    threshold: 1,
+    max_grade: 2,
+    readouts: ["ndcg", "precision"],
+    max_items: 30,
+  });
+  assert.equal(configFromElement({}, [], [], 2).id, "playground-3");
+});
