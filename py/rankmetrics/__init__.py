@@ -25,6 +25,10 @@ from .rr import reciprocal_rank
 from .scores import ranking_from_scores
 from .set_metrics import hit_rate_at_k, precision_at_k, recall_at_k
 
+# Loaded with the package like every other module, so cellruntime.sealed's private copy and the
+# public package share one compiled copy of each (its CompiledOnce finder is then all used).
+from . import playground  # noqa: E402, F401
+
 __version__ = "0.1.0"
 
 __all__ = [
