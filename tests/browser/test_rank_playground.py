@@ -377,3 +377,27 @@ def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve
     assert page.url.endswith("docs.html#intro")  # the host's fragment is left alone
     page.reload()
     assert_agrees(playground, state)  # kept in the browser instead
+
+
+def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, playground_page):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    page = context.new_page()
+    try:
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        playground.get_by_label("Grade of b", exact=True).select_option("3")
+        playground.get_by_role("button", name="Copy link").click()
+        expect(playground.locator("[data-playground-announce]")).to_contain_text("Link copied")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert re.search(r"#pg-seed=[^&]+$", link)
+        fresh = browser.new_page()  # another profile: only the link carries the state
+        try:
+            fresh.goto(link)
+            state = own_state()
+            state["grades"]["b"] = 3
+            assert_agrees(fresh.locator('[data-playground="seed"]'), state)
+        finally:
+            fresh.close()
+    finally:
+        context.close()
