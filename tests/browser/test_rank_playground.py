@@ -401,3 +401,22 @@ def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, 
             fresh.close()
     finally:
         context.close()
+
+
+def test_every_readout_says_why_it_is_zero_when_nothing_is_relevant(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    threshold = playground.get_by_label("Relevance threshold", exact=True)
+    threshold.fill("3")  # no judged item has grade 3: |R| = 0
+    threshold.press("Tab")
+    state = {**own_state(), "threshold": 3}
+    assert_agrees(playground, state)
+    expected = readouts(state)
+    for name in ["precision", "recall", "hit_rate", "reciprocal_rank", "average_precision"]:
+        why = expected["metrics"][name]["why"]
+        assert expected["metrics"][name]["value"] == 0.0 and why
+        expect(playground.locator(f'[data-metric="{name}"] summary')).to_contain_text(why)
+    # NDCG uses the grades, not the threshold: it is not 0, and its working says so.
+    assert expected["metrics"]["ndcg"]["value"] > 0
+    playground.locator('[data-metric="ndcg"] summary').click()
+    expect(playground.locator('[data-formula="ndcg"]')).to_contain_text(expected["metrics"]["ndcg"]["note"])

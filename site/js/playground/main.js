@@ -83,9 +83,13 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   }
 
   /** Make `next` the state: redraw, keep it, ask for its readouts, and say `action`. */
-  function change(next, action, { focus = focusInLists(parts), fallback = null } = {}) {
+  function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
     if (next === state) return;
     state = next;
+    if (!keepUndo) {
+      beforeReset = null; // Undo reset would now throw away the changes made since
+      parts.controls.undo.hidden = true;
+    }
     drawLists(parts, state, limits);
     drawIdeal(parts, model.idealOrder(state), state.grades);
     restoreFocus(parts, focus, fallback);
@@ -191,8 +195,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     "click",
     () => {
       if (model.sameState(state, own)) return say("The playground already shows its own list.");
-      beforeReset = state;
+      const replaced = state;
       change(own, "Reset to the playground's own list");
+      beforeReset = replaced;
       undo.hidden = false;
     },
     { signal },
@@ -200,7 +205,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   undo.addEventListener(
     "click",
     () => {
-      if (beforeReset) change(beforeReset, "Undid the reset");
+      if (beforeReset) change(beforeReset, "Undid the reset", { keepUndo: true });
       beforeReset = null;
       undo.hidden = true;
       reset.focus(); // the Undo button hides itself: keep the keyboard nearby

@@ -48,6 +48,7 @@ export function drawReadouts(parts, readouts, state, before) {
       el("span", { "aria-hidden": "true", text: symbol }),
       el("span", { class: "pg-visually-hidden", text: words }),
     );
+    view.why.textContent = metric.value === 0 && metric.why ? metric.why : ""; // why it is 0, at a glance
     drawFormula(view.formula, formulaOf(name, metric, { k, relevant: readouts.relevant, threshold }));
   }
 }

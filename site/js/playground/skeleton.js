@@ -104,7 +104,7 @@ export function buildSkeleton(container, config, limits) {
     const root = el(
       "details",
       { "data-metric": name, class: "pg-metric" },
-      el("summary", {}, label, " ", value, trend),
+      el("summary", {}, label, " ", value, trend, el("span", { class: "pg-why", "data-part": "why" })),
       formula,
     );
     readoutList.append(root);
@@ -136,6 +136,7 @@ export function partsOf(container) {
       label: root.querySelector('[data-part="label"]'),
       value: root.querySelector('[data-part="value"]'),
       trend: root.querySelector("[data-trend]"),
+      why: root.querySelector('[data-part="why"]'),
       formula: root.querySelector("[data-formula]"),
       rowName: row.querySelector('[data-part="row-name"]'),
       rowValue: row.querySelector('[data-part="row-value"]'),
