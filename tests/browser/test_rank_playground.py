@@ -216,6 +216,10 @@ def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, play
         assert_agrees(playground, own_state())
         expect(playground.locator("[data-playground-notice]")).to_contain_text("shows its own list")
 
+    # A link to another state followed within the page (only the fragment changes) opens it.
+    page.evaluate("(hash) => { location.hash = hash; }", "#pg-seed=" + value)
+    assert_agrees(playground, state)
+
 
 def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page, "predict")

@@ -7,7 +7,7 @@ import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
 import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
-import { keepState, linkTo } from "./persist.js";
+import { keepState, linkTo, openingState } from "./persist.js";
 import { preparePlayground, problemText } from "./prepare.js";
 import { drawReadouts } from "./readouts-view.js";
 
@@ -138,6 +138,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   };
   const onListKey = (event) => {
     if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    if (event.target.localName === "select") return; // Alt+ArrowDown opens a select's options
     const item = event.target.closest("[data-item]");
     if (!item || !parts.ranked.contains(item)) return;
     event.preventDefault();
@@ -224,6 +225,21 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     { signal },
   );
 
+  // A link to another state of this playground followed in this page (a jump within it).
+  if (useFragment)
+    window.addEventListener(
+      "hashchange",
+      () => {
+        const linked = openingState({ ...where, fromStorage: false });
+        if (linked.problem) {
+          parts.notice.textContent = problemText(linked.problem);
+          parts.notice.hidden = false;
+          change(own, "The link could not be used: back to the playground's own list");
+        } else if (linked.state && !model.sameState(linked.state, state))
+          change(linked.state, "Opened the link's list");
+      },
+      { signal },
+    );
   if (opening.state) keepState(where, state); // a link's state is kept, as if just made here
   return {
     unmount() {

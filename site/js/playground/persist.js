@@ -7,17 +7,17 @@ import { configHash, decodeState, encodeState, fragmentKey, readKey, writeKey } 
 const KIND = "playground"; // the storage kind (storage.js keys)
 
 /**
- * The state to open with.
+ * The state to open with: the fragment's, else (`fromStorage`) the one kept in the browser.
  * @returns {{state: object|null, problem: "malformed"|"stale"|null}}  state null: the block's own
  */
-export function openingState({ slug, id, config, limits, useFragment }) {
+export function openingState({ slug, id, config, limits, useFragment, fromStorage = true }) {
   const base = configHash(config);
   const linked = useFragment ? readKey(location.hash, fragmentKey(id)) : null;
   if (linked !== null) {
     const decoded = decodeState(linked, base, limits);
     return decoded.state ? { state: decoded.state, problem: null } : { state: null, problem: decoded.problem };
   }
-  const kept = load(slug, KIND, id);
+  const kept = fromStorage ? load(slug, KIND, id) : null;
   if (typeof kept?.state === "string") {
     const decoded = decodeState(kept.state, base, limits);
     if (decoded.state) return { state: decoded.state, problem: null };
