@@ -100,7 +100,12 @@ test("sameState compares states whatever the order of their grades", () => {
 });
 
 test("the ideal ordering drawn before Python answers follows rankmetrics.playground's ties", () => {
-  const state = { ...start, ranking: ["d", "a", "b"], unretrieved: ["e", "c"], grades: { a: 1, b: 0, c: 2, d: 1, e: 2 } };
+  const state = {
+    ...start,
+    ranking: ["d", "a", "b"],
+    unretrieved: ["e", "c"],
+    grades: { a: 1, b: 0, c: 2, d: 1, e: 2 },
+  };
   // Python's rule: best grade first; ties in rank order, then unretrieved ones in "grades" order.
   assert.deepEqual(model.idealOrder(state), ["c", "e", "d", "a"]);
 });
