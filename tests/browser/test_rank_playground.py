@@ -424,3 +424,26 @@ def test_every_readout_says_why_it_is_zero_when_nothing_is_relevant(page, base_u
     assert expected["metrics"]["ndcg"]["value"] > 0
     playground.locator('[data-metric="ndcg"] summary').click()
     expect(playground.locator('[data-formula="ndcg"]')).to_contain_text(expected["metrics"]["ndcg"]["note"])
+
+
+def test_touch_drag_on_a_phone_moves_the_item(browser, base_url, playground_page):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        ranked(playground).scroll_into_view_if_needed()
+        handle = ranked(playground).locator('[data-item="d"] [data-drag-handle]').bounding_box()
+        target = ranked(playground).locator('[data-item="b"]').bounding_box()
+        x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+        touch = context.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 9):
+            point = {"x": x, "y": y + (target["y"] + 2 - y) * step / 8}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        state = own_state()
+        state["ranking"] = ["a", "d", "b", "c", "e"]
+        assert_agrees(playground, state)
+    finally:
+        context.close()
