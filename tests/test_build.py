@@ -131,3 +131,16 @@ def test_the_built_site_has_no_dev_reload_client(built_site):
     for path in files:
         assert DEV_PREFIX.encode() not in path.read_bytes(), path
         assert b"EventSource" not in path.read_bytes(), path
+
+
+def test_playground_page_is_built_and_linked_from_the_index(built_site):
+    index = (built_site / "index.html").read_text()
+    assert 'href="playground.html"' in index
+    page = (built_site / "playground.html").read_text()
+    # The same scripts as a lesson page, so the playground mounts there as in a lesson.
+    lesson = (built_site / "precision-recall.html").read_text()
+    scripts = lambda html: re.findall(r'<script[^>]* src="([^"]+)"', html)  # noqa: E731
+    assert scripts(page) == scripts(lesson)
+    assert page.count("data-playground=") == 1 and 'id="lesson-data"' in page
+    data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page).group(1))
+    assert data["slug"] == "playground" and data["cells"] == []

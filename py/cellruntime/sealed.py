@@ -226,7 +226,8 @@ def load_check_runtime() -> types.ModuleType:
     A Python without rankmetrics is not an error here: the checks that compare against it
     then fail when they run, with ``ModuleNotFoundError``.
     """
-    modules = PrivateModules()
+    global _loaded
+    modules = _loaded = PrivateModules()
     for name in PRIVATE_STANDARD_MODULES:
         modules.module(name)
     checks = modules.module(CHECKS_MODULE)
@@ -243,5 +244,16 @@ def load_check_runtime() -> types.ModuleType:
     return checks
 
 
+_loaded: PrivateModules | None = None  # the modules of the latest load_check_runtime()
+
 #: The checks the page's Check button and a downloaded notebook's check cells run.
 CHECK_RUNTIME = load_check_runtime()
+
+
+def private_module(name: str) -> types.ModuleType:
+    """The check runtime's private copy of module ``name`` (a dotted name in
+    :data:`PRIVATE_PACKAGES`, e.g. ``"rankmetrics.playground"``), loaded when cellruntime was
+    imported: what learner code later rebinds in the public ``rankmetrics`` does not reach it.
+    The rank playground's readouts are computed with it (site/js/worker/playground.py).
+    Raises ``ModuleNotFoundError`` when there is no such module."""
+    return _loaded.module(name)

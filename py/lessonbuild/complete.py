@@ -1,7 +1,8 @@
 """The last load step: complete a lesson's records from what its blocks say.
 
 A quiz (or prediction) gets its question, options and `multiple` from its YAML; an exercise
-cell gets its hint, solution and own check from the blocks that name it with `for=`. A block
+cell gets its hint, solution and own check from the blocks that name it with `for=`, and a
+playground the prediction that names it. A block
 that cannot be used is recorded as a Problem (file, line, what to change), so validate.py only
 checks complete records.
 """
@@ -26,6 +27,17 @@ def complete_lesson(lesson: Lesson, problems: list[Problem]) -> None:
         _link(attachment, attachment.kind, exercises, report)
     for declared in lesson.own_checks:
         _link(declared, "own_check", exercises, report)
+    _link_playground_predictions(lesson)
+
+
+def _link_playground_predictions(lesson: Lesson) -> None:
+    """Give each playground the first prediction before it that names it (validate.py reports
+    a prediction after its playground, or a second one)."""
+    playgrounds = {playground.id: playground for playground in lesson.playgrounds if playground.id}
+    for prediction in lesson.predictions:
+        playground = playgrounds.get(prediction.guards)
+        if playground and playground.prediction is None and prediction.line < playground.line:
+            playground.prediction = prediction.id
 
 
 def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None:

@@ -23,7 +23,7 @@ from .paths import PY, SITE
 from .stages import SiteAssets, collect_site_assets, load_lessons, render_course, validate_lessons
 
 # Read by every render (no asset depends on them): a change needs the pages again, not the assets.
-RENDER_ONLY = (SITE / "templates", SITE / "tools" / "render-math.mjs")
+RENDER_ONLY = (SITE / "templates", SITE / "pages", SITE / "tools" / "render-math.mjs")
 
 
 @dataclass(frozen=True)

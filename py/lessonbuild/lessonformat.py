@@ -18,6 +18,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .complete import complete_lesson
+from .playground import PLAYGROUND_KIND, Playground, fill_playground
 from .problems import Problem
 from .records import (
     ATTACHMENT_KINDS,
@@ -77,6 +78,13 @@ def load_course(lessons_dir: Path) -> Course:
                 )
             )
     return Course(lessons_dir, lessons, problems)
+
+
+def load_pages(course: Course, paths: list[Path]) -> None:
+    """Read pages that are not lessons (in the lesson format, e.g. site/pages/playground.md) into
+    `course.pages`, recording their problems with the course's."""
+    md = make_markdown()
+    course.pages += [load_lesson(path, md, course.problems) for path in paths]
 
 
 def course_slugs(lessons_dir: Path) -> list[str]:
@@ -160,6 +168,8 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     attachments: list[Attachment] = []
     shown_outputs: list[ShownOutput] = []
     own_checks: list[DeclaredCheck] = []
+    playgrounds: list[Playground] = []
+    report = lambda line, message, fix: problems.append(Problem(path, line, message, fix))  # noqa: E731
     for position, token in enumerate(tokens):
         if token.type != "fence":
             continue
@@ -184,6 +194,11 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             declared = DeclaredCheck(line, options, token.content.rstrip("\n"))
             token.meta["block"] = declared
             own_checks.append(declared)
+        elif kind == PLAYGROUND_KIND:
+            playground = Playground(line, options, token.content)
+            fill_playground(playground, report)
+            token.meta["block"] = playground
+            playgrounds.append(playground)
         elif kind == OUTPUT_KIND:
             shown = ShownOutput(line, options, token.content, _code_block_before(tokens, position))
             if shown.follows is not None and shown.follows.shown_output is None:
@@ -203,6 +218,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
         shown_outputs,
         predictions,
         own_checks,
+        playgrounds,
     )
     complete_lesson(lesson, problems)
     return lesson
@@ -216,7 +232,7 @@ def _code_block_before(tokens: list[Token], position: int) -> CodeCell | None:
     return block if isinstance(block, CodeCell) else None
 
 
-BLOCK_KINDS = ("python", "quiz", PREDICT_KIND, *ATTACHMENT_KINDS, OUTPUT_KIND, CHECK_KIND)
+BLOCK_KINDS = ("python", "quiz", PREDICT_KIND, *ATTACHMENT_KINDS, OUTPUT_KIND, CHECK_KIND, PLAYGROUND_KIND)
 
 
 def _check_fence_kind(path: Path, line: int, kind: str, problems: list[Problem]) -> None:

@@ -11,6 +11,8 @@ PY = ROOT / "py"  # the Python: rankmetrics, cellruntime, lessonbuild
 LESSONS = ROOT / "lessons"
 SITE = ROOT / "site"  # the page scripts (js/), styles, templates and the build's Node.js tools
 TOOLS = SITE / "tools"
+PAGES = SITE / "pages"  # pages of the site that are not lessons, in the lesson format
+PLAYGROUND_PAGE = PAGES / "playground.md"  # dist/playground.html: a rank playground of its own
 BUILD_CACHE = ROOT / "build-cache"
 
 # In the built site.

@@ -15,7 +15,7 @@ from .problems import Problem
 
 ATTACHMENT_KINDS = ("hint", "solution")
 OUTPUT_KIND = "output"  # what the static block just above it prints under CPython
-PREDICT_KIND = "predict"  # a question asked before a cell's output shows
+PREDICT_KIND = "predict"  # a question asked before a cell's (or a playground's) output shows
 CHECK_KIND = "check"  # an exercise's own check: cases to compare with its solution
 
 #: The `check=` value of an exercise checked by its lesson's own ```check block.
@@ -163,7 +163,8 @@ class Quiz:
 
     @property
     def guards(self) -> str | None:
-        """For a prediction: the id of the cell whose output waits for the learner's answer."""
+        """For a prediction: the id of the cell (or playground) whose output waits for the
+        learner's answer."""
         value = self.options.get("for")
         return value if isinstance(value, str) else None
 
@@ -185,6 +186,7 @@ class Lesson:
     shown_outputs: list[ShownOutput] = field(default_factory=list)
     predictions: list[Quiz] = field(default_factory=list)  # ```predict blocks (kind "predict")
     own_checks: list[DeclaredCheck] = field(default_factory=list)  # ```check blocks
+    playgrounds: list = field(default_factory=list)  # ```playground blocks (playground.Playground)
 
     @property
     def title(self) -> str:
@@ -210,3 +212,4 @@ class Course:
     lessons_dir: Path
     lessons: list[Lesson]
     problems: list[Problem]
+    pages: list[Lesson] = field(default_factory=list)  # pages besides the lessons (site/pages/)

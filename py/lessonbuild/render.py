@@ -32,6 +32,7 @@ from .lessonformat import (
 from .mathfonts import math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
+from .playground import Playground, playground_config
 from .problems import BuildError, Problem
 from .runtime import lesson_runtime
 from .takeaway import SETUP_CELL_ASSET, notebook_outline, takeaway_data
@@ -88,6 +89,14 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             next=lessons[position + 1] if position + 1 < len(lessons) else None,
             lesson_data=_script_json(lesson_data(lesson, context)),
         )
+    for page in course.pages:  # the rank playground's page (site/pages/playground.md)
+        body = _render_body(page, md, env, math_html)
+        pages[f"{page.slug}.html"] = env.get_template("playground.html").render(
+            lesson=page,
+            body=Markup(body),
+            math_fonts=math_fonts(body, context.katex_css),
+            lesson_data=_script_json(lesson_data(page, context)),
+        )
     return pages
 
 
@@ -100,6 +109,7 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         lesson.packages,
         lesson.front_matter.get("time_limit"),
     )
+    playground_ids = {playground.id for playground in lesson.playgrounds}
     return {
         "slug": lesson.slug,
         "title": lesson.title,
@@ -126,9 +136,10 @@ def lesson_data(lesson: Lesson, context: PageContext) -> dict:
         },
         "predictions": {
             prediction.id: {
-                "cell": prediction.guards,
+                "cell": prediction.guards,  # the cell, or playground, whose output waits
                 "correct": prediction.correct_indexes,
                 "hash": _quiz_hash(prediction),
+                **({"playground": prediction.guards} if prediction.guards in playground_ids else {}),
             }
             for prediction in lesson.predictions
         },
@@ -165,6 +176,8 @@ def _environment(templates_dir: Path, context: PageContext) -> Environment:
 def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: dict) -> str:
     renderer = md.renderer
     predicted = {prediction.guards for prediction in lesson.predictions}  # cells whose output waits
+    playgrounds = {playground.id: playground for playground in lesson.playgrounds}
+    predictions = {prediction.id: prediction for prediction in lesson.predictions}
 
     def math_rule(display: bool):
         return lambda self, tokens, idx, options, _env: _math_markup(tokens[idx].content, display, math_html)
@@ -176,7 +189,13 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
             return _render_cell(block, md, env, held=block.id in predicted)
         if isinstance(block, (Attachment, ShownOutput, DeclaredCheck)):
             return ""  # shown inside its exercise cell, or under its code block; a check is not shown
+        if isinstance(block, Playground):
+            prediction = predictions.get(block.prediction)
+            prediction_html = _render_quiz(prediction, md, env, math_html) if prediction else ""
+            return _render_playground(block, env, prediction_html)
         if isinstance(block, Quiz):
+            if block.kind == PREDICT_KIND and block.guards in playgrounds:
+                return ""  # shown inside its playground
             return _render_quiz(block, md, env, math_html)
         language = token.info.split()[0] if token.info.strip() else "text"
         return env.get_template("static-code.html").render(code_html=Markup(highlight_code(token.content, language)))
@@ -211,7 +230,7 @@ def _hold_prose_after(tokens: list[Token], predicted: set[str]) -> list[Token]:
             holding = False
         out.append(token)
         block = token.meta.get("block") if token.type == "fence" else None
-        if isinstance(block, CodeCell) and block.id in predicted:
+        if isinstance(block, (CodeCell, Playground)) and block.id in predicted:
             out.append(html(f'<div class="held-prose" data-held-prose="{escape(block.id)}" data-held="true">\n'))
             holding = True
     if holding:
@@ -239,6 +258,18 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment, held: bool = 
         hint_html=hint_html,
         solution_html=solution_html,
         held=held,
+    )
+
+
+def _render_playground(playground: Playground, env: Environment, prediction_html: str) -> str:
+    """A playground's container, config and static list; `prediction_html`: its prediction's form."""
+    return (
+        env.get_template("playground-block.html").render(
+            playground=playground,
+            config=_script_json(playground_config(playground)),
+            prediction_html=Markup(prediction_html),
+        )
+        + "\n"
     )
 
 
@@ -272,7 +303,7 @@ def _math_markup(tex: str, display: bool, math_html: dict) -> str:
 def _render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], str]:
     """Collect every expression of the course, render them in one KaTeX run."""
     found: dict[tuple[str, bool], tuple[Path, int]] = {}
-    for lesson in course.lessons:
+    for lesson in course.lessons + course.pages:
         for token, line in _math_tokens(lesson, md):
             found.setdefault((token.content.strip(), MATH_TOKENS[token.type]), (lesson.path, line))
     try:

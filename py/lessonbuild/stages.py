@@ -14,9 +14,9 @@ from pathlib import Path
 
 from .assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths
 from .compress import precompress
-from .lessonformat import Course, load_course
+from .lessonformat import Course, load_course, load_pages
 from .offline import service_worker
-from .paths import EMBED_RUNTIME, SITE
+from .paths import EMBED_RUNTIME, PLAYGROUND_PAGE, SITE
 from .problems import BuildError
 from .render import PageContext, render_site
 from .runtime import runtime_settings
@@ -57,8 +57,11 @@ class RenderedSite:
 
 
 def load_lessons(lessons_dir: Path) -> Course:
-    """Read `lessons_dir`/index.yml and every lesson it lists. Raises BuildError."""
-    return load_course(lessons_dir)
+    """Read `lessons_dir`/index.yml, every lesson it lists, and the site's other pages in the
+    lesson format (the rank playground's page). Problems are recorded, not raised."""
+    course = load_course(lessons_dir)
+    load_pages(course, [PLAYGROUND_PAGE])
+    return course
 
 
 def validate_lessons(course: Course) -> None:

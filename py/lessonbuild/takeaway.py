@@ -2,7 +2,7 @@
 
 The page has no Markdown parser, so the build cuts the lesson's source into Markdown segments
 and code cells (by id: the page fills in the learner's current code). Quizzes become a short
-Markdown list; hints and solutions stay on the page; each exercise is followed by a cell that
+Markdown list, and a rank playground its list in words; hints and solutions stay on the page; each exercise is followed by a cell that
 runs its check (cellruntime.notebook).
 
 A download runs in any Python 3.11+, with no network: its first cell is the set-up cell
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .lessonformat import PREDICT_KIND, Attachment, CodeCell, DeclaredCheck, Lesson, Quiz, ShownOutput
 from .paths import SITE
+from .playground import Playground, playground_markdown
 
 SETUP_CELL = SITE / "takeaway" / "setup-cell.py"
 SETUP_CELL_ASSET = "assets/takeaway-setup-cell.py"
@@ -51,6 +52,7 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
     outline: list[dict] = [{"markdown": f"# {lesson.title}\n\n{lesson.summary}"}]
     prose: list[str] = []
     position = 0
+    playground_ids = {playground.id for playground in lesson.playgrounds}
     for token in lesson.tokens:
         if token.type == "front_matter":
             position = token.map[1]
@@ -67,8 +69,12 @@ def notebook_outline(lesson: Lesson) -> list[dict]:
             outline.append({"cell": block.id})
             if block.check:
                 outline.append({"check": block.id, "code": CHECK_CELL.format(name=block.check_name)})
+        elif isinstance(block, Playground):
+            prose += ["", playground_markdown(block), ""]
         elif isinstance(block, Quiz):
             lead = "Predict, then run the next cell" if block.kind == PREDICT_KIND else "Check yourself"
+            if block.guards in playground_ids:
+                lead = "Predict, then try it in the rank playground on the lesson page"
             prose += ["", f"**{lead}:** {block.question}", ""]
             prose += [f"- {option.answer}" for option in block.choices]
         elif isinstance(block, (Attachment, DeclaredCheck)):

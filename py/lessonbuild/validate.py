@@ -46,10 +46,13 @@ def validate_course(course: Course) -> list[Problem]:
     problems = list(course.problems)
     for lesson in course.lessons:
         problems += validate_lesson(lesson)
+    for page in course.pages:  # not lessons: no quiz needed
+        problems += validate_lesson(page, needs_quiz=False)
     return problems + check_moves(course)
 
 
-def validate_lesson(lesson: Lesson) -> list[Problem]:
+def validate_lesson(lesson: Lesson, needs_quiz: bool = True) -> list[Problem]:
+    """Every problem of one lesson (or, with needs_quiz=False, a page in the lesson format)."""
     problems: list[Problem] = []
     report = lambda line, message, fix: problems.append(Problem(lesson.path, line, message, fix))  # noqa: E731
 
@@ -67,11 +70,13 @@ def validate_lesson(lesson: Lesson) -> list[Problem]:
     for quiz in lesson.quizzes + lesson.predictions:
         _check_quiz(quiz, report)
         _check_unique_id(quiz.id, quiz.line, seen_ids, report)
+    for playground in lesson.playgrounds:  # loading checked their fields (playground.py)
+        _check_unique_id(playground.id, playground.line, seen_ids, report)
     _check_predictions(lesson, report)
     _check_exercise_help(lesson, report)
     for shown in lesson.shown_outputs:
         _check_shown_output(shown, report)
-    if not lesson.quizzes:
+    if needs_quiz and not lesson.quizzes:
         report(None, "The lesson has no quiz.", "End it with one ```quiz block (see lessons/README.md).")
     return problems
 
@@ -234,15 +239,17 @@ def _check_unique_id(block_id: str | None, line: int, seen: dict[str, int], repo
         report(
             line,
             f"The id '{block_id}' is already used on line {seen[block_id]}.",
-            "Give every cell and quiz of a lesson its own id.",
+            "Give every cell, quiz and playground of a lesson its own id.",
         )
     else:
         seen[block_id] = line
 
 
 def _check_predictions(lesson: Lesson, report) -> None:
-    """Each prediction names (`for=`) a visible code cell that comes after it, one per cell."""
+    """Each prediction names (`for=`) a visible code cell or a playground that comes after it,
+    one per cell or playground."""
     cells = {cell.id: cell for cell in lesson.cells if cell.id}
+    cells.update({playground.id: playground for playground in lesson.playgrounds if playground.id})
     guarded: dict[str, int] = {}
     for prediction in lesson.predictions:
         target = prediction.guards
@@ -251,14 +258,14 @@ def _check_predictions(lesson: Lesson, report) -> None:
             report(
                 prediction.line,
                 "This prediction names no cell.",
-                "Write for=ID after ```predict, with the id of the code cell whose output it asks about.",
+                "Write for=ID after ```predict, with the id of the code cell (or playground) it asks about.",
             )
-        elif cell is None or cell.hidden:
-            why = f"cell '{target}' is hidden" if cell else f"there is no code cell '{target}'"
+        elif cell is None or getattr(cell, "hidden", False):
+            why = f"cell '{target}' is hidden" if cell else f"there is no code cell '{target}' (nor a playground)"
             report(
                 prediction.line,
                 f"This prediction is for no visible code cell: {why}.",
-                "Write for=ID with the id of a visible code cell whose output it asks about.",
+                "Write for=ID with the id of a visible code cell (or playground) whose output it asks about.",
             )
         elif cell.line < prediction.line:
             report(

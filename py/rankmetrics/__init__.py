@@ -9,6 +9,7 @@ The definitions follow trec_eval unless noted (see each docstring):
     dcg_at_k, ndcg_at_k                          ndcg.py
     ranking_from_scores                          scores.py
     evaluate, Evaluation                         evaluation.py
+    readouts (the page's rank playground)        playground.py
 
 >>> from rankmetrics import precision_at_k, ndcg_at_k
 >>> precision_at_k(["d1", "d2", "d3"], {"d1", "d3"}, k=2)
@@ -23,6 +24,10 @@ from .ndcg import dcg_at_k, ndcg_at_k
 from .rr import reciprocal_rank
 from .scores import ranking_from_scores
 from .set_metrics import hit_rate_at_k, precision_at_k, recall_at_k
+
+# Loaded with the package like every other module, so cellruntime.sealed's private copy and the
+# public package share one compiled copy of each (its CompiledOnce finder is then all used).
+from . import playground  # noqa: E402, F401
 
 __version__ = "0.1.0"
 

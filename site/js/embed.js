@@ -5,6 +5,9 @@
 //   <script type="module" src="https://COURSE-HOST/assets/embed.js"></script>
 //   <pre class="runnable">print("hello")</pre>      (or any element with data-runnable)
 //
+// A `<div data-playground>` becomes a rank playground (its list from the element's content:
+// playground/embed-config.js); its state is kept in the browser, never in the host's address.
+//
 // Cells run in page order in one namespace, like a lesson. The host page may be on another
 // origin and needs no special headers; where the page cannot share memory with Python's worker
 // (not cross-origin isolated), Stop restarts Python, and a note above the first cell says so.
@@ -12,15 +15,21 @@ import { embedRuntime } from "./build-constants.js";
 import { PythonRuntime } from "./runtime.js";
 import { CellController } from "./cells.js";
 import { embedReductions, reportLate, showNote } from "./capability-note.js";
+import { configFromElement } from "./playground/embed-config.js";
+import { mountPlaygrounds } from "./playground/main.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
+const PLAYGROUND_SELECTOR = "[data-playground]";
 
 async function main() {
   const blocks = [...document.querySelectorAll(SELECTOR)];
-  if (blocks.length === 0) return;
+  const playgroundHosts = [...document.querySelectorAll(PLAYGROUND_SELECTOR)].map((block, index) =>
+    hostPlayground(block, index, blocks.length === 0 && index === 0),
+  );
+  if (blocks.length === 0 && playgroundHosts.length === 0) return;
   const mounted = blocks.map((block, index) => mountCell(block, index));
-  const status = mounted[0].status;
+  const status = mounted[0]?.status ?? playgroundHosts[0].status;
   let retry = null; // what Retry does: fetch the settings again, or start Python again
   const setStatus = (state, text) => {
     status.dataset.runtimeStatus = state;
@@ -59,6 +68,9 @@ async function main() {
     { findCell: (id) => sections.get(id) ?? null },
   );
   runtime.start();
+  for (const { shadow } of playgroundHosts)
+    mountPlaygrounds(shadow, { runtime, slug: `embed${location.pathname}`, useFragment: false });
+  if (blocks.length === 0) return;
   const { createEditor } = await import("./editor.js");
   cells.attachEditors(createEditor);
 }
@@ -118,6 +130,31 @@ function mountCell(block, index) {
   shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
   block.replaceWith(host);
   return { data, section, status };
+}
+
+/** Replace the host page's `<div data-playground>` with one in a shadow root, its config read from
+ *  the element (embed-config.js); returns the shadow root and its status line (shown
+ *  `withStatus`: the page has no cell to show Python's status). */
+function hostPlayground(block, index, withStatus) {
+  const items = (selector) =>
+    [...block.querySelectorAll(selector)].map((item) => ({ id: item.textContent, grade: item.dataset.grade }));
+  const config = configFromElement({ ...block.dataset }, items("ol > li"), items("ul > li"), index);
+  const host = document.createElement("div");
+  host.className = "ranking-lessons-playground";
+  const shadow = host.attachShadow({ mode: "open" });
+  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
+  const container = element("div", {
+    "data-playground": config.id,
+    role: "group",
+    "aria-label": `Rank playground: ${config.title}`,
+    "data-state": "waiting",
+  });
+  const json = element("script", { type: "application/json", "data-playground-config": "" }, JSON.stringify(config));
+  container.append(json);
+  shadow.append(stylesheet, ...(withStatus ? [status] : []), container);
+  block.replaceWith(host);
+  return { shadow, status };
 }
 
 function element(tag, attributes, text) {

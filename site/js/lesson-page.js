@@ -7,6 +7,7 @@ import { setupPredictions } from "./predict.js";
 import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
 import { carryOver } from "./storage.js";
+import { mountPlaygrounds } from "./playground/main.js";
 
 // Runs pressed while Python loaded go first once it is ready: their output is what the learner
 // is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
@@ -52,6 +53,12 @@ export function mountLesson(lesson, runtime, setStatus) {
   const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
   setupQuizzes(lesson.slug, lesson.quizzes);
   setupPredictions(lesson.slug, lesson.predictions ?? {});
+  const playgrounds = mountPlaygrounds(document, {
+    runtime,
+    slug: lesson.slug,
+    predictions: lesson.predictions ?? {},
+    signal: mounted.signal,
+  });
   setupResetAll(tools, cells, mounted.signal);
   setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
   tools.dataset.wired = ""; // shown from now on (their space was kept until then)
@@ -107,6 +114,7 @@ export function mountLesson(lesson, runtime, setStatus) {
     unmount() {
       mounted.abort();
       cells.detach();
+      for (const playground of playgrounds) playground.unmount();
     },
   };
 }

@@ -11,7 +11,8 @@ const KIND = "predict"; // the storage kind (storage.js keys)
 /**
  * Wire every prediction form of the lesson in this document.
  * @param {string} slug
- * @param {Record<string, {cell: string, correct: number[], hash: string}>} predictions  lesson JSON
+ * @param {Record<string, {cell?: string, playground?: string, correct: number[], hash: string}>} predictions
+ *   lesson JSON: each guards a cell's output, or a rank playground's readouts
  */
 export function setupPredictions(slug, predictions) {
   for (const form of document.querySelectorAll("form[data-predict]")) {
@@ -51,7 +52,7 @@ function chosenIndexes(form) {
 }
 
 /** Fix the answer, give the verdict with the chosen option's reason, and show the output. */
-function commit(form, { cell, correct }, chosen) {
+function commit(form, { cell = null, correct }, chosen) {
   form.dataset.committed = "";
   for (const input of form.querySelectorAll("input")) {
     input.checked = chosen.includes(Number(input.value));
@@ -68,13 +69,16 @@ function commit(form, { cell, correct }, chosen) {
   const tag = document.createElement("strong");
   tag.textContent = right ? "Right. " : "Not quite. ";
   showVerdict(form, right ? "correct" : "incorrect", [tag, ...(reason ? [reason] : [])]);
-  const cellElement = document.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+  const cellElement = cell && document.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
   if (cellElement) {
     cellElement.querySelector("[data-output]").dataset.held = "false";
     cellElement.querySelector("[data-held-note]")?.remove();
   }
-  const prose = document.querySelector(`[data-held-prose="${CSS.escape(cell)}"]`);
+  const prose = cell && document.querySelector(`[data-held-prose="${CSS.escape(cell)}"]`);
   if (prose) prose.dataset.held = "false"; // the text that explains the output
+  // A playground's readouts (a prediction with `playground` instead of `cell`) are its own to
+  // show: it listens for this (site/js/playground/main.js).
+  form.dispatchEvent(new Event("committed"));
 }
 
 /**

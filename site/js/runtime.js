@@ -34,6 +34,34 @@ export class PythonRuntime {
     this.waitingCancelled = null;
     this.packagesAdded = null; // a lesson's packages being added (useSettings): runs wait for them
     this.packageAnswers = []; // resolvers of the worker's answers to "packages", in order
+    this.readoutAnswers = new Map(); // readouts id -> resolver (the rank playground's asks)
+    this.watchers = new Set(); // called when isReady or busy may have changed (watch)
+  }
+
+  /** Call `callback()` whenever Python's readiness or business may have changed (it loaded, a
+   *  run or check started or ended, Python restarted or failed); returns a function that stops. */
+  watch(callback) {
+    this.watchers.add(callback);
+    return () => this.watchers.delete(callback);
+  }
+
+  #changed() {
+    for (const callback of this.watchers) callback();
+  }
+
+  /**
+   * The rank playground's readouts of `state` ({ranking, grades, k, gain, threshold}), computed
+   * by rankmetrics in the worker's Python apart from the learner's globals. Resolves with
+   * {ok: true, readouts} or {ok: false, error}, or {restarted: true} when the worker was
+   * replaced first. Call it only when `isReady`; it does not wait for Python, nor count as busy
+   * (a learner's run queued after it waits the few ms it takes).
+   */
+  readouts(state) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.readoutAnswers.set(id, resolve);
+      this.worker.postMessage({ type: "readouts", id, state });
+    });
   }
 
   get canInterrupt() {
@@ -51,6 +79,8 @@ export class PythonRuntime {
     this.releaseOldReady?.(); // whoever waited for the old worker now waits for this one
     // The new worker boots with this.settings' packages: nothing is left to add.
     for (const answer of this.packageAnswers.splice(0)) answer({ ok: true });
+    for (const answer of this.readoutAnswers.values()) answer({ restarted: true });
+    this.readoutAnswers.clear();
     let started = adopt;
     let refused = null; // why no worker could be started
     if (!started) {
@@ -96,6 +126,11 @@ export class PythonRuntime {
       if (adopt?.error) fail(new Error(adopt.error));
     });
     this.ready.catch((error) => this.onStatus("error", `Could not load Python: ${error.message}.`));
+    this.ready.then(
+      () => this.#changed(),
+      () => this.#changed(),
+    );
+    this.#changed();
     return this.ready;
   }
 
@@ -179,6 +214,7 @@ export class PythonRuntime {
     });
     this.pending.set(id, entry);
     this.worker.postMessage({ ...message, id });
+    this.#changed();
     return entry.settled;
   }
 
@@ -259,6 +295,13 @@ export class PythonRuntime {
         this.pending.delete(message.id);
         entry?.resolve(message.fatal ? { ...message, restarted: true } : message);
         if (message.fatal) this.#restart();
+        else this.#changed();
+        break;
+      }
+      case "readouts": {
+        const answer = this.readoutAnswers.get(message.id);
+        this.readoutAnswers.delete(message.id);
+        answer?.(message);
         break;
       }
       case "packages": // an answer to useSettings

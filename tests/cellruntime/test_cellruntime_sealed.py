@@ -19,7 +19,7 @@ import pytest
 
 import rankmetrics
 from cellruntime import Session
-from cellruntime.sealed import CHECK_RUNTIME, PrivateModules
+from cellruntime.sealed import CHECK_RUNTIME, PrivateModules, private_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -175,6 +175,14 @@ def test_the_private_copies_are_not_the_public_modules():
     assert all(vars(module).get("recall_at_k") is not private for module in list(sys.modules.values()))
     assert private(["a", "b", "x"], {"a", "b", "c"}, 2) == rankmetrics.recall_at_k(["a", "b", "x"], {"a", "b", "c"}, 2)
     assert private.__globals__["__builtins__"] is not vars(__import__("builtins"))
+
+
+def test_private_module_gives_the_copy_loaded_at_import():
+    private = private_module("rankmetrics.ndcg")
+    assert private is not sys.modules["rankmetrics.ndcg"]
+    assert private is private_module("rankmetrics.ndcg")  # loaded once, when cellruntime was imported
+    with pytest.raises(ModuleNotFoundError):
+        private_module("rankmetrics.no_such_module")
 
 
 def test_the_public_reference_is_still_named_as_the_reference():

@@ -14,6 +14,7 @@ from lessonbuild.problems import BuildError
         ("lessons/sample.md", Changes(pages=True)),
         ("lessons/index.yml", Changes(pages=True)),
         ("site/templates/lesson.html", Changes(pages=True)),
+        ("site/pages/playground.md", Changes(pages=True)),
         ("site/tools/render-math.mjs", Changes(pages=True, math=True)),
         ("site/js/cells.js", Changes(assets=True, pages=True)),
         ("site/css/site.css", Changes(assets=True, pages=True)),
@@ -63,7 +64,7 @@ def test_a_dev_site_has_no_service_worker_and_compressed_assets_only(dev_build):
     site = builder.build()
     assert "sw.js" not in site.files
     assert "assets/lesson.js.br" in site.files and "sample.html.br" not in site.files
-    assert site.pages == ("index.html", "sample.html")
+    assert site.pages == ("index.html", "playground.html", "sample.html")  # the playground's own page too
     assert set(site.etags) == set(site.files)
 
 

@@ -10,6 +10,7 @@ import { importModules, reseedRandom, sitePackages as sitePackagesOf, unpackWhee
 import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";
 import { installFullStdlibWhenItComes } from "./stdlib.js";
 import { fetchBytes } from "./wheels.js";
+import { loadPlayground } from "./playground.js";
 
 const MISSING_CHECK_DELAY_MS = 3000; // ask for each core file when the boot still goes on then
 const INSTALL_LATER_MS = 1000; // unpack the snapshot's own wheels then, unless a run came first
@@ -128,6 +129,7 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
 
   const { Session } = pyodide.pyimport("cellruntime");
   state.session = Session.callKwargs({ available_packages: runtime.packages });
+  state.playground = loadPlayground(pyodide); // before any learner code (playground.js)
   state.markBooted({ pyodide, sitePackages, wheels: new Set(runtime.wheels), packages: new Set(runtime.packages) });
   step("session");
   const ms = Math.round(performance.now() - started);

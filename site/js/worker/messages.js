@@ -1,9 +1,10 @@
 // The page's messages (ARCHITECTURE.md, "Page ↔ worker protocol"): boot, run, check, packages,
-// reset. Each cell goes to the cellruntime Session, which does the real work (capture,
+// readouts, reset. Each cell goes to the cellruntime Session, which does the real work (capture,
 // tracebacks, displays) in Python.
 import { boot } from "./boot.js";
 import { failureReason } from "./failure.js";
 import { addPackages } from "./wheels.js";
+import { answerReadouts } from "./playground.js";
 
 /** Act on one message from the page. */
 export function handleMessage(state, message) {
@@ -23,6 +24,8 @@ export function handleMessage(state, message) {
       () => post({ type: "packages", ok: true }),
       (error) => post({ type: "packages", ok: false, reason: failureReason(error) }),
     );
+  } else if (message.type === "readouts") {
+    answerReadouts(state, message); // the rank playground's metrics (site/js/playground/)
   } else if (message.type === "reset") {
     state.session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }

@@ -1,0 +1,249 @@
+// The rank playground (issue #18; UI contract, "Rank playground"): a ranked list a learner takes
+// in hand (move, grade, retrieve, drop, add, remove; k, gain, threshold), and the six metrics
+// answering from rankmetrics in the worker's Python, each with its working. This module mounts
+// every playground of a page and wires its parts; each part has a module of its own.
+import { announcement } from "./announce.js";
+import { computeReadouts } from "./compute.js";
+import { startDrag } from "./drag.js";
+import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
+import * as model from "./model.js";
+import { keepState, linkTo, openingState } from "./persist.js";
+import { preparePlayground, problemText } from "./prepare.js";
+import { drawReadouts } from "./readouts-view.js";
+
+/**
+ * Mount every `[data-playground]` in `root`.
+ * @param {ParentNode} root
+ * @param {{runtime: object|null, slug: string, predictions?: object, useFragment?: boolean,
+ *   signal?: AbortSignal}} options  predictions: the lesson JSON's (entries with `playground`);
+ *   useFragment: keep the state in this page's address (false on another site's page)
+ * @returns {Array<{unmount: () => void}>}
+ */
+export function mountPlaygrounds(root, options) {
+  return [...root.querySelectorAll("[data-playground]")].flatMap((container) => {
+    try {
+      return [mountPlayground(container, options)];
+    } catch (error) {
+      console.warn("a rank playground could not start:", error);
+      return [];
+    }
+  });
+}
+
+function mountPlayground(container, { runtime, slug, predictions = {}, useFragment = true, signal }) {
+  const { where, own, opening, parts, ...first } = preparePlayground(container, { slug, useFragment, predictions });
+  const { id, limits } = where;
+  let state = first.state;
+  let beforeReset = null; // the state Reset replaced, for Undo reset
+  let shown = null; // the metrics on screen ({name: {value}}), for the arrows and announcements
+  let pendingAction = null; // the last change's sentence, said with its readouts
+
+  const say = (text) => {
+    parts.announce.textContent = text;
+  };
+  if (opening.problem) say(problemText(opening.problem));
+
+  // Predict, then reveal: readouts stay held back until the form's answer is committed
+  // (predict.js does the committing, as for a cell).
+  const form = container.querySelector("form[data-predict]");
+  const guarded = form && predictions[form.dataset.predict]?.playground === id;
+  const held = () => guarded && form.dataset.committed === undefined;
+  const showHeld = () => {
+    parts.readouts.dataset.held = held() ? "true" : "false";
+  };
+  showHeld();
+  form?.addEventListener("committed", showHeld, { signal });
+
+  const compute = computeReadouts(runtime, {
+    current: () => model.toPython(state),
+    onState(value, reason) {
+      container.dataset.state = value;
+      drawStatus(value, reason);
+    },
+    onReadouts(readouts, asked) {
+      drawIdeal(parts, readouts.ideal, asked.grades);
+      drawReadouts(parts, readouts, state, shown);
+      const after = readouts.metrics;
+      if (pendingAction) say(announcement(pendingAction, held() ? null : shown, held() ? null : after, state.k));
+      pendingAction = null;
+      shown = after;
+    },
+  });
+
+  function drawStatus(value, reason) {
+    const texts = { computing: "Computing…", ready: "" };
+    parts.status.replaceChildren(texts[value] ?? reason ?? "");
+    if (value === "error") {
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => compute.retry());
+      parts.status.append(" ", retry);
+    }
+  }
+
+  /** Make `next` the state: redraw, keep it, ask for its readouts, and say `action`. */
+  function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
+    if (next === state) return;
+    state = next;
+    if (!keepUndo) {
+      beforeReset = null; // Undo reset would now throw away the changes made since
+      parts.controls.undo.hidden = true;
+    }
+    drawLists(parts, state, limits);
+    drawIdeal(parts, model.idealOrder(state), state.grades);
+    restoreFocus(parts, focus, fallback);
+    keepState(where, model.sameState(state, own) ? null : state);
+    pendingAction = action;
+    if (container.dataset.state !== "computing" && container.dataset.state !== "ready") say(`${action}.`);
+    compute.changed();
+  }
+
+  const moveBy = (item, delta) => {
+    const next = model.moveBy(state, item, delta);
+    change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`);
+  };
+
+  // Buttons and selects in the lists (one listener each: the lists are redrawn on every change).
+  const onListClick = (event) => {
+    const control = event.target.closest("button[data-control]");
+    if (!control || control.getAttribute("aria-disabled") === "true") return;
+    const item = control.closest("[data-item]").dataset.item;
+    const kind = control.dataset.control;
+    if (kind === "up") moveBy(item, -1);
+    else if (kind === "down") moveBy(item, 1);
+    else if (kind === "drop")
+      change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
+    else if (kind === "retrieve")
+      change(model.retrieve(state, item, limits), `Retrieved ${item} at rank ${state.ranking.length + 1}`, {
+        focus: { item, control: "item" },
+      });
+    else if (kind === "remove") {
+      const list = state.ranking.includes(item) ? state.ranking : state.unretrieved;
+      const neighbour = list[list.indexOf(item) + 1] ?? list[list.indexOf(item) - 1];
+      change(model.removeItem(state, item), `Removed ${item}`, {
+        focus: neighbour ? { item: neighbour, control: "item" } : null,
+        fallback: parts.controls.add,
+      });
+      if (!neighbour) parts.controls.add.focus();
+    }
+  };
+  const onListChange = (event) => {
+    if (event.target.dataset.control !== "grade") return;
+    const item = event.target.closest("[data-item]").dataset.item;
+    change(
+      model.setGrade(state, item, event.target.value, limits),
+      `Set the grade of ${item} to ${event.target.value}`,
+    );
+  };
+  const onListKey = (event) => {
+    if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+    if (event.target.localName === "select") return; // Alt+ArrowDown opens a select's options
+    const item = event.target.closest("[data-item]");
+    if (!item || !parts.ranked.contains(item)) return;
+    event.preventDefault();
+    moveBy(item.dataset.item, event.key === "ArrowUp" ? -1 : 1);
+  };
+  for (const list of [parts.ranked, parts.unretrieved]) {
+    list.addEventListener("click", onListClick, { signal });
+    list.addEventListener("change", onListChange, { signal });
+    list.addEventListener("keydown", onListKey, { signal });
+  }
+  parts.ranked.addEventListener(
+    "pointerdown",
+    (event) => {
+      if (!event.target.closest("[data-drag-handle]")) return;
+      startDrag(event, parts.ranked, (item, index) => {
+        const next = model.moveTo(state, item, index);
+        change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, { focus: { item, control: "item" } });
+      });
+    },
+    { signal },
+  );
+
+  // Terms of a formula light up the item they come from.
+  const onTerm = (event) => {
+    const term = event.target.closest?.("[data-term-for]");
+    highlight(parts, term && (event.type === "pointerover" || event.type === "focusin") ? term.dataset.termFor : null);
+  };
+  for (const type of ["pointerover", "pointerout", "focusin", "focusout"])
+    parts.readouts.addEventListener(type, onTerm, { signal });
+
+  // The controls above the lists.
+  const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
+  copy.hidden = !useFragment; // on another site's page the state is not in the address
+  k.addEventListener("change", () => change(model.setK(state, k.value, limits), `k is now ${k.value}`), { signal });
+  gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
+    signal,
+  });
+  threshold.addEventListener(
+    "change",
+    () =>
+      change(model.setThreshold(state, threshold.value, limits), `The relevance threshold is now ${threshold.value}`),
+    { signal },
+  );
+  add.addEventListener(
+    "click",
+    () => {
+      if (add.getAttribute("aria-disabled") === "true") return say(`The list holds at most ${limits.maxItems} items.`);
+      const next = model.addItem(state, limits);
+      const item = next.ranking.at(-1);
+      change(next, `Added ${item} at rank ${next.ranking.length}`, { focus: { item, control: "item" } });
+    },
+    { signal },
+  );
+  reset.addEventListener(
+    "click",
+    () => {
+      if (model.sameState(state, own)) return say("The playground already shows its own list.");
+      const replaced = state;
+      change(own, "Reset to the playground's own list");
+      beforeReset = replaced;
+      undo.hidden = false;
+    },
+    { signal },
+  );
+  undo.addEventListener(
+    "click",
+    () => {
+      if (beforeReset) change(beforeReset, "Undid the reset", { keepUndo: true });
+      beforeReset = null;
+      undo.hidden = true;
+      reset.focus(); // the Undo button hides itself: keep the keyboard nearby
+    },
+    { signal },
+  );
+  copy.addEventListener(
+    "click",
+    () => {
+      const url = linkTo(where, state);
+      navigator.clipboard?.writeText(url).then(
+        () => say("Link copied: it opens this playground as it is now."),
+        () => say("The link could not be copied; the address bar holds it."),
+      ) ?? say("The link could not be copied; the address bar holds it.");
+    },
+    { signal },
+  );
+
+  // A link to another state of this playground followed in this page (a jump within it).
+  if (useFragment)
+    window.addEventListener(
+      "hashchange",
+      () => {
+        const linked = openingState({ ...where, fromStorage: false });
+        if (linked.problem) {
+          parts.notice.textContent = problemText(linked.problem);
+          parts.notice.hidden = false;
+          change(own, "The link could not be used: back to the playground's own list");
+        } else if (linked.state && !model.sameState(linked.state, state))
+          change(linked.state, "Opened the link's list");
+      },
+      { signal },
+    );
+  if (opening.state) keepState(where, state); // a link's state is kept, as if just made here
+  return {
+    unmount() {
+      compute.stop();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Where the learner's playground state is kept: the address's fragment under the playground's
+// own key (so a link reopens it), and the browser's storage, as a cell's edits are (so a reload
+// does). A link's fragment wins over storage.
+import { load, save } from "../storage.js";
+import { configHash, decodeState, encodeState, fragmentKey, readKey, writeKey } from "./fragment.js";
+
+const KIND = "playground"; // the storage kind (storage.js keys)
+
+/**
+ * The state to open with: the fragment's, else (`fromStorage`) the one kept in the browser.
+ * @returns {{state: object|null, problem: "malformed"|"stale"|null}}  state null: the block's own
+ */
+export function openingState({ slug, id, config, limits, useFragment, fromStorage = true }) {
+  const base = configHash(config);
+  const linked = useFragment ? readKey(location.hash, fragmentKey(id)) : null;
+  if (linked !== null) {
+    const decoded = decodeState(linked, base, limits);
+    return decoded.state ? { state: decoded.state, problem: null } : { state: null, problem: decoded.problem };
+  }
+  const kept = fromStorage ? load(slug, KIND, id) : null;
+  if (typeof kept?.state === "string") {
+    const decoded = decodeState(kept.state, base, limits);
+    if (decoded.state) return { state: decoded.state, problem: null };
+  }
+  return { state: null, problem: null };
+}
+
+/** Keep `state` (null: the block's own list, so nothing is kept and the fragment key goes). */
+export function keepState({ slug, id, config, useFragment }, state) {
+  const value = state ? encodeState(state, configHash(config)) : null;
+  save(slug, KIND, id, value === null ? null : { state: value });
+  if (useFragment) {
+    const hash = writeKey(location.hash, fragmentKey(id), value);
+    if (hash !== location.hash && !(hash === "" && location.hash === "#"))
+      history.replaceState(history.state, "", `${location.pathname}${location.search}${hash}`);
+  }
+}
+
+/** The address of this page with `state` in its fragment (Copy link). */
+export function linkTo({ id, config }, state) {
+  const hash = writeKey(location.hash, fragmentKey(id), encodeState(state, configHash(config)));
+  return `${location.origin}${location.pathname}${location.search}${hash}`;
+}

@@ -1,0 +1,52 @@
+// A playground's first drawing: its config, the state it opens with (a link's, the learner's
+// kept one, or the block's own), and its parts drawn. Done by the page's early script right
+// after the playground's HTML, before the first paint (site/js/playground-early.js), so nothing
+// moves when the full script (main.js) wires it later; main.js does it itself when the early
+// script did not run.
+import { drawIdeal, drawLists } from "./list-view.js";
+import * as model from "./model.js";
+import { openingState } from "./persist.js";
+import { hasCommitted } from "../predict.js";
+import { drawPlaceholders } from "./readouts-view.js";
+import { buildSkeleton, partsOf } from "./skeleton.js";
+
+const PROBLEMS = {
+  malformed: "This link's playground state could not be read, so the playground shows its own list.",
+  stale: "This link was made for an older version of this playground, so it shows its own list.",
+};
+
+/**
+ * Read and draw the playground `container` (once: a drawn one is only read back).
+ * @param {HTMLElement} container  a [data-playground] element (Interface B)
+ * @param {{slug: string, useFragment: boolean, predictions: object}} options  slug: keys the
+ *   kept state; predictions: the lesson JSON's (a playground's readouts wait for its own)
+ * @returns {{where: object, own: object, opening: {state: object|null, problem: string|null},
+ *   state: object, parts: object}}  where: {slug, id, config, limits, useFragment} (persist.js)
+ */
+export function preparePlayground(container, { slug, useFragment, predictions }) {
+  const config = JSON.parse(container.querySelector("script[data-playground-config]").textContent);
+  const id = container.dataset.playground || config.id;
+  config.id = id;
+  const limits = model.limitsOf(config);
+  const where = { slug, id, config, limits, useFragment };
+  const own = model.initialState(config);
+  const opening = openingState(where);
+  const state = opening.state ?? own;
+  if (container.dataset.playgroundBuilt !== undefined) return { where, own, opening, state, parts: partsOf(container) };
+  const parts = buildSkeleton(container, config, limits);
+  if (opening.problem) {
+    parts.notice.textContent = PROBLEMS[opening.problem];
+    parts.notice.hidden = false;
+  }
+  drawLists(parts, state, limits);
+  drawIdeal(parts, model.idealOrder(state), state.grades);
+  drawPlaceholders(parts, state);
+  const form = container.querySelector("form[data-predict]");
+  const prediction = form && predictions[form.dataset.predict];
+  const held = prediction?.playground === id && !hasCommitted(slug, form.dataset.predict, prediction);
+  parts.readouts.dataset.held = held ? "true" : "false";
+  return { where, own, opening, state, parts };
+}
+
+/** The notice for a link that could not be opened ("malformed" or "stale"). */
+export const problemText = (problem) => PROBLEMS[problem];

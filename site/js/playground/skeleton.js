@@ -1,0 +1,167 @@
+// The playground's fixed parts, built once when it mounts: the controls, the places the lists
+// and readouts are drawn in, the table alternative, and the live region. The views fill them.
+import { el, select } from "./dom.js";
+import { GAINS } from "./model.js";
+import { METRICS } from "./format.js";
+
+/**
+ * Build the playground inside `container` (its static fallback list is replaced; a prediction
+ * form in it stays, above).
+ * @param {HTMLElement} container  the [data-playground] element
+ * @param {{id: string, readouts: string[]}} config
+ * @param {{maxItems: number, maxGrade: number}} limits
+ * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
+ *   ranked, unretrieved, ideal, readouts, relevant, metrics: {name: {root, label, value, trend,
+ *   formula, rowName, rowValue}}, table, status, notice, announce}
+ */
+export function buildSkeleton(container, config, limits) {
+  for (const child of [...container.children]) {
+    if (!child.matches("script[data-playground-config], form[data-predict]")) child.remove();
+  }
+  const id = config.id;
+  const fieldId = (name) => `pg-${id}-${name}`;
+  const labelled = (name, text, control) =>
+    el("div", { class: "pg-field" }, el("label", { for: fieldId(name), text }), control);
+
+  const k = el("input", {
+    type: "number",
+    id: fieldId("k"),
+    min: 1,
+    max: limits.maxItems,
+    step: 1,
+    inputmode: "numeric",
+  });
+  const gain = select(
+    "Gain",
+    GAINS.map((name) => [name, name]),
+    GAINS[0],
+    { id: fieldId("gain") },
+  );
+  gain.removeAttribute("aria-label"); // its <label> names it
+  const threshold = el("input", {
+    type: "number",
+    id: fieldId("threshold"),
+    min: 1,
+    max: Math.max(1, limits.maxGrade),
+    step: 1,
+    inputmode: "numeric",
+  });
+  const add = el("button", { type: "button", "data-part": "add", text: "Add item" });
+  const reset = el("button", { type: "button", "data-part": "reset", text: "Reset" });
+  const undo = el("button", { type: "button", "data-part": "undo", text: "Undo reset", hidden: true });
+  const copy = el("button", { type: "button", "data-part": "copy", text: "Copy link" });
+  const controls = el(
+    "div",
+    { class: "pg-controls" },
+    labelled("k", "k", k),
+    labelled("gain", "Gain", gain),
+    labelled("threshold", "Relevance threshold", threshold),
+    el("div", { class: "pg-buttons" }, add, reset, undo, copy),
+  );
+
+  const ranked = el("ol", { role: "list", "aria-label": "Ranked list", class: "pg-list", "data-part": "ranked" });
+  const unretrieved = el("ul", {
+    role: "list",
+    "aria-label": "Not retrieved",
+    class: "pg-list pg-unretrieved",
+    "data-part": "unretrieved",
+  });
+  const ideal = el("ol", { "data-ideal": true, "aria-label": "Ideal ordering", class: "pg-ideal" });
+  const lists = el(
+    "div",
+    { class: "pg-lists" },
+    el("div", { class: "pg-column" }, el("p", { class: "pg-heading", text: "Ranked list" }), ranked),
+    el(
+      "div",
+      { class: "pg-column" },
+      el("p", { class: "pg-heading", text: "Ideal ordering" }),
+      ideal,
+      el("p", { class: "pg-heading", text: "Not retrieved" }),
+      unretrieved,
+    ),
+  );
+
+  const status = el("p", { class: "pg-status", "data-playground-status": true });
+  const metrics = {};
+  const readoutList = el("div", { class: "pg-metrics" });
+  const table = el("table", { "data-playground-table": true, class: "pg-table" });
+  const names = (config.readouts?.length ? config.readouts : Object.keys(METRICS)).filter((name) => name in METRICS);
+  const body = el("tbody");
+  table.append(
+    el("caption", { text: "Readouts as a table" }),
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", { scope: "col", text: "Metric" }), el("th", { scope: "col", text: "Value" })),
+    ),
+    body,
+  );
+  for (const name of names) {
+    const label = el("span", { class: "pg-metric-name", "data-part": "label" });
+    const value = el("span", { class: "pg-metric-value", "data-part": "value", text: "…" });
+    const trend = el("span", { class: "pg-trend", "data-trend": "none" });
+    const formula = el("div", { "data-formula": name, class: "pg-formula" });
+    const root = el(
+      "details",
+      { "data-metric": name, class: "pg-metric" },
+      el("summary", {}, label, " ", value, trend, el("span", { class: "pg-why", "data-part": "why" })),
+      formula,
+    );
+    readoutList.append(root);
+    const rowName = el("th", { scope: "row", "data-part": "row-name" });
+    const rowValue = el("td", { "data-part": "row-value", text: "…" });
+    body.append(el("tr", { "data-row": name }, rowName, rowValue));
+    metrics[name] = { root, label, value, trend, formula, rowName, rowValue };
+  }
+  const relevant = el("p", { class: "pg-relevant", "data-part": "relevant" });
+  const readouts = el("div", { class: "pg-readouts", "data-playground-readouts": true }, relevant, readoutList, table);
+  const notice = el("p", { class: "pg-notice", "data-playground-notice": true, hidden: true });
+  const announce = el("p", { class: "pg-announce", "data-playground-announce": true, "aria-live": "polite" });
+
+  container.append(notice, controls, lists, status, readouts, announce);
+  container.dataset.playgroundBuilt = "";
+  return partsOf(container);
+}
+
+/** The parts of a playground buildSkeleton built (maybe in the page's early script: see
+ *  site/js/playground-early.js), found by their hooks. */
+export function partsOf(container) {
+  const one = (selector) => container.querySelector(selector);
+  const metrics = {};
+  for (const root of container.querySelectorAll("[data-metric]")) {
+    const name = root.dataset.metric;
+    const row = one(`tr[data-row="${name}"]`);
+    metrics[name] = {
+      root,
+      label: root.querySelector('[data-part="label"]'),
+      value: root.querySelector('[data-part="value"]'),
+      trend: root.querySelector("[data-trend]"),
+      why: root.querySelector('[data-part="why"]'),
+      formula: root.querySelector("[data-formula]"),
+      rowName: row.querySelector('[data-part="row-name"]'),
+      rowValue: row.querySelector('[data-part="row-value"]'),
+    };
+  }
+  const id = container.dataset.playground;
+  return {
+    controls: {
+      k: one(`#${CSS.escape(`pg-${id}-k`)}`),
+      gain: one(`#${CSS.escape(`pg-${id}-gain`)}`),
+      threshold: one(`#${CSS.escape(`pg-${id}-threshold`)}`),
+      add: one('[data-part="add"]'),
+      reset: one('[data-part="reset"]'),
+      undo: one('[data-part="undo"]'),
+      copy: one('[data-part="copy"]'),
+    },
+    ranked: one('[data-part="ranked"]'),
+    unretrieved: one('[data-part="unretrieved"]'),
+    ideal: one("[data-ideal]"),
+    readouts: one("[data-playground-readouts]"),
+    relevant: one('[data-part="relevant"]'),
+    metrics,
+    table: one("table[data-playground-table]"),
+    status: one("[data-playground-status]"),
+    notice: one("[data-playground-notice]"),
+    announce: one("[data-playground-announce]"),
+  };
+}

@@ -1,0 +1,449 @@
+"""The rank playground (site/js/playground/; UI contract, "Rank playground"), driven through its
+roles, names and data- hooks on a lesson page that holds two playgrounds (host_pages.py): the
+readouts agree with rankmetrics under CPython, keyboard and buttons move items with the focus,
+the state lives in the fragment and across reloads, a prediction holds the readouts back."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, wait_until_python_ready
+from host_pages import PLAYGROUND_CONFIG, write_playground_page
+from rankmetrics.playground import readouts
+
+METRICS = PLAYGROUND_CONFIG["readouts"]
+TOLERANCE = 1e-12  # the issue's bound between the page's Pyodide and this CPython
+
+
+@pytest.fixture(scope="module")
+def playground_page(site_dir) -> str:
+    return write_playground_page(site_dir)
+
+
+def own_state() -> dict:
+    """The block's own list, as the Python mirror the tests change alongside the page."""
+    items, unretrieved = PLAYGROUND_CONFIG["items"], PLAYGROUND_CONFIG["unretrieved"]
+    return {
+        "ranking": [item["id"] for item in items],
+        "grades": {item["id"]: item["grade"] for item in items + unretrieved},
+        "k": PLAYGROUND_CONFIG["k"],
+        "gain": PLAYGROUND_CONFIG["gain"],
+        "threshold": PLAYGROUND_CONFIG["threshold"],
+    }
+
+
+def open_playground(page, base_url, name, playground_id="seed", fragment=""):
+    page.goto(f"{base_url}{name}{fragment}")
+    return page.locator(f'[data-playground="{playground_id}"]')
+
+
+def ranked(playground):
+    return playground.get_by_role("list", name="Ranked list")
+
+
+def ranked_ids(playground) -> list[str]:
+    return ranked(playground).get_by_role("listitem").evaluate_all("items => items.map((item) => item.dataset.item)")
+
+
+def wait_ready(playground) -> None:
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+def assert_agrees(playground, state: dict) -> None:
+    """The page shows `state`, and its readouts are CPython's rankmetrics' for it."""
+    wait_ready(playground)
+    assert ranked_ids(playground) == state["ranking"]
+    expected = readouts(state)
+    for name in METRICS:
+        shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
+        assert repr(float(shown)) == shown, f"{name}: data-value {shown!r} is not a float's repr"
+        assert math.isclose(float(shown), expected["metrics"][name]["value"], rel_tol=0, abs_tol=TOLERANCE), name
+    ideal = playground.locator("[data-ideal] [data-ideal-item]").evaluate_all(
+        "items => items.map((item) => item.dataset.idealItem)"
+    )
+    assert ideal == expected["ideal"]
+
+
+def test_readouts_agree_with_rankmetrics_over_random_edits(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    expect(playground).to_have_attribute("aria-label", "Rank playground: the seed's list")
+    rng = random.Random(18)
+    for _ in range(12):
+        edit = rng.choice(["key", "button", "grade", "k", "gain", "threshold"])
+        item = rng.choice(state["ranking"])
+        index = state["ranking"].index(item)
+        if edit == "key":
+            up = index > 0 and rng.random() < 0.5
+            row = ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {index + 1}: {item}\b"))
+            row.focus()
+            page.keyboard.press("Alt+ArrowUp" if up else "Alt+ArrowDown")
+            if (up and index > 0) or (not up and index < len(state["ranking"]) - 1):
+                state["ranking"].insert(index + (-1 if up else 1), state["ranking"].pop(index))
+            moved = ranked(playground).locator(f'[data-item="{item}"]')
+            expect(moved).to_be_focused()  # the focus stays on the moved item
+        elif edit == "button":
+            if index == 0:
+                continue
+            playground.get_by_role("button", name=f"Move {item} up", exact=True).click()
+            state["ranking"].insert(index - 1, state["ranking"].pop(index))
+            expect(playground.get_by_role("button", name=f"Move {item} up", exact=True)).to_be_focused()
+        elif edit == "grade":
+            grade = rng.randrange(4)
+            playground.get_by_label(f"Grade of {item}", exact=True).select_option(str(grade))
+            state["grades"][item] = grade
+        elif edit == "k":
+            state["k"] = rng.randrange(1, 8)
+            playground.get_by_label("k", exact=True).fill(str(state["k"]))
+            playground.get_by_label("k", exact=True).press("Tab")
+        elif edit == "gain":
+            state["gain"] = "linear" if state["gain"] == "exponential" else "exponential"
+            playground.get_by_label("Gain", exact=True).select_option(state["gain"])
+        else:
+            state["threshold"] = rng.randrange(1, 4)
+            playground.get_by_label("Relevance threshold", exact=True).fill(str(state["threshold"]))
+            playground.get_by_label("Relevance threshold", exact=True).press("Tab")
+        assert_agrees(playground, state)
+
+
+def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    wait_ready(playground)
+    not_retrieved = playground.get_by_role("list", name="Not retrieved")
+    expect(not_retrieved.get_by_role("listitem", name=re.compile("^Not retrieved: f"))).to_have_count(1)
+
+    playground.get_by_role("button", name="Retrieve f").click()
+    state["ranking"].append("f")
+    assert_agrees(playground, state)
+    expect(ranked(playground).get_by_role("listitem", name=re.compile("^Rank 6: f"))).to_be_focused()
+
+    playground.get_by_role("button", name="Drop a").click()
+    state["ranking"].remove("a")
+    assert_agrees(playground, state)  # a stays judged: recall and IDCG still count it
+    expect(not_retrieved.get_by_role("listitem", name=re.compile("^Not retrieved: a"))).to_be_focused()
+
+    playground.get_by_role("button", name="Add item").click()
+    state["ranking"].append("g")
+    state["grades"]["g"] = 0
+    assert_agrees(playground, state)
+
+    playground.get_by_role("button", name="Remove a").click()
+    del state["grades"]["a"]
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-announce]")).to_have_text(re.compile(r"^Removed a\b"))
+    expect(playground.locator("[data-playground-announce]")).to_have_attribute("aria-live", "polite")
+
+
+def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    ndcg = playground.locator('[data-metric="ndcg"]')
+    ndcg.locator("summary").click()
+    formula = playground.locator('[data-formula="ndcg"]')
+    expect(formula).to_be_visible()
+    expected = readouts(own_state())["metrics"]["ndcg"]
+    dcg_items = [term["item"] for term in expected["dcg_terms"]]
+    idcg_items = [term["item"] for term in expected["idcg_terms"]]
+    shown = formula.locator("[data-term-for]").evaluate_all("terms => terms.map((term) => term.dataset.termFor)")
+    assert shown == dcg_items + idcg_items
+    # Hovering over, or focusing, a term lights up its item in the list.
+    formula.locator('[data-term-for="d"]').first.hover()
+    expect(ranked(playground).locator('[data-item="d"]')).to_have_attribute("data-highlight", "true")
+    formula.locator('[data-term-for="a"]').first.focus()
+    expect(ranked(playground).locator('[data-item="a"]')).to_have_attribute("data-highlight", "true")
+    expect(ranked(playground).locator('[data-item="d"]')).not_to_have_attribute("data-highlight", "true")
+
+    playground.locator('[data-metric="average_precision"] summary').click()
+    expect(playground.locator('[data-formula="average_precision"]')).to_contain_text("/ |R|")
+    table = playground.locator("table[data-playground-table]")
+    for name in METRICS:
+        value = float(playground.locator(f'[data-metric="{name}"]').get_attribute("data-value"))
+        expect(table.locator(f'tr[data-row="{name}"] td')).to_have_text(f"{value:.3f}")
+
+    # d from rank 4 to rank 3, above c (grade 0): the arrows say which way each metric moved.
+    row = ranked(playground).get_by_role("listitem", name=re.compile("^Rank 4: d"))
+    row.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    wait_ready(playground)
+    expect(ndcg.locator("[data-trend]")).to_have_attribute("data-trend", "up")
+    expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_attribute("data-trend", "same")
+
+
+def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page, fragment="#main")
+    wait_ready(playground)
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    playground.get_by_label("Gain", exact=True).select_option("linear")
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    state["gain"] = "linear"
+    assert_agrees(playground, state)
+    expect(page).to_have_url(re.compile(r"#main&pg-seed=[^&]+$"))  # next to the other part
+    link = page.url
+
+    page.reload()
+    assert_agrees(playground, state)
+    page.goto(f"{base_url}{playground_page}")  # no fragment: the browser kept it
+    assert_agrees(playground, state)
+
+    playground.get_by_role("button", name="Reset").click()
+    assert_agrees(playground, own_state())
+    expect(page).not_to_have_url(re.compile("pg-seed="))
+    playground.get_by_role("button", name="Undo reset").click()
+    assert_agrees(playground, state)
+    expect(playground.get_by_role("button", name="Reset")).to_be_focused()
+
+    # A link opens its state in a fresh browser profile too; a broken or stale one says so.
+    page.context.clear_cookies()
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(link)
+    assert_agrees(playground, state)
+    value = link.split("pg-seed=")[1]
+    stale = "0" + value[value.index(";") :]  # made from another version of the block
+    for broken in ["#pg-seed=nonsense", f"#pg-seed={stale}"]:
+        page.evaluate("localStorage.clear()")
+        page.goto("about:blank")  # a new document, not a jump within this one
+        page.goto(f"{base_url}{playground_page}{broken}")
+        assert_agrees(playground, own_state())
+        expect(playground.locator("[data-playground-notice]")).to_contain_text("shows its own list")
+
+    # A link to another state followed within the page (only the fragment changes) opens it.
+    page.evaluate("(hash) => { location.hash = hash; }", "#pg-seed=" + value)
+    assert_agrees(playground, state)
+
+
+def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page, "predict")
+    wait_ready(playground)
+    readouts_part = playground.locator("[data-playground-readouts]")
+    expect(readouts_part).to_have_attribute("data-held", "true")
+    expect(playground.locator('[data-metric="ndcg"]')).to_be_hidden()
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(readouts_part).to_have_attribute("data-held", "false")
+    expect(playground.locator('[data-metric="ndcg"]')).to_be_visible()
+    page.reload()
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
+
+
+def test_the_list_works_before_python_and_says_when_python_cannot_start(page, base_url, playground_page):
+    page.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    playground = open_playground(page, base_url, playground_page)
+    playground.get_by_role("button", name="Move b down", exact=True).click()
+    expect(ranked(playground).get_by_role("listitem", name=re.compile("^Rank 3: b"))).to_have_count(1)
+    expect(playground).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    page.unroute(re.compile(r"/pyodide/"))
+    playground.locator("[data-playground-status]").get_by_role("button", name="Retry").click()
+    state = own_state()
+    state["ranking"] = ["a", "c", "b", "d", "e"]
+    assert_agrees(playground, state)
+
+
+def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_until_python_ready(page)
+    wait_ready(playground)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()  # the lesson's own first cell, then ours
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    run_cell(
+        page,
+        cell,
+        "import rankmetrics, rankmetrics.playground, time\n"
+        "rankmetrics.ndcg_at_k = lambda *args, **kwargs: 0.5\n"
+        "rankmetrics.playground.readouts = lambda state: {}\n"
+        "time.sleep(2)\n",
+    )
+    expect(cell).to_have_attribute("data-state", "running")
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    expect(playground).to_have_attribute("data-state", "waiting")
+    expect(playground.locator("[data-playground-status]")).to_contain_text("cell")
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_axe_finds_nothing(browser, base_url, playground_page, scheme, width):
+    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    try:
+        page.set_viewport_size({"width": width, "height": 900})
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        playground.locator('[data-metric="ndcg"] summary').click()
+        assert audit(page) == []
+    finally:
+        page.close()
+
+
+def test_dragging_moves_the_item_and_nothing_outside_the_list(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    handle = ranked(playground).locator('[data-item="d"] [data-drag-handle]')
+    target = ranked(playground).locator('[data-item="a"]')
+    outside = playground.locator("[data-playground-readouts]")
+    ranked(playground).scroll_into_view_if_needed()
+    before = outside.bounding_box()
+    start, end = handle.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + 4, end["y"] + 2, steps=8)
+    assert outside.bounding_box() == before  # mid-drag
+    page.mouse.up()
+    state = own_state()
+    state["ranking"] = ["d", "a", "b", "c", "e"]
+    assert_agrees(playground, state)
+
+
+def test_readouts_come_back_after_a_stop_that_restarts_python(page, serve, site_dir, playground_page):
+    base_url = serve(site_dir, isolate=False)[1]  # no SharedArrayBuffer: Stop restarts Python
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    cell = page.locator("[data-cell]").first
+    run_cell(page, cell, "while True:\n    pass\n")
+    expect(cell).to_have_attribute("data-state", "running")
+    playground.get_by_role("button", name="Move d up", exact=True).click()
+    expect(playground).to_have_attribute("data-state", "waiting")
+    cell.get_by_role("button", name="Stop").click()
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)
+
+
+def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(page, base_url):
+    page.goto(f"{base_url}comparing-metrics.html")
+    playground = page.locator("[data-playground]").first
+    config = json.loads(playground.locator("script[data-playground-config]").text_content())
+    state = {
+        "ranking": [item["id"] for item in config["items"]],
+        "grades": {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]},
+        **{key: config[key] for key in ["k", "gain", "threshold"]},
+    }
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "true")
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("AP@5").check()
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
+    moved = state["ranking"][3]
+    row = ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank 4: {moved}\b"))
+    row.focus()
+    for rank in [3, 2, 1]:
+        page.keyboard.press("Alt+ArrowUp")
+        expect(ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {rank}: {moved}\b"))).to_be_focused()
+    state["ranking"].insert(0, state["ranking"].pop(3))
+    assert_agrees(playground, state)
+    expect(playground.locator("[data-playground-announce]")).to_contain_text(f"Moved {moved} to rank 1")
+
+
+EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
+<style>li {{ display: none !important }} * {{ color: #f0f !important }}</style></head><body><main>
+<h1>Our ranking</h1>
+<div data-playground="ours" data-title="our search results" data-k="3" data-gain="linear">
+  <ol><li data-grade="2">d1</li><li>d2</li><li data-grade="3">d3</li><li>d4</li></ol>
+  <ul><li data-grade="1">d9</li></ul>
+</div>
+<script type="module" src="{site}assets/embed.js"></script></main></body></html>"""
+
+
+def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve, tmp_path, base_url):
+    (tmp_path / "docs.html").write_text(EMBED_HOST.format(site=base_url), encoding="utf-8")
+    host = serve(tmp_path, plain=True)[1]  # another origin, no special headers
+    page.goto(f"{host}docs.html#intro")
+    playground = page.locator('[data-playground="ours"]')
+    expect(playground).to_have_attribute("aria-label", "Rank playground: our search results")
+    state = {
+        "ranking": ["d1", "d2", "d3", "d4"],
+        "grades": {"d1": 2, "d2": 0, "d3": 3, "d4": 0, "d9": 1},
+        "k": 3,
+        "gain": "linear",
+        "threshold": 1,
+    }
+    assert_agrees(playground, state)
+    playground.get_by_role("button", name="Move d3 up", exact=True).click()
+    state["ranking"] = ["d1", "d3", "d2", "d4"]
+    assert_agrees(playground, state)
+    assert page.url.endswith("docs.html#intro")  # the host's fragment is left alone
+    page.reload()
+    assert_agrees(playground, state)  # kept in the browser instead
+
+
+def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, playground_page):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    page = context.new_page()
+    try:
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        playground.get_by_label("Grade of b", exact=True).select_option("3")
+        playground.get_by_role("button", name="Copy link").click()
+        expect(playground.locator("[data-playground-announce]")).to_contain_text("Link copied")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert re.search(r"#pg-seed=[^&]+$", link)
+        fresh = browser.new_page()  # another profile: only the link carries the state
+        try:
+            fresh.goto(link)
+            state = own_state()
+            state["grades"]["b"] = 3
+            assert_agrees(fresh.locator('[data-playground="seed"]'), state)
+        finally:
+            fresh.close()
+    finally:
+        context.close()
+
+
+def test_every_readout_says_why_it_is_zero_when_nothing_is_relevant(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    threshold = playground.get_by_label("Relevance threshold", exact=True)
+    threshold.fill("3")  # no judged item has grade 3: |R| = 0
+    threshold.press("Tab")
+    state = {**own_state(), "threshold": 3}
+    assert_agrees(playground, state)
+    expected = readouts(state)
+    for name in ["precision", "recall", "hit_rate", "reciprocal_rank", "average_precision"]:
+        why = expected["metrics"][name]["why"]
+        assert expected["metrics"][name]["value"] == 0.0 and why
+        expect(playground.locator(f'[data-metric="{name}"] summary')).to_contain_text(why)
+    # NDCG uses the grades, not the threshold: it is not 0, and its working says so.
+    assert expected["metrics"]["ndcg"]["value"] > 0
+    playground.locator('[data-metric="ndcg"] summary').click()
+    expect(playground.locator('[data-formula="ndcg"]')).to_contain_text(expected["metrics"]["ndcg"]["note"])
+
+
+def test_touch_drag_on_a_phone_moves_the_item(browser, base_url, playground_page):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        playground = open_playground(page, base_url, playground_page)
+        wait_ready(playground)
+        ranked(playground).scroll_into_view_if_needed()
+        handle = ranked(playground).locator('[data-item="d"] [data-drag-handle]').bounding_box()
+        target = ranked(playground).locator('[data-item="b"]').bounding_box()
+        x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+        touch = context.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 9):
+            point = {"x": x, "y": y + (target["y"] + 2 - y) * step / 8}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        state = own_state()
+        state["ranking"] = ["a", "d", "b", "c", "e"]
+        assert_agrees(playground, state)
+    finally:
+        context.close()
