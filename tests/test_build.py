@@ -104,21 +104,22 @@ def test_static_imports_of_the_built_lesson_script_are_its_chunks(built_site):
     assert not [line for line in page.splitlines() if 'rel="preload"' in line and "pyodide/" in line]
 
 
-def test_a_page_preloads_the_math_fonts_it_uses(built_site):
+def test_a_page_carries_the_math_fonts_it_uses(built_site):
+    """A lesson's math fonts are inside the page (data: URIs), as KaTeX's own faces: no math is
+    laid out in a fallback font that a late font file would then move."""
+    import base64
+    import re
+
     page = (built_site / "hit-rate.html").read_text()
-    fonts = [
-        line.split('href="', 1)[1].split('"', 1)[0]
-        for line in page.splitlines()
-        if 'rel="preload"' in line and 'as="font"' in line
-    ]
-    assert "assets/katex/fonts/KaTeX_Main-Regular.woff2" in fonts
-    assert all((built_site / font).is_file() for font in fonts)
-    # A font URL as the stylesheet names it, so the preloaded copy is the one used.
-    assert all(
-        font.removeprefix("assets/katex/") in (built_site / "assets/katex/katex.min.css").read_text() for font in fonts
-    )
-    assert 'as="font"' not in (built_site / "index.html").read_text()  # no math there
-    # A font late for the first paint is not swapped in afterwards (that would move the math).
+    faces = re.findall(r"@font-face\{font-family:(\w+);[^}]*base64,([A-Za-z0-9+/=]+)\)", page)
+    families = {family for family, _ in faces}
+    assert {"KaTeX_Main", "KaTeX_Math"} <= families
+    katex_fonts = built_site / "assets/katex/fonts"
+    main = (katex_fonts / "KaTeX_Main-Regular.woff2").read_bytes()
+    assert any(base64.b64decode(data) == main for family, data in faces if family == "KaTeX_Main")
+    assert 'as="font"' not in page  # nothing left to fetch for the math
+    assert "@font-face" not in (built_site / "index.html").read_text()  # no math there
+    # A face a page's script needs later is not swapped in after the first paint either.
     assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()
 
 
@@ -137,10 +138,11 @@ def test_playground_page_is_built_and_linked_from_the_index(built_site):
     index = (built_site / "index.html").read_text()
     assert 'href="playground.html"' in index
     page = (built_site / "playground.html").read_text()
-    # The same scripts as a lesson page, so the playground mounts there as in a lesson.
-    lesson = (built_site / "precision-recall.html").read_text()
-    scripts = lambda html: re.findall(r'<script[^>]* src="([^"]+)"', html)  # noqa: E731
+    # The same scripts as a lesson page with a playground, so it mounts there as in a lesson.
+    lesson = (built_site / "ndcg.html").read_text()
+    scripts = lambda html: set(re.findall(r'<script[^>]* src="([^"]+)"', html))  # noqa: E731
     assert scripts(page) == scripts(lesson)
+    assert any("playground-early.js" in script for script in scripts(page))
     assert page.count("data-playground=") == 1 and 'id="lesson-data"' in page
     data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page).group(1))
     assert data["slug"] == "playground" and data["cells"] == []

@@ -33,7 +33,11 @@ SCRIPT_ENTRIES = {
     "embed": SITE / "js" / "embed.js",
 }
 # Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
-CLASSIC_SCRIPT_ENTRIES = {"early-start": SITE / "js" / "early-start.js", "early-note": SITE / "js" / "early-note.js"}
+CLASSIC_SCRIPT_ENTRIES = {
+    "early-start": SITE / "js" / "early-start.js",
+    "early-note": SITE / "js" / "early-note.js",
+    "playground-early": SITE / "js" / "playground-early.js",
+}
 PACKAGES = CORE_PACKAGES
 
 
@@ -48,9 +52,9 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     for name in PYODIDE_CORE_FILES:
         assets[f"{PYODIDE_DIR}{name}"] = (NODE_MODULES / "pyodide" / name).read_bytes()
     katex = NODE_MODULES / "katex" / "dist"
-    # Math never moves once shown: a math font that is not in by the first paint (the page
-    # preloads them; Chromium waits a moment for preloaded optional fonts) is not swapped in
-    # later, which would re-lay the math out; the next page load has it from the cache.
+    # Math never moves once shown: a math font that is not in by the first paint is not swapped
+    # in later, which would re-lay the math out. (A lesson carries its math's fonts inside it,
+    # mathfonts.py; these faces are for math a page's script adds.)
     css = (katex / "katex.min.css").read_bytes()
     if b"font-display:block" not in css:
         raise RuntimeError("KaTeX's stylesheet changed: its fonts no longer say font-display:block")

@@ -1,11 +1,13 @@
-"""Which KaTeX fonts a page's math uses, read from KaTeX's own stylesheet, so the page can ask
-for them at once (`<link rel="preload">`) instead of when its math is first laid out: math laid
-out in a fallback font moves when its font arrives (KaTeX's fonts have `font-display: block`,
-which hides the text but keeps the fallback's size)."""
+"""Which KaTeX fonts a page's math uses, read from KaTeX's own stylesheet, so the page can carry
+them inside it (`font_faces`): math laid out in a fallback font moves when its font arrives, and
+on a loaded machine or a slow network a font file came after the first paint even when the page
+preloaded it. A font inside the page is there when the math is first laid out."""
 
 from __future__ import annotations
 
+import base64
 import re
+from collections.abc import Mapping
 
 FONT_FACE = re.compile(r"@font-face\{([^}]*)\}")
 RULE = re.compile(r"(?:(?<=\})|^)([^{}@]+)\{([^}]*font-family:KaTeX_[^}]*)\}")
@@ -43,3 +45,26 @@ def math_fonts(page_html: str, katex_css: str) -> list[str]:
             if set(re.findall(r"\.([\w-]+)", selector)) <= classes:
                 used.add(_face_key(_declarations(block)))
     return sorted(files[key] for key in used if key in files)
+
+
+def font_faces(files: list[str], katex_css: str, fonts: Mapping[str, bytes]) -> str:
+    """@font-face rules for `files` (woff2 paths relative to KaTeX's stylesheet, as math_fonts
+    returns them), each with its font inside as a data: URI and KaTeX's own family, style and
+    weight, so they take the place of the stylesheet's faces (the later of two equal faces wins).
+
+    `fonts`: the woff2 bytes by the same relative path. Raises KeyError for a file not in it.
+    """
+    rules = []
+    for block in FONT_FACE.findall(katex_css):
+        declarations = _declarations(block)
+        woff2 = re.search(r"url\(([^)]*\.woff2)\)", declarations["src"])
+        if not woff2 or woff2.group(1) not in files:
+            continue
+        family, style, weight = _face_key(declarations)
+        data = base64.b64encode(fonts[woff2.group(1)]).decode("ascii")
+        rules.append(
+            f"@font-face{{font-family:{family};font-style:{style};font-weight:{weight};"
+            f"font-display:{declarations.get('font-display', 'optional')};"
+            f'src:url(data:font/woff2;base64,{data}) format("woff2")}}'
+        )
+    return "".join(rules)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -29,7 +29,7 @@ from .lessonformat import (
     ShownOutput,
     make_markdown,
 )
-from .mathfonts import math_fonts
+from .mathfonts import font_faces, math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
 from .playground import Playground, playground_config
@@ -55,6 +55,12 @@ class PageContext:
     package_wheels: dict[str, list[str]]  # extra package -> its wheel paths in dist/
     lesson_imports: tuple[str, ...] = ()  # the chunks assets/lesson.js imports (modulepreload)
     katex_css: str = ""  # KaTeX's stylesheet: which fonts a page's math needs (mathfonts.py)
+    katex_fonts: dict[str, bytes] = field(default_factory=dict)  # "fonts/NAME.woff2" -> the font
+
+
+def _math_font_faces(body: str, context: PageContext) -> Markup:
+    """The @font-face rules that carry the fonts of the math in `body` inside its page."""
+    return Markup(font_faces(math_fonts(body, context.katex_css), context.katex_css, context.katex_fonts))
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
@@ -82,7 +88,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
         pages[f"{lesson.slug}.html"] = env.get_template("lesson.html").render(
             lesson=lesson,
             body=Markup(body),
-            math_fonts=math_fonts(body, context.katex_css),
+            math_font_faces=_math_font_faces(body, context),
             position=position + 1,
             total=len(lessons),
             previous=lessons[position - 1] if position > 0 else None,
@@ -94,7 +100,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
         pages[f"{page.slug}.html"] = env.get_template("playground.html").render(
             lesson=page,
             body=Markup(body),
-            math_fonts=math_fonts(body, context.katex_css),
+            math_font_faces=_math_font_faces(body, context),
             lesson_data=_script_json(lesson_data(page, context)),
         )
     return pages

@@ -39,7 +39,7 @@ SHARING_HEADERS = {
 # KaTeX and CodeMirror set inline styles, so styles may be inline; scripts may not.
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+    "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self'; "
     "object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 # Pyodide evaluates strings as JavaScript and compiles WebAssembly: only its worker may.

@@ -106,6 +106,11 @@ def render_course(course: Course, assets: SiteAssets, snapshot_use: str = "auto"
         package_wheels={name: sorted(wheels) for name, wheels in extra.items()},
         lesson_imports=tuple(static_imports(files, "assets/lesson.js")),
         katex_css=assets.files["assets/katex/katex.min.css"].decode(),
+        katex_fonts={
+            path.removeprefix("assets/katex/"): data
+            for path, data in assets.files.items()
+            if path.startswith("assets/katex/fonts/")
+        },
     )
     pages = render_site(course, TEMPLATES, context)
     files.update(pages)

@@ -1,4 +1,5 @@
-"""axe-core audits the index and every lesson, in light and dark, with zero violations."""
+"""axe-core audits the index, the playground page and every lesson, in light and dark, with zero
+violations."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code, wait
 def test_index_has_no_violations(browser, base_url, scheme):
     page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
     page.goto(base_url)
+    assert audit(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_playground_page_has_no_violations(browser, base_url, scheme):
+    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page.goto(f"{base_url}playground.html")
+    expect(page.locator("[data-playground]")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
     assert audit(page) == []
     page.close()
 
@@ -54,7 +64,7 @@ def test_every_page_reflows_at_320_css_pixels(browser, base_url, lesson_slugs):
     long inline code wraps. Output boxes may scroll inside themselves."""
     page = browser.new_page(viewport={"width": 320, "height": 640})
     wide = {}
-    for name in ["index", *lesson_slugs]:
+    for name in ["index", "playground", *lesson_slugs]:
         page.goto(f"{base_url}{name}.html")
         expect(page.locator("main")).to_be_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

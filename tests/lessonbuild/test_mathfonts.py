@@ -1,8 +1,11 @@
-"""The fonts a page preloads for its math are the ones KaTeX's stylesheet draws it with."""
+"""The fonts a page carries for its math are the ones KaTeX's stylesheet draws it with, as KaTeX's
+own faces."""
 
 from __future__ import annotations
 
-from lessonbuild.mathfonts import math_fonts
+import base64
+
+from lessonbuild.mathfonts import font_faces, math_fonts
 
 CSS = (
     "@font-face{font-display:block;font-family:KaTeX_Main;font-style:normal;font-weight:400;"
@@ -33,3 +36,14 @@ def test_a_rule_counts_only_when_all_its_classes_are_on_the_page():
     large = '<span class="katex"><span class="mop op-symbol large-op">∑</span></span>'
     assert "fonts/KaTeX_Size2-Regular.woff2" not in math_fonts(small, CSS)
     assert "fonts/KaTeX_Size2-Regular.woff2" in math_fonts(large, CSS)
+
+
+def test_a_face_carries_its_font_inside_with_katex_family_style_and_weight():
+    fonts = {"fonts/KaTeX_Math-Italic.woff2": b"math font bytes", "fonts/KaTeX_Main-Regular.woff2": b"main"}
+    css = font_faces(["fonts/KaTeX_Math-Italic.woff2"], CSS, fonts)
+    encoded = base64.b64encode(b"math font bytes").decode()
+    assert css == (
+        "@font-face{font-family:KaTeX_Math;font-style:italic;font-weight:400;font-display:block;"
+        f'src:url(data:font/woff2;base64,{encoded}) format("woff2")}}'
+    )
+    assert font_faces([], CSS, fonts) == ""
