@@ -15,7 +15,7 @@ import warnings
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
@@ -137,7 +137,13 @@ class WebKitPage(Page):
                     continue
                 candidates = (scope or self.driver).find_elements(By.CSS_SELECTOR, ROLE_CANDIDATES[target.role])
                 for element in candidates:
-                    if element.aria_role == target.role and element.accessible_name.strip() == target.name:
+                    try:
+                        matches = element.aria_role == target.role and element.accessible_name.strip() == target.name
+                    except StaleElementReferenceException:
+                        return None  # the page changed under the search: look again
+                    except WebDriverException:
+                        continue  # WebKitWebDriver computes no role for a hidden element, which is no target
+                    if matches:
                         return element
         except WebDriverException:  # the page changed under the search: look again
             return None
