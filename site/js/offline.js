@@ -44,8 +44,12 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
   if (registration.waiting && hadController) offer(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
+    // A new build replaces an active worker; the first install replaces none. (Asking for the
+    // page's controller when "installed" arrives does not tell them apart: in Firefox the first
+    // worker may have claimed the page by then, and the learner was told of an update.)
+    const replacing = registration.active;
     installing?.addEventListener("statechange", () => {
-      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      if (installing.state === "installed" && replacing) offer(installing);
     });
   });
   // Reload once the new build has taken over, and only when the learner asked for it: never on

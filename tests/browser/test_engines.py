@@ -2,7 +2,8 @@
 isolation headers, through one page interface (tests/browser/engines): every lesson prints what
 CPython printed and its exercises and quizzes check; Stop ends runaway cells; a lesson works
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
-embed script runs a cell on another origin's page. Chromium has its own Playwright tests."""
+embed script runs a cell on another origin's page; the rank playground answers a move.
+Chromium has its own Playwright tests."""
 
 from __future__ import annotations
 
@@ -332,3 +333,35 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
         ".map((line) => line.textContent).join('\\n')"
     )
     assert page.evaluate(editor_text, cell["id"]) == f"{typed}0{cell['code']}"
+
+
+def test_the_rank_playground_answers_a_move(engine_page, engine_site):
+    """On the playground page, Move ... up gives the readouts rankmetrics gives under CPython for
+    the new order, and the focus stays on the moved item."""
+    from rankmetrics.playground import readouts
+
+    page = engine_page
+    page.goto(f"{engine_site}playground.html")
+    page.wait_for("() => document.querySelector('[data-playground]')?.dataset.state === 'ready'")
+    config = page.evaluate("() => JSON.parse(document.querySelector('[data-playground-config]').textContent)")
+    ranking = [item["id"] for item in config["items"]]
+    moved = ranking[2]
+    page.click(by_role("button", f"Move {moved} up"))
+    ranking[1:3] = [ranking[2], ranking[1]]
+    grades = {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]}
+    state = {"ranking": ranking, "grades": grades, "k": config["k"], "gain": config["gain"]}
+    expected = readouts({**state, "threshold": config["threshold"]})["metrics"]
+    page.wait_for(
+        "(want) => document.querySelector('[data-playground]').dataset.state === 'ready' &&"
+        " document.querySelector('[data-metric=ndcg]').dataset.value === want",
+        repr(expected["ndcg"]["value"]),
+    )
+    shown = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('[data-metric]')]"
+        ".map((readout) => [readout.dataset.metric, readout.dataset.value]))"
+    )
+    assert shown == {name: repr(metric["value"]) for name, metric in expected.items()}
+    assert page.evaluate("() => document.activeElement?.closest('[data-item]')?.dataset.item") == moved
+    # A first visit is no update: no banner says so (Firefox's first worker claimed the page
+    # before its "installed" event reached the page, which then offered a reload).
+    assert page.evaluate("() => document.querySelector('[data-update]') === null")
