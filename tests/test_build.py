@@ -146,3 +146,14 @@ def test_playground_page_is_built_and_linked_from_the_index(built_site):
     assert page.count("data-playground=") == 1 and 'id="lesson-data"' in page
     data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page).group(1))
     assert data["slug"] == "playground" and data["cells"] == []
+
+
+def test_evaluate_page_is_built_with_its_form_and_linked_from_the_index_and_the_evaluation_lesson(built_site):
+    assert 'href="evaluate.html"' in (built_site / "index.html").read_text()
+    assert 'href="evaluate.html"' in (built_site / "offline-evaluation.html").read_text()
+    page = (built_site / "evaluate.html").read_text()
+    data = json.loads(re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', page).group(1))
+    assert data["slug"] == "evaluate" and data["cells"] == []
+    for hook in ("data-evaluate", "data-eval-status=", "data-eval-runs", "data-eval-qrels", "data-eval-baseline"):
+        assert hook in page, hook
+    assert page.count('role="status"') >= 2  # the runtime status and the evaluation's

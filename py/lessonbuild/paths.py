@@ -13,6 +13,9 @@ SITE = ROOT / "site"  # the page scripts (js/), styles, templates and the build'
 TOOLS = SITE / "tools"
 PAGES = SITE / "pages"  # pages of the site that are not lessons, in the lesson format
 PLAYGROUND_PAGE = PAGES / "playground.md"  # dist/playground.html: a rank playground of its own
+EVALUATE_PAGE = PAGES / "evaluate.md"  # dist/evaluate.html: evaluate and compare your own run files
+# Each page of the site that is not a lesson, and the template it is rendered with.
+SITE_PAGE_TEMPLATES = {PLAYGROUND_PAGE: "playground.html", EVALUATE_PAGE: "evaluate.html"}
 BUILD_CACHE = ROOT / "build-cache"
 
 # In the built site.

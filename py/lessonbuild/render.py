@@ -32,6 +32,7 @@ from .lessonformat import (
 from .mathfonts import font_faces, math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
+from .paths import SITE_PAGE_TEMPLATES
 from .playground import Playground, playground_config
 from .problems import BuildError, Problem
 from .runtime import lesson_runtime
@@ -95,9 +96,10 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             next=lessons[position + 1] if position + 1 < len(lessons) else None,
             lesson_data=_script_json(lesson_data(lesson, context)),
         )
-    for page in course.pages:  # the rank playground's page (site/pages/playground.md)
+    for page in course.pages:  # the site's other pages (site/pages/*.md: playground, evaluate)
         body = _render_body(page, md, env, math_html)
-        pages[f"{page.slug}.html"] = env.get_template("playground.html").render(
+        template = SITE_PAGE_TEMPLATES.get(page.path, "playground.html")
+        pages[f"{page.slug}.html"] = env.get_template(template).render(
             lesson=page,
             body=Markup(body),
             math_font_faces=_math_font_faces(body, context),

@@ -16,7 +16,7 @@ from .assets import collect_assets, content_hash, package_wheels, static_imports
 from .compress import precompress
 from .lessonformat import Course, load_course, load_pages
 from .offline import service_worker
-from .paths import EMBED_RUNTIME, PLAYGROUND_PAGE, SITE
+from .paths import EMBED_RUNTIME, SITE, SITE_PAGE_TEMPLATES
 from .problems import BuildError
 from .render import PageContext, render_site
 from .runtime import runtime_settings
@@ -58,9 +58,9 @@ class RenderedSite:
 
 def load_lessons(lessons_dir: Path) -> Course:
     """Read `lessons_dir`/index.yml, every lesson it lists, and the site's other pages in the
-    lesson format (the rank playground's page). Problems are recorded, not raised."""
+    lesson format (the rank playground's page, the evaluate page). Problems are recorded, not raised."""
     course = load_course(lessons_dir)
-    load_pages(course, [PLAYGROUND_PAGE])
+    load_pages(course, list(SITE_PAGE_TEMPLATES))
     return course
 
 

@@ -8,6 +8,7 @@ import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
 import { carryOver } from "./storage.js";
 import { mountPlaygrounds } from "./playground/main.js";
+import { mountEvaluate } from "./evaluate/main.js";
 
 // Runs pressed while Python loaded go first once it is ready: their output is what the learner
 // is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
@@ -59,6 +60,7 @@ export function mountLesson(lesson, runtime, setStatus) {
     predictions: lesson.predictions ?? {},
     signal: mounted.signal,
   });
+  mountEvaluate(document, { runtime, signal: mounted.signal }); // the evaluate page's form, if here
   setupResetAll(tools, cells, mounted.signal);
   setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
   tools.dataset.wired = ""; // shown from now on (their space was kept until then)

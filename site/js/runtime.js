@@ -197,6 +197,19 @@ export class PythonRuntime {
     return this.#request({ type: "check", name, cellId }, onOutput);
   }
 
+  /**
+   * Read, score and compare the evaluate page's files in the worker (worker/evaluate.js); waits
+   * for Python like a run, counts as busy, and Stop stops it like a run.
+   * @param {{qrels: File, runs: {name: string, file: File}[], baseline: string, options: object}} job
+   * @param {(progress: object) => void} onProgress  each {phase, file, bytes, total, ...} message
+   * @returns {Promise<object>} {ok, result} | {ok: false, error|stopped, files} | {cancelled} | {restarted}
+   */
+  evaluate(job, onProgress) {
+    return this.#request({ type: "evaluate", ...job }, (stream, progress) => {
+      if (stream === "progress") onProgress(progress);
+    });
+  }
+
   async #request(message, onOutput) {
     await this.packagesAdded; // a lesson opened in place: its packages first (useSettings)
     for (;;) {
@@ -289,6 +302,9 @@ export class PythonRuntime {
         break;
       case "output":
         this.pending.get(message.id)?.onOutput(message.stream, message.text);
+        break;
+      case "progress": // how the evaluate page's files are going (evaluate)
+        this.pending.get(message.id)?.onOutput("progress", message);
         break;
       case "result": {
         const entry = this.pending.get(message.id);

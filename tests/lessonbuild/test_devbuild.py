@@ -64,7 +64,7 @@ def test_a_dev_site_has_no_service_worker_and_compressed_assets_only(dev_build):
     site = builder.build()
     assert "sw.js" not in site.files
     assert "assets/lesson.js.br" in site.files and "sample.html.br" not in site.files
-    assert site.pages == ("index.html", "playground.html", "sample.html")  # the playground's own page too
+    assert site.pages == ("evaluate.html", "index.html", "playground.html", "sample.html")  # the site's own pages too
     assert set(site.etags) == set(site.files)
 
 

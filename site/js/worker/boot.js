@@ -11,6 +11,7 @@ import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";
 import { installFullStdlibWhenItComes } from "./stdlib.js";
 import { fetchBytes } from "./wheels.js";
 import { loadPlayground } from "./playground.js";
+import { loadEvaluate } from "./evaluate.js";
 
 const MISSING_CHECK_DELAY_MS = 3000; // ask for each core file when the boot still goes on then
 const INSTALL_LATER_MS = 1000; // unpack the snapshot's own wheels then, unless a run came first
@@ -130,6 +131,7 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   const { Session } = pyodide.pyimport("cellruntime");
   state.session = Session.callKwargs({ available_packages: runtime.packages });
   state.playground = loadPlayground(pyodide); // before any learner code (playground.js)
+  state.evaluate = loadEvaluate(pyodide); // the evaluate page's (evaluate.js), as early
   state.markBooted({ pyodide, sitePackages, wheels: new Set(runtime.wheels), packages: new Set(runtime.packages) });
   step("session");
   const ms = Math.round(performance.now() - started);

@@ -1,10 +1,11 @@
 // The page's messages (ARCHITECTURE.md, "Page ↔ worker protocol"): boot, run, check, packages,
-// readouts, reset. Each cell goes to the cellruntime Session, which does the real work (capture,
+// readouts, evaluate, reset. Each cell goes to the cellruntime Session, which does the real work (capture,
 // tracebacks, displays) in Python.
 import { boot } from "./boot.js";
 import { failureReason } from "./failure.js";
 import { addPackages } from "./wheels.js";
 import { answerReadouts } from "./playground.js";
+import { answerEvaluate } from "./evaluate.js";
 
 /** Act on one message from the page. */
 export function handleMessage(state, message) {
@@ -26,6 +27,8 @@ export function handleMessage(state, message) {
     );
   } else if (message.type === "readouts") {
     answerReadouts(state, message); // the rank playground's metrics (site/js/playground/)
+  } else if (message.type === "evaluate") {
+    answerEvaluate(state, message); // the evaluate page's files (site/js/evaluate/)
   } else if (message.type === "reset") {
     state.session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }

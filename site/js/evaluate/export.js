@@ -1,0 +1,93 @@
+// The evaluate page's exports: the means and the per-query values as CSV, the means as Markdown
+// and as LaTeX, with significance marks. Pure functions of the worker's result (evaluate.py).
+import { measureLabel, rounded } from "./measures.js";
+
+export const SIGNIFICANCE_LEVEL = 0.05;
+export const MARK = "†";
+
+/** The footnote that explains MARK, for `result` (its numbers of permutations and comparisons). */
+export function markNote(result) {
+  return (
+    `${MARK}: the difference from the baseline (${result.baseline}) is significant, ` +
+    `paired randomization test (${result.permutations} permutations, seed ${result.seed}), ` +
+    `p < ${SIGNIFICANCE_LEVEL} after Holm's correction over ${result.holmComparisons} comparisons.`
+  );
+}
+
+/** Whether run `name`'s measure `key` differs from the baseline's, significantly after Holm. */
+export function significant(result, name, key) {
+  const row = result.comparisons.find((comparison) => comparison.run === name)?.rows[key];
+  return Boolean(row) && Number(row.pRandomizationHolm) < SIGNIFICANCE_LEVEL;
+}
+
+const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const csvLine = (fields) => fields.map((field) => csvField(String(field))).join(",");
+
+/** The means as CSV: a row per run, a column per measure (full precision), and `significant_*`
+ *  columns (1 when MARK applies). */
+export function meansCSV(result) {
+  const measures = result.runs[0]?.measures ?? [];
+  const lines = [csvLine(["run", ...measures, ...measures.map((key) => `significant_${key}`)])];
+  for (const run of result.runs) {
+    lines.push(
+      csvLine([
+        run.name,
+        ...measures.map((key) => run.means[key]),
+        ...measures.map((key) => (significant(result, run.name, key) ? 1 : 0)),
+      ]),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The per-query values as CSV, long format: run, query, measure, value. */
+export function perQueryCSV(result) {
+  const lines = [csvLine(["run", "query", "measure", "value"])];
+  for (const run of result.runs) {
+    for (const key of run.measures) {
+      for (const [query, value] of Object.entries(run.perQuery[key]))
+        lines.push(csvLine([run.name, query, key, value]));
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function meansGrid(result, escapeText) {
+  const measures = result.runs[0]?.measures ?? [];
+  const header = ["Run", ...measures.map(measureLabel)].map(escapeText);
+  const rows = result.runs.map((run) => [
+    escapeText(run.name),
+    ...measures.map((key) => `${rounded(run.means[key])}${significant(result, run.name, key) ? MARK : ""}`),
+  ]);
+  return { header, rows, measures };
+}
+
+/** The means as a Markdown table (four decimals), with the footnote line under it. */
+export function meansMarkdown(result) {
+  const escapeCell = (text) => String(text).replaceAll("|", "\\|");
+  const { header, rows } = meansGrid(result, escapeCell);
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line), "", markNote(result), ""].join("\n");
+}
+
+const latexEscape = (text) =>
+  String(text).replace(/[\\&%$#_{}~^]/g, (c) => (c === "\\" ? "\\textbackslash{}" : `\\${c}`));
+
+/** The means as a LaTeX tabular (booktabs), with the footnote as a \\dag note under it. */
+export function meansLaTeX(result) {
+  const { header, rows } = meansGrid(result, latexEscape);
+  const body = rows.map((cells) => `${cells.join(" & ").replaceAll(MARK, "$^\\dagger$")} \\\\`);
+  return [
+    `\\begin{tabular}{l${"r".repeat(header.length - 1)}}`,
+    "\\toprule",
+    `${header.join(" & ")} \\\\`,
+    "\\midrule",
+    ...body,
+    "\\bottomrule",
+    "\\end{tabular}",
+    "",
+    `% ${markNote(result).replace(MARK, "\\dag")}`,
+    `\\par\\noindent$^\\dagger$ ${latexEscape(markNote(result).slice(MARK.length + 2))}`,
+    "",
+  ].join("\n");
+}

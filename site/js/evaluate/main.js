@@ -1,0 +1,275 @@
+// The evaluate page (issue #19; UI contract, "Evaluate your own run"): the learner's run files and
+// judgments, read and scored by rankmetrics in the worker's Python, never sent anywhere. This
+// module wires the form (files, names, baseline, options), the Evaluate and Stop buttons, the
+// status, and the results; each part has a module of its own.
+import { el } from "../playground/dom.js";
+import { load, save } from "../storage.js";
+import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
+import { tooLarge } from "./limits.js";
+import { badNames, uniqueNames } from "./names.js";
+import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
+import { drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
+
+const SLUG = "evaluate"; // storage.js keys: the page's options are kept like a lesson's answers
+const QRELS_NAME = /qrel/i; // a dropped file named like this is the judgments
+
+const MB = 1024 ** 2;
+const size = (bytes) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
+
+/**
+ * Mount the evaluate page's form in `root` (the page's `[data-evaluate]`), if there is one.
+ * @param {ParentNode} root
+ * @param {{runtime: import("../runtime.js").PythonRuntime|null, signal?: AbortSignal}} options
+ * @returns {{unmount: () => void}|null}
+ */
+export function mountEvaluate(root, { runtime, signal }) {
+  const section = root.querySelector("[data-evaluate]");
+  if (!section) return null;
+  const $ = (selector) => section.querySelector(selector);
+  const form = $("[data-eval-form]");
+  const status = $("[data-eval-status]");
+  const progress = $("[data-eval-progress]");
+  const output = $("[data-eval-output]");
+  const startButton = $("[data-eval-start]");
+  const stopButton = $("[data-eval-stop]");
+  const options = Object.fromEntries(OPTION_NAMES.map((name) => [name, $(`[data-eval-option="${name}"]`)]));
+  const on = (target, type, listener) => target.addEventListener(type, listener, { signal });
+
+  let runs = []; // [{file, name}], in the order chosen
+  let qrels = null; // File
+  let working = false;
+
+  const setStatus = (state, text, fraction = null) => {
+    status.dataset.evalStatus = state;
+    status.textContent = text;
+    progress.hidden = fraction === null;
+    if (fraction !== null) progress.value = Math.min(1, Math.max(0, fraction));
+  };
+
+  // --- options: kept in localStorage, shown as a trec_eval command -------------------------
+  const readOption = (name) => (options[name].type === "checkbox" ? options[name].checked : options[name].value);
+  const writeOption = (name, value) => {
+    if (options[name].type === "checkbox") options[name].checked = Boolean(value);
+    else options[name].value = value;
+  };
+  const kept = load(SLUG, "options", "form");
+  for (const name of OPTION_NAMES) writeOption(name, kept?.[name] ?? DEFAULT_OPTIONS[name]);
+
+  /** The options as the worker takes them, or {error}. */
+  const currentOptions = () => {
+    const cutoffs = parseCutoffs(readOption("cutoffs"));
+    if (cutoffs.error) return { error: cutoffs.error, field: options.cutoffs };
+    const threshold = parseThreshold(readOption("threshold"));
+    if (threshold.error) return { error: threshold.error, field: options.threshold };
+    return {
+      cutoffs: cutoffs.cutoffs,
+      threshold: threshold.threshold,
+      gain: readOption("gain"),
+      missing: readOption("missing"),
+      useRank: readOption("useRank"),
+    };
+  };
+  const showCommand = () => {
+    const current = currentOptions();
+    for (const field of [options.cutoffs, options.threshold]) field.removeAttribute("aria-invalid");
+    if (current.error) {
+      current.field.setAttribute("aria-invalid", "true");
+      $("[data-eval-command]").textContent = "";
+      $("[data-eval-command-note]").textContent = current.error;
+      return;
+    }
+    const { command, notes } = trecEvalCommand(current, { qrels: qrels?.name, run: runs[0]?.file.name });
+    $("[data-eval-command]").textContent = command;
+    $("[data-eval-command-note]").textContent = notes.join(" ");
+  };
+  for (const name of OPTION_NAMES) {
+    on(options[name], "change", () => {
+      save(SLUG, "options", "form", Object.fromEntries(OPTION_NAMES.map((option) => [option, readOption(option)])));
+      showCommand();
+    });
+    on(options[name], "input", showCommand);
+  }
+
+  // --- files, names, baseline -------------------------------------------------------------
+  const namesBox = $("[data-eval-names]");
+  const baseline = $("[data-eval-baseline]");
+  const drawNames = () => {
+    const chosen = baseline.value;
+    namesBox.replaceChildren(
+      ...runs.map((run, index) => {
+        const id = `eval-name-${index}`;
+        const input = el("input", {
+          id,
+          type: "text",
+          value: run.name,
+          "data-eval-name": String(index),
+          required: true,
+        });
+        on(input, "input", () => {
+          run.name = input.value;
+          checkNames();
+          drawBaseline(baseline.value);
+        });
+        return el(
+          "p",
+          { class: "evaluate-name" },
+          el("label", { for: id, text: `Name of ${run.file.name}` }),
+          " ",
+          input,
+          " ",
+          el("span", { class: "evaluate-hint", text: size(run.file.size) }),
+        );
+      }),
+    );
+    $("[data-eval-no-runs]").hidden = runs.length > 0;
+    drawBaseline(chosen);
+    showCommand();
+  };
+  const drawBaseline = (chosen) => {
+    const index = Number(chosen) || 0; // option values are run indexes
+    baseline.replaceChildren(...runs.map((run, i) => el("option", { value: String(i), text: run.name })));
+    if (runs.length) baseline.value = String(Math.min(index, runs.length - 1));
+  };
+  const checkNames = () => {
+    const bad = badNames(runs.map((run) => run.name));
+    namesBox.querySelectorAll("[data-eval-name]").forEach((input, index) => {
+      if (bad.has(index)) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
+    return bad;
+  };
+  const addRuns = (files, { replace }) => {
+    if (replace) runs = [];
+    const names = uniqueNames(
+      files.map((file) => file.name),
+      runs.map((run) => run.name),
+    );
+    runs = [...runs, ...files.map((file, i) => ({ file, name: names[i] }))];
+    drawNames();
+  };
+  on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
+  on($("[data-eval-qrels]"), "change", (event) => {
+    qrels = event.target.files[0] ?? null;
+    showCommand();
+  });
+  // Files dropped anywhere on the page: the one named like qrels is the judgments, the others runs.
+  on(document, "dragover", (event) => {
+    if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+  });
+  on(document, "drop", (event) => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (!files.length) return;
+    event.preventDefault();
+    const judgments = files.find((file) => QRELS_NAME.test(file.name));
+    if (judgments) {
+      qrels = judgments;
+      $("[data-eval-qrels]").value = "";
+    }
+    const dropped = files.filter((file) => file !== judgments);
+    if (dropped.length) addRuns(dropped, { replace: false });
+    showCommand();
+    setStatus(
+      "idle",
+      `Dropped: ${files.map((file) => file.name).join(", ")}.${qrels ? ` Judgments: ${qrels.name}.` : " Choose a judgments file too."}`,
+    );
+  });
+
+  // --- Evaluate, Stop -----------------------------------------------------------------------
+  const refuse = (text, focus = null) => {
+    setStatus("error", text);
+    focus?.focus();
+  };
+  on(form, "submit", async (event) => {
+    event.preventDefault();
+    if (working) return;
+    const current = currentOptions();
+    if (current.error) return refuse(current.error, current.field);
+    if (!runs.length) return refuse("Choose at least one run file.", $("[data-eval-runs]"));
+    if (!qrels) return refuse("Choose a judgments file.", $("[data-eval-qrels]"));
+    if (checkNames().size) return refuse("Give each run a name of its own.", namesBox.querySelector("[aria-invalid]"));
+    const large = tooLarge(qrels, "judgments");
+    if (large) return refuse(large);
+    if (!runtime) return refuse("Python cannot run on this page.");
+
+    working = true;
+    startButton.disabled = true;
+    stopButton.disabled = false;
+    output.replaceChildren();
+    if (!runtime.isReady)
+      setStatus("waiting", "Waiting for Python to load; the evaluation starts as soon as it is ready.");
+    else setStatus("reading", "Reading the files…", 0);
+    const job = {
+      qrels,
+      runs: runs.map(({ file, name }) => ({ file, name: name.trim() })),
+      baseline: runs[Number(baseline.value) || 0].name.trim(),
+      options: current,
+    };
+    let answer;
+    try {
+      answer = await runtime.evaluate(job, (message) => {
+        if (message.phase === "reading")
+          setStatus(
+            "reading",
+            `Reading ${message.file}: ${size(message.bytes)} of ${size(message.total)}`,
+            message.total ? message.bytes / message.total : 0,
+          );
+        else if (message.step)
+          setStatus(
+            "evaluating",
+            `Comparing the runs: ${message.step === "bootstrap" ? "bootstrap" : "randomization test"}, ${message.done} of ${message.total}`,
+            message.total ? message.done / message.total : 0,
+          );
+        else setStatus("evaluating", "Scoring and comparing the runs…", null);
+      });
+    } finally {
+      working = false;
+      startButton.disabled = false;
+      stopButton.disabled = true;
+    }
+    if (answer.ok) return showResult(answer.result);
+    if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
+    if (answer.cancelled || answer.stopped || answer.restarted)
+      return setStatus("idle", "Stopped. Press Evaluate to start again.");
+    setStatus("error", `The evaluation failed: ${answer.error}`);
+  });
+  on(stopButton, "click", () => {
+    if (working) runtime.stop();
+  });
+
+  // --- results ------------------------------------------------------------------------------
+  const download = (name, text, type) => {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = el("a", { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  const showResult = (result) => {
+    const exports = el("p", { class: "evaluate-exports", "data-eval-exports": true });
+    for (const [text, name, make, type] of [
+      ["Means (CSV)", "means.csv", meansCSV, "text/csv"],
+      ["Per query (CSV)", "per-query.csv", perQueryCSV, "text/csv"],
+      ["Means (Markdown)", "means.md", meansMarkdown, "text/markdown"],
+      ["Means (LaTeX)", "means.tex", meansLaTeX, "application/x-tex"],
+    ]) {
+      const button = el("button", { type: "button", "data-eval-export": name, text: `Download ${text}` });
+      on(button, "click", () => download(name, make(result), type));
+      exports.append(button, " ");
+    }
+    output.replaceChildren(
+      el("h2", { text: "Results" }),
+      ...drawFiles(result.files),
+      ...drawMeans(result),
+      ...drawCounts(result),
+      ...drawComparison(result),
+      exports,
+      ...drawPerQuery(result),
+    );
+    const queries = result.runs[0] ? Object.keys(result.runs[0].perQuery[result.runs[0].measures[0]] ?? {}).length : 0;
+    setStatus("done", `Done: ${result.runs.length} run${result.runs.length === 1 ? "" : "s"}, ${queries} queries.`);
+  };
+
+  drawNames();
+  return { unmount: () => {} };
+}

@@ -1,0 +1,31 @@
+// The evaluate page's measures: keys as rankmetrics.trec writes them ("ndcg@10",
+// "average_precision@all") and their names for people. Pure functions.
+import { METRICS } from "../playground/format.js";
+
+export const METRIC_NAMES = { ...METRICS, judged: "Judged" };
+
+/** {metric, k} of a measure key: "ndcg@10" -> {metric: "ndcg", k: "10"}. */
+export function splitKey(key) {
+  const at = key.lastIndexOf("@");
+  return { metric: key.slice(0, at), k: key.slice(at + 1) };
+}
+
+/** "NDCG@10", "AP (full list)". */
+export function measureLabel(key) {
+  const { metric, k } = splitKey(key);
+  const name = METRIC_NAMES[metric] ?? metric;
+  return k === "all" ? `${name} (full list)` : `${name}@${k}`;
+}
+
+/** A value (Python's repr as text) rounded for people: four decimals; "–" for nan. */
+export function rounded(text, digits = 4) {
+  const value = Number(text);
+  return Number.isFinite(value) ? value.toFixed(digits) : "–";
+}
+
+/** A p-value for people: "< 0.0001" below that, else four decimals. */
+export function pValue(text) {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return "–";
+  return value < 0.0001 ? "< 0.0001" : value.toFixed(4);
+}

@@ -1,0 +1,31 @@
+// Names of the runs on the evaluate page: the learner's own, file names by default, never twice.
+
+/** A run's default name: its file name without the extensions a run file carries. */
+export const defaultName = (fileName) => fileName.replace(/\.gz$/i, "").replace(/\.(txt|tsv|csv|run|trec)$/i, "");
+
+/**
+ * Names for files chosen together: each file's default name, and "name (2)", "name (3)", ... for
+ * a name already taken (by `taken` or an earlier file).
+ * @param {string[]} fileNames
+ * @param {string[]} taken  names already in use
+ * @returns {string[]} one name per file, in order, all distinct
+ */
+export function uniqueNames(fileNames, taken = []) {
+  const used = new Set(taken);
+  return fileNames.map((fileName) => {
+    const base = defaultName(fileName) || "run";
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base} (${n})`;
+    used.add(name);
+    return name;
+  });
+}
+
+/** The names that occur more than once, or are empty after trimming (as a Set of indexes). */
+export function badNames(names) {
+  const bad = new Set();
+  names.forEach((name, index) => {
+    if (!name.trim() || names.findIndex((other) => other.trim() === name.trim()) !== index) bad.add(index);
+  });
+  return bad;
+}

@@ -1,0 +1,73 @@
+// The evaluate page's options: their defaults (trec_eval's where it has one), reading them from
+// the form, and the trec_eval command line that gives the same numbers.
+
+export const DEFAULT_OPTIONS = Object.freeze({
+  cutoffs: "10",
+  threshold: "1", // trec_eval -l 1
+  gain: "linear", // trec_eval's ndcg_cut
+  missing: "score 0", // trec_eval -c
+  useRank: false, // trec_eval ignores the rank column
+});
+export const OPTION_NAMES = Object.keys(DEFAULT_OPTIONS);
+export const MAX_CUTOFF = 10_000;
+
+/**
+ * The cut-offs in `text` ("5, 10, 20"; commas or spaces), sorted and without repeats.
+ * @returns {{cutoffs: number[]} | {error: string}}
+ */
+export function parseCutoffs(text) {
+  const parts = String(text)
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+  if (parts.length === 0) return { error: "Give at least one cut-off, e.g. 10." };
+  const cutoffs = [];
+  for (const part of parts) {
+    const k = Number(part);
+    if (!Number.isInteger(k) || k < 1 || k > MAX_CUTOFF)
+      return { error: `Cut-off "${part}" is not a whole number from 1 to ${MAX_CUTOFF}.` };
+    if (!cutoffs.includes(k)) cutoffs.push(k);
+  }
+  return { cutoffs: cutoffs.sort((a, b) => a - b) };
+}
+
+/** The threshold in `text` as a number, or {error}. */
+export function parseThreshold(text) {
+  const value = Number(text);
+  if (String(text).trim() === "" || !Number.isFinite(value))
+    return { error: "The relevance threshold must be a number, e.g. 1." };
+  return { threshold: value };
+}
+
+// trec_eval's measure for each metric at a cut-off (trec_eval 9.x names; "success" is hit rate).
+const TREC_EVAL_CUT = {
+  precision: "P",
+  recall: "recall",
+  hit_rate: "success",
+  average_precision: "map_cut",
+  ndcg: "ndcg_cut",
+};
+
+/**
+ * The trec_eval command line for these options, and what it cannot reproduce.
+ * @param {{cutoffs: number[], threshold: number, gain: string, missing: string, useRank: boolean}} options
+ * @param {{qrels?: string, run?: string}} files  file names (placeholders when missing)
+ * @returns {{command: string, notes: string[]}}
+ */
+export function trecEvalCommand(options, { qrels = "qrels", run = "run" } = {}) {
+  const ks = options.cutoffs.join(",");
+  const parts = ["trec_eval"];
+  if (options.missing === "score 0") parts.push("-c");
+  parts.push("-l", String(Number.isInteger(options.threshold) ? options.threshold : Math.ceil(options.threshold)));
+  for (const name of Object.values(TREC_EVAL_CUT)) parts.push("-m", `${name}.${ks}`);
+  parts.push("-m", "map", "-m", "recip_rank", "-q", quote(qrels), quote(run));
+  const notes = ["trec_eval has no reciprocal rank at a cut-off and no judged@k: those columns are this page's own."];
+  if (!Number.isInteger(options.threshold))
+    notes.push("trec_eval's -l takes a whole grade: a threshold between grades counts from the next one up.");
+  if (options.gain === "exponential")
+    notes.push("Exponential gain has no trec_eval equivalent: its ndcg_cut uses linear gain.");
+  if (options.useRank)
+    notes.push("trec_eval cannot rank by the rank column: it orders by score (ties by docid, descending).");
+  return { command: parts.join(" "), notes };
+}
+
+const quote = (name) => (/^[\w./+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`);

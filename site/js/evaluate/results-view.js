@@ -1,0 +1,312 @@
+// The evaluate page's results (UI contract, "Evaluate your own run"): the files' formats and
+// problems, the means, the counts, the comparison with the baseline and the per-query table,
+// drawn from the worker's result (worker/evaluate.py). Numbers keep Python's repr in data-value.
+import { el } from "../playground/dom.js";
+import { MARK, markNote, significant } from "./export.js";
+import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
+
+export const PROBLEMS_SHOWN = 100;
+const COUNTS = ["scored", "skipped", "missing", "ignored"];
+
+const keyAttributes = (run, key) => {
+  const { metric, k } = splitKey(key);
+  return { "data-run": run, "data-metric": metric, "data-k": k };
+};
+
+/** A table with a caption, its head row and its body rows, in a scrolling box of its own. */
+function table(caption, head, rows, attributes = {}) {
+  const element = el(
+    "table",
+    attributes,
+    el("caption", { text: caption }),
+    el("thead", {}, el("tr", {}, ...head)),
+    el("tbody", {}, ...rows),
+  );
+  return el("div", { class: "evaluate-table", role: "region", "aria-label": caption, tabindex: "0" }, element);
+}
+
+const th = (text, attributes = {}) => el("th", { scope: "col", text, ...attributes });
+
+/**
+ * The files: one line each with its detected format and lines, and the problems found in them.
+ * @param {Record<string, object>} files  file name -> summary (evaluate.py finish_qrels/finish_run)
+ */
+export function drawFiles(files) {
+  const list = el("ul", { class: "evaluate-file-list", "data-eval-files": true });
+  const problems = el("ol", { class: "evaluate-problems", "data-eval-problems": true });
+  const counts = new Map();
+  let shown = 0;
+  for (const [name, summary] of Object.entries(files)) {
+    const role = summary.role === "qrels" ? "judgments" : `run "${summary.run}"`;
+    const grouped = summary.role === "run" && summary.grouped === false ? ", not grouped by query" : "";
+    list.append(
+      el("li", {
+        "data-eval-file": name,
+        "data-format": summary.format,
+        text: `${name} (${role}): detected ${summary.format}, ${summary.lines} lines${grouped}.`,
+      }),
+    );
+    if (summary.noSharedQuery)
+      problems.append(
+        el("li", {
+          "data-file": name,
+          "data-line": "0",
+          "data-kind": "no shared query",
+          text: `${name}: shares no query with the judgments, so every judged query is missing from it. Check that both files use the same query ids.`,
+        }),
+      );
+    for (const problem of summary.problems) {
+      if (shown < PROBLEMS_SHOWN) {
+        problems.append(
+          el("li", {
+            "data-file": problem.file,
+            "data-line": String(problem.line),
+            "data-kind": problem.kind,
+            text: `${problem.file}${problem.line ? `, line ${problem.line}` : ""}: ${problem.message}`,
+          }),
+        );
+      }
+      shown++;
+    }
+    for (const [kind, count] of Object.entries(summary.problemCounts))
+      counts.set(kind, (counts.get(kind) ?? 0) + count);
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const parts = [el("h3", { text: "Files" }), list];
+  if (total > 0 || problems.children.length > 0) {
+    parts.push(el("h3", { text: `Problems (${total})` }), problems);
+    if (total > Math.min(shown, PROBLEMS_SHOWN)) {
+      const rest = [...counts].map(([kind, count]) => `${kind}: ${count}`).join("; ");
+      parts.push(
+        el("p", {
+          "data-eval-problem-counts": true,
+          text: `The first ${PROBLEMS_SHOWN} are listed. All problems by kind: ${rest}.`,
+        }),
+      );
+    }
+    parts.push(el("p", { class: "evaluate-hint", text: "A line with a problem is left out of the evaluation." }));
+  }
+  return parts;
+}
+
+/** The means: a row per measure, a column per run, judged@k among them. */
+export function drawMeans(result) {
+  const measures = result.runs[0]?.measures ?? [];
+  const head = [th("Measure"), ...result.runs.map((run) => th(run.name))];
+  const rows = measures.map((key) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row", text: measureLabel(key) }),
+      ...result.runs.map((run) =>
+        el("td", {
+          ...keyAttributes(run.name, key),
+          "data-value": run.means[key],
+          text: `${rounded(run.means[key])}${significant(result, run.name, key) ? MARK : ""}`,
+        }),
+      ),
+    ),
+  );
+  const marked = result.runs.some((run) => measures.some((key) => significant(result, run.name, key)));
+  return [
+    el("h3", { text: "Means" }),
+    table("Mean over queries", head, rows, { "data-results": true }),
+    ...(marked ? [el("p", { class: "evaluate-hint", text: markNote(result) })] : []),
+  ];
+}
+
+/** The counts of queries scored, skipped, missing and ignored per run. */
+export function drawCounts(result) {
+  const head = [th("Run"), ...COUNTS.map((name) => th(name))];
+  const rows = result.runs.map((run) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row", text: run.name }),
+      ...COUNTS.map((name) =>
+        el("td", {
+          "data-count": name,
+          "data-run": run.name,
+          "data-value": String(run.counts[name]),
+          text: String(run.counts[name]),
+        }),
+      ),
+    ),
+  );
+  return [
+    table("Queries per run", head, rows, { "data-counts": true }),
+    el("p", {
+      class: "evaluate-hint",
+      text:
+        "Scored: in the mean. Skipped: no relevant document at the threshold. Missing: judged, " +
+        "not in the run. Ignored: in the run, not judged.",
+    }),
+  ];
+}
+
+/** Each run against the baseline: a row per measure with the difference, its interval, the
+ *  p-values (raw and Holm-adjusted) and wins/ties/losses. */
+export function drawComparison(result) {
+  if (result.comparisons.length === 0) return [];
+  const head = [
+    th("Run"),
+    th("Measure"),
+    th("Mean difference"),
+    th(`${Math.round(result.confidence * 100)}% interval`),
+    th("p, t-test"),
+    th("p, t-test, Holm"),
+    th("p, randomization"),
+    th("p, randomization, Holm"),
+    th("Wins / ties / losses"),
+  ];
+  const rows = result.comparisons.flatMap(({ run, rows: measures }) =>
+    Object.entries(measures).map(([key, row]) =>
+      el(
+        "tr",
+        {
+          ...keyAttributes(run, key),
+          "data-delta": row.delta,
+          "data-p-t": row.pT,
+          "data-p-t-holm": row.pTHolm,
+          "data-p-randomization": row.pRandomization,
+          "data-p-randomization-holm": row.pRandomizationHolm,
+          "data-ci-low": row.ciLow,
+          "data-ci-high": row.ciHigh,
+          "data-wins": String(row.wins),
+          "data-ties": String(row.ties),
+          "data-losses": String(row.losses),
+        },
+        el("th", { scope: "row", text: run }),
+        el("td", { text: measureLabel(key) }),
+        el("td", { text: rounded(row.delta) }),
+        el("td", { text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
+        el("td", { text: pValue(row.pT) }),
+        el("td", { text: pValue(row.pTHolm) }),
+        el("td", { text: pValue(row.pRandomization) }),
+        el("td", {
+          text: `${pValue(row.pRandomizationHolm)}${Number(row.pRandomizationHolm) < 0.05 ? ` ${MARK}` : ""}`,
+        }),
+        el("td", { text: `${row.wins} / ${row.ties} / ${row.losses}` }),
+      ),
+    ),
+  );
+  return [
+    el("h3", { text: `Against the baseline, ${result.baseline}` }),
+    el("p", {
+      "data-eval-method": true,
+      text:
+        `Differences are run − baseline, paired by query. Two-sided paired t-test; two-sided paired ` +
+        `randomization test with ${result.permutations} permutations (seed ${result.seed}); percentile ` +
+        `bootstrap interval from ${result.resamples} resamples (seed ${result.seed}). Holm's correction ` +
+        `over ${result.holmComparisons} comparisons (every run, measure and cut-off on this page), for each test.`,
+    }),
+    table("Each run against the baseline", head, rows, { "data-comparison": true }),
+  ];
+}
+
+/**
+ * The per-query table, sortable by its column headers and filtered by a text box.
+ * @param {object} result
+ * @param {{onQuery?: (query: string) => void}} options  onQuery: a query's button was pressed
+ */
+export function drawPerQuery(result, { onQuery = null } = {}) {
+  const columns = result.runs.flatMap((run) =>
+    run.measures.map((key) => ({ run: run.name, key, values: run.perQuery[key] })),
+  );
+  const queries = [...new Set(columns.flatMap((column) => Object.keys(column.values)))];
+  const filter = el("input", { type: "search", id: "eval-filter", "data-eval-filter": true });
+  const rowOf = new Map();
+  for (const query of queries) {
+    const label = onQuery
+      ? el("button", {
+          type: "button",
+          class: "evaluate-query",
+          "aria-label": `Open query ${query} in the rank playground`,
+          text: query,
+        })
+      : query;
+    if (onQuery) label.addEventListener("click", () => onQuery(query));
+    rowOf.set(
+      query,
+      el(
+        "tr",
+        { "data-query": query },
+        el("th", { scope: "row" }, label),
+        ...columns.map(({ run, key, values }) =>
+          el("td", {
+            ...keyAttributes(run, key),
+            "data-value": values[query] ?? "",
+            text: values[query] === undefined ? "" : rounded(values[query]),
+          }),
+        ),
+      ),
+    );
+  }
+  const body = el("tbody", {}, ...rowOf.values());
+  let order = { column: -1, descending: false }; // -1: the query id
+  const headers = [];
+  const sortBy = (column) => {
+    order = { column, descending: order.column === column ? !order.descending : column >= 0 };
+    const value = (query) => (column < 0 ? query : Number(columns[column].values[query] ?? Number.NaN));
+    const sorted = [...rowOf.keys()].sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      const compared =
+        typeof x === "string"
+          ? x.localeCompare(y, undefined, { numeric: true })
+          : (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y);
+      return order.descending ? -compared : compared;
+    });
+    body.append(...sorted.map((query) => rowOf.get(query)));
+    headers.forEach((header, index) => {
+      if (index - 1 === column) header.setAttribute("aria-sort", order.descending ? "descending" : "ascending");
+      else header.removeAttribute("aria-sort");
+    });
+  };
+  const headerButton = (text, column) => {
+    const button = el("button", { type: "button", class: "evaluate-sort", text });
+    button.addEventListener("click", () => sortBy(column));
+    const header = el("th", { scope: "col" }, button);
+    headers.push(header);
+    return header;
+  };
+  const head = [
+    headerButton("Query", -1),
+    ...columns.map(({ run, key }, index) =>
+      headerButton(result.runs.length > 1 ? `${run}: ${measureLabel(key)}` : measureLabel(key), index),
+    ),
+  ];
+  const tableElement = el(
+    "table",
+    { "data-per-query": true },
+    el("caption", { text: "Each query's values (sort by pressing a column's name)" }),
+    el("thead", {}, el("tr", {}, ...head)),
+    body,
+  );
+  const shownCount = el("span", { "aria-live": "polite", text: `${queries.length} queries` });
+  filter.addEventListener("input", () => {
+    const text = filter.value.trim().toLowerCase();
+    let shown = 0;
+    for (const [query, row] of rowOf) {
+      row.hidden = Boolean(text) && !query.toLowerCase().includes(text);
+      shown += !row.hidden;
+    }
+    shownCount.textContent = `${shown} of ${queries.length} queries`;
+  });
+  return [
+    el("h3", { text: "Per query" }),
+    el(
+      "p",
+      { class: "evaluate-filter" },
+      el("label", { for: "eval-filter", text: "Filter queries" }),
+      " ",
+      filter,
+      " ",
+      shownCount,
+    ),
+    el(
+      "div",
+      { class: "evaluate-table", role: "region", "aria-label": "Each query's values", tabindex: "0" },
+      tableElement,
+    ),
+  ];
+}

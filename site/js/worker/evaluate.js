@@ -1,0 +1,141 @@
+// The evaluate page's "evaluate" message: the page sends its File objects (structured clone, no
+// copy) and the options; the files are read here, chunk by chunk (file.stream(), gunzipped when
+// they are gzip, decoded as UTF-8), and each chunk's text goes to evaluate.py (bundled as text,
+// like playground.py), which reads, scores and compares the runs with rankmetrics. Nothing is sent
+// anywhere: the files' text only goes from this worker's memory into Python's.
+import SOURCE from "./evaluate.py";
+import { failureReason } from "./failure.js";
+import { tooLarge } from "../evaluate/limits.js";
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+const STOPPED = Symbol("stopped");
+
+/** Run evaluate.py in a namespace of its own and return its `new_evaluation` (a PyProxy).
+ *  Called at boot, before any learner code runs (what it binds then stays bound). */
+export function loadEvaluate(pyodide) {
+  const dict = pyodide.globals.get("dict");
+  const namespace = dict();
+  dict.destroy();
+  pyodide.runPython(SOURCE, { globals: namespace });
+  const evaluation = namespace.get("new_evaluation");
+  namespace.destroy();
+  return evaluation;
+}
+
+/** Whether this browser can gunzip a stream (DecompressionStream with "gzip"). */
+export function canGunzip() {
+  if (typeof DecompressionStream !== "function") return false;
+  try {
+    new DecompressionStream("gzip");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the first bytes are gzip's magic number (`bytes`: a Uint8Array of at least two). */
+export const isGzipBytes = (bytes) => bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+
+async function isGzip(file) {
+  if (/\.gz$/i.test(file.name)) return true;
+  return isGzipBytes(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
+}
+
+/**
+ * Read `file` as text, chunk by chunk.
+ * @param {File} file
+ * @param {(text: string) => boolean|void} feed  each chunk's text; false stops the reading early
+ * @param {(bytes: number) => void} onBytes  the file's bytes read so far (before gunzip)
+ * @param {() => boolean} stopped  true when the learner pressed Stop
+ * @returns {Promise<boolean>} false when `feed` stopped it early
+ * @throws STOPPED on Stop; Error for a gzip file this browser cannot unpack, or a broken one
+ */
+async function readText(file, feed, onBytes, stopped) {
+  const gzip = await isGzip(file);
+  if (gzip && !canGunzip())
+    throw new Error(`${file.name} is gzip-compressed, and this browser cannot unpack it: unpack it first.`);
+  let bytes = 0;
+  let stream = file.stream().pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  if (gzip) stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      if (stopped()) throw STOPPED;
+      if (feed(value) === false) return false;
+      onBytes(bytes);
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Answer {type: "evaluate", id, qrels: File, runs: [{name, file: File}], baseline, options}.
+ * Posts {type: "progress", id, phase: "reading"|"evaluating", file, bytes, total, text} while it
+ * works, then {type: "result", id, ok: true, result} (the JSON of evaluate.py's `compare`), or
+ * {type: "result", id, ok: false, error, files?} with the files' summaries read so far, or
+ * {type: "result", id, ok: false, stopped: true} after Stop.
+ */
+export async function answerEvaluate(state, { id, qrels, runs, baseline, options }) {
+  const post = (message) => state.post({ id, ...message });
+  if (!state.evaluate) return post({ type: "result", ok: false, error: "Python is not ready" });
+  const { interruptBuffer } = await state.bootMessage;
+  // Stop between chunks: the page sets the interrupt buffer (Python, when it runs, raises
+  // KeyboardInterrupt on its own); taken here, it is set back to 0 as Python does.
+  const stopped = () => {
+    if (interruptBuffer?.[0] !== 2) return false;
+    interruptBuffer[0] = 0;
+    return true;
+  };
+  const files = {}; // file name -> summary, for the page even when a later file fails
+  let evaluation = null;
+  try {
+    evaluation = state.evaluate(JSON.stringify(options));
+    const read = async (file, feed) => {
+      post({ type: "progress", phase: "reading", file: file.name, bytes: 0, total: file.size });
+      return readText(
+        file,
+        feed,
+        (bytes) => post({ type: "progress", phase: "reading", file: file.name, bytes, total: file.size }),
+        stopped,
+      );
+    };
+    evaluation.start_qrels(qrels.name);
+    await read(qrels, (text) => {
+      evaluation.feed_qrels(text);
+    });
+    files[qrels.name] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
+    for (const { name, file } of runs) {
+      evaluation.start_run(name, file.name, true);
+      const grouped = await read(file, (text) => evaluation.feed_run(text));
+      if (!grouped) {
+        // A query came back after another: read it again, holding every line until the end,
+        // if Python's memory can hold them (limits.js).
+        const large = tooLarge(file, "ungrouped run");
+        if (large) throw new Error(large);
+        evaluation.start_run(name, file.name, false);
+        await read(file, (text) => evaluation.feed_run(text));
+      }
+      files[file.name] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
+    }
+    post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
+    const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });
+    const result = JSON.parse(evaluation.compare(baseline, progress));
+    post({ type: "result", ok: true, result: { ...result, files } });
+  } catch (error) {
+    const wasStopped = error === STOPPED || String(error?.message || error).includes("KeyboardInterrupt");
+    if (wasStopped) post({ type: "result", ok: false, stopped: true, files });
+    else post({ type: "result", ok: false, error: failureReason(error), files });
+  } finally {
+    evaluation?.destroy();
+  }
+}
