@@ -1,0 +1,50 @@
+// site/js/evaluate/export.js: the means and per-query values as CSV, Markdown and LaTeX, with
+// the significance mark where the Holm-adjusted randomization p-value is below 0.05.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { MARK, meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "../../../../site/js/evaluate/export.js";
+
+const RESULT = {
+  baseline: "A",
+  permutations: 10000,
+  resamples: 10000,
+  seed: 0,
+  confidence: 0.95,
+  holmComparisons: 2,
+  runs: [
+    {
+      name: "A",
+      measures: ["ndcg@10", "judged@10"],
+      means: { "ndcg@10": "0.5", "judged@10": "1.0" },
+      perQuery: { "ndcg@10": { q1: "0.5" }, "judged@10": { q1: "1.0" } },
+    },
+    {
+      name: "B|x",
+      measures: ["ndcg@10", "judged@10"],
+      means: { "ndcg@10": "0.75", "judged@10": "0.9" },
+      perQuery: { "ndcg@10": { q1: "0.75" }, "judged@10": { q1: "0.9" } },
+    },
+  ],
+  comparisons: [{ run: "B|x", queries: 1, rows: { "ndcg@10": { pRandomizationHolm: "0.01" } } }],
+};
+
+test("the means CSV keeps full precision and flags the significant differences", () => {
+  assert.equal(
+    meansCSV(RESULT),
+    "run,ndcg@10,judged@10,significant_ndcg@10,significant_judged@10\nA,0.5,1.0,0,0\nB|x,0.75,0.9,1,0\n",
+  );
+});
+
+test("the per-query CSV has a line per run, query and measure", () => {
+  assert.equal(perQueryCSV(RESULT).split("\n")[0], "run,query,measure,value");
+  assert.ok(perQueryCSV(RESULT).includes("B|x,q1,ndcg@10,0.75"));
+});
+
+test("Markdown and LaTeX carry the mark and its footnote", () => {
+  const markdown = meansMarkdown(RESULT);
+  assert.ok(markdown.includes(`| B\\|x | 0.7500${MARK} | 0.9000 |`));
+  assert.ok(markdown.includes("Holm's correction over 2 comparisons"));
+  const latex = meansLaTeX(RESULT);
+  assert.ok(latex.includes("0.7500$^\\dagger$"));
+  assert.ok(latex.includes("\\begin{tabular}{lrr}"));
+});

@@ -1,0 +1,48 @@
+// site/js/evaluate/options.js, names.js and limits.js: the evaluate page's options, the trec_eval
+// command line, run names, and the size bound.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseCutoffs, parseThreshold, trecEvalCommand } from "../../../../site/js/evaluate/options.js";
+import { badNames, uniqueNames } from "../../../../site/js/evaluate/names.js";
+import { HELD_TEXT_BYTES, tooLarge } from "../../../../site/js/evaluate/limits.js";
+
+const OPTIONS = { cutoffs: [5, 10], threshold: 1, gain: "linear", missing: "score 0", useRank: false };
+
+test("cut-offs are whole numbers, sorted, without repeats; anything else says what is wrong", () => {
+  assert.deepEqual(parseCutoffs("10, 5 20,5"), { cutoffs: [5, 10, 20] });
+  assert.match(parseCutoffs("").error, /at least one/);
+  assert.match(parseCutoffs("5, x").error, /"x"/);
+  assert.match(parseCutoffs("0").error, /"0"/);
+  assert.match(parseCutoffs("2.5").error, /"2.5"/);
+  assert.deepEqual(parseThreshold("2"), { threshold: 2 });
+  assert.match(parseThreshold("").error, /number/);
+});
+
+test("the trec_eval command has -c for 'score 0', -l for the threshold, and each measure at the cut-offs", () => {
+  const { command, notes } = trecEvalCommand(OPTIONS, { qrels: "qrels.txt", run: "my run.txt" });
+  assert.equal(
+    command,
+    "trec_eval -c -l 1 -m P.5,10 -m recall.5,10 -m success.5,10 -m map_cut.5,10 -m ndcg_cut.5,10 -m map -m recip_rank -q qrels.txt 'my run.txt'",
+  );
+  assert.equal(notes.length, 1);
+  const leaveOut = trecEvalCommand({ ...OPTIONS, missing: "leave out" }).command;
+  assert.ok(!leaveOut.includes(" -c "));
+});
+
+test("exponential gain and the rank column say they have no trec_eval equivalent", () => {
+  const { notes } = trecEvalCommand({ ...OPTIONS, gain: "exponential", useRank: true });
+  assert.ok(notes.some((note) => /Exponential gain has no trec_eval equivalent/.test(note)));
+  assert.ok(notes.some((note) => /rank column/.test(note)));
+});
+
+test("runs get their file names without extensions, made unique", () => {
+  assert.deepEqual(uniqueNames(["bm25.txt", "bm25.txt.gz", "dense.run"]), ["bm25", "bm25 (2)", "dense"]);
+  assert.deepEqual(uniqueNames(["bm25.txt"], ["bm25"]), ["bm25 (2)"]);
+  assert.deepEqual([...badNames(["a", " a", "", "b"])], [1, 2]);
+});
+
+test("a file the page must hold whole is refused above the bound, with what to do", () => {
+  assert.equal(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES }, "judgments"), null);
+  assert.match(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES + 1 }, "judgments"), /too large/);
+  assert.match(tooLarge({ name: "run.gz", size: HELD_TEXT_BYTES / 2 }, "ungrouped run"), /Sort the run by query/);
+});
