@@ -1,6 +1,6 @@
 """Nothing on a lesson page moves after first paint: the layout shift Chromium measures (Layout
 Instability API) from navigation until 4 s after the runtime status reads ready, with no cell
-run, for every lesson and the playground page at a desktop and a phone width, light and dark, on a first visit and for a
+run, for every lesson, the playground page and the evaluate page at a desktop and a phone width, light and dark, on a first visit and for a
 returning learner whose edited code is restored."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def edit_every_cell(page, url: str) -> int:
 
 
 @pytest.mark.parametrize("profile", ["first visit", "saved edits"])
-@pytest.mark.parametrize("slug", [*SLUGS, "playground"])
+@pytest.mark.parametrize("slug", [*SLUGS, "playground", "evaluate"])
 def test_nothing_moves_after_first_paint(browser, base_url, slug, profile):
     url = f"{base_url}{slug}.html"
     context = browser.new_context()  # a fresh profile

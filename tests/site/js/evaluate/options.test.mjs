@@ -1,8 +1,9 @@
 // site/js/evaluate/options.js, names.js and limits.js: the evaluate page's options, the trec_eval
 // command line, run names, and the size bound.
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
-import { parseCutoffs, parseThreshold, trecEvalCommand } from "../../../../site/js/evaluate/options.js";
+import { DEFAULT_OPTIONS, parseCutoffs, parseThreshold, trecEvalCommand } from "../../../../site/js/evaluate/options.js";
 import { badNames, uniqueNames } from "../../../../site/js/evaluate/names.js";
 import { HELD_TEXT_BYTES, tooLarge } from "../../../../site/js/evaluate/limits.js";
 
@@ -45,4 +46,11 @@ test("a file the page must hold whole is refused above the bound, with what to d
   assert.equal(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES }, "judgments"), null);
   assert.match(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES + 1 }, "judgments"), /too large/);
   assert.match(tooLarge({ name: "run.gz", size: HELD_TEXT_BYTES / 2 }, "ungrouped run"), /Sort the run by query/);
+});
+
+test("the page's HTML shows the default options' command and note before the script runs", () => {
+  const html = readFileSync(new URL("../../../../site/templates/evaluate.html", import.meta.url), "utf8");
+  const { command, notes } = trecEvalCommand({ ...OPTIONS, cutoffs: parseCutoffs(DEFAULT_OPTIONS.cutoffs).cutoffs });
+  assert.ok(html.includes(`<code data-eval-command>${command}</code>`));
+  assert.ok(html.includes(`data-eval-command-note>${notes.join(" ")}</p>`));
 });
