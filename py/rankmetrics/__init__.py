@@ -9,6 +9,8 @@ The definitions follow trec_eval unless noted (see each docstring):
     dcg_at_k, ndcg_at_k                          ndcg.py
     ranking_from_scores                          scores.py
     evaluate, Evaluation                         evaluation.py
+    RunReader, QrelsReader, Problem (run files)  runfiles.py
+    RunEvaluator, RunEvaluation (a whole run)    trec.py
     readouts (the page's rank playground)        playground.py
 
 >>> from rankmetrics import precision_at_k, ndcg_at_k
@@ -22,8 +24,21 @@ from .ap import average_precision
 from .evaluation import METRICS, Evaluation, evaluate
 from .ndcg import dcg_at_k, ndcg_at_k
 from .rr import reciprocal_rank
+from .runfiles import (
+    MAX_PROBLEMS,
+    NotGrouped,
+    Problem,
+    Qrels,
+    QrelsReader,
+    Run,
+    RunReader,
+    read_qrels_text,
+    read_run_text,
+    trec_eval_order,
+)
 from .scores import ranking_from_scores
 from .set_metrics import hit_rate_at_k, precision_at_k, recall_at_k
+from .trec import MEASURE_METRICS, RunEvaluation, RunEvaluator, measure_key
 
 # Loaded with the package like every other module, so cellruntime.sealed's private copy and the
 # public package share one compiled copy of each (its CompiledOnce finder is then all used).
@@ -43,4 +58,18 @@ __all__ = [
     "evaluate",
     "Evaluation",
     "METRICS",
+    "RunReader",
+    "QrelsReader",
+    "Qrels",
+    "Run",
+    "Problem",
+    "NotGrouped",
+    "MAX_PROBLEMS",
+    "read_run_text",
+    "read_qrels_text",
+    "trec_eval_order",
+    "RunEvaluator",
+    "RunEvaluation",
+    "MEASURE_METRICS",
+    "measure_key",
 ]

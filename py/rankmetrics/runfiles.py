@@ -1,0 +1,574 @@
+"""Reading run and qrels files as trec_eval does, chunk by chunk, naming every malformed line.
+
+Formats (detected from the first line that is not blank):
+
+    TREC run    qid Q0 docid rank score tag     whitespace-separated, 6 columns
+    TREC qrels  qid iter docid grade            whitespace-separated, 4 columns
+    CSV / TSV   a header line naming the columns (case-insensitive), see HEADER_NAMES:
+                query/qid/topic/user; doc/docid/item; score; rank; grade/relevance/label
+
+The second column of a TREC run ("Q0", "0" or anything) and of a TREC qrels (the iteration) is
+ignored, as trec_eval ignores it; so are the rank and tag columns of a run, and columns after the
+tag (trec_eval's get_trec_results.c skips them). Lines starting with "#" are comments and blank
+lines carry nothing; both are skipped, as trec_eval skips them in runs.
+
+A run is ordered as trec_eval orders it (form_res_rels.c, comp_sim_docno): by score descending,
+ties broken by document id descending in strcmp order. trec_eval keeps a score as a C float
+(trec_format.h: ``float sim``), so scores equal in single precision tie: we round them the same
+way. With ``use_rank=True`` the rank column orders the list instead (ascending, ties again by
+document id descending); a CSV/TSV run with a rank column and no score column is ranked by rank.
+
+Every line that cannot be read is a Problem naming the file and line, what is wrong and what to
+change; the line is left out and counted in problem_counts (never silently dropped). The first
+MAX_PROBLEMS problems are kept in full.
+
+>>> run = read_run_text("q1 Q0 d1 1 2.5 bm25\\nq1 Q0 d2 2 2.5 bm25\\nq1 0 d3 3 9 bm25\\n", "run.txt")
+>>> run.format, run.rankings
+('TREC run', {'q1': ['d3', 'd2', 'd1']})
+"""
+
+import csv
+import math
+from array import array
+from dataclasses import dataclass, field
+
+# The first problems kept in full; past it they are only counted by kind.
+MAX_PROBLEMS = 100
+
+# Column role -> the header names that give it (compared lowercased, spaces trimmed).
+HEADER_NAMES = {
+    "query": ("query", "qid", "topic", "user"),
+    "doc": ("doc", "docid", "item"),
+    "score": ("score",),
+    "rank": ("rank",),
+    "grade": ("grade", "relevance", "label"),
+}
+_ROLE_OF_NAME = {name: role for role, names in HEADER_NAMES.items() for name in names}
+
+TREC_RUN_COLUMNS = 6  # qid Q0 docid rank score tag
+TREC_QRELS_COLUMNS = 4  # qid iter docid grade
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file.
+
+    file:    the file's name as given to the reader.
+    line:    1-based line number; 0 for the whole file (e.g. "empty file").
+    kind:    a short stable id: "columns", "score", "rank", "grade", "duplicate doc",
+             "conflicting judgment", "duplicate judgment", "empty file", "header",
+             "no shared query".
+    message: what is wrong and what to change, one or two sentences.
+    """
+
+    file: str
+    line: int
+    kind: str
+    message: str
+
+
+class NotGrouped(Exception):
+    """A query's lines came back after another query's: read again with grouped=False."""
+
+
+def trec_eval_order(docids, scores):
+    """Document ids ordered as trec_eval orders a run: score descending, ties by docid descending.
+
+    Args:
+        docids: list of str, each at most once.
+        scores: list of float, the same length (finite).
+
+    Returns:
+        list of str, best first.
+
+    Scores are compared in single precision (trec_eval stores them as C floats), so 1.0 and
+    1.0 + 1e-9 tie; ties go to the larger document id in strcmp order, which for Python str is
+    code-point order (the order of their UTF-8 bytes). Source: trec_eval, form_res_rels.c
+    (comp_sim_docno) and trec_format.h.
+
+    >>> trec_eval_order(["a", "b", "c"], [1.0, 1.0 + 1e-9, 2.0])
+    ['c', 'b', 'a']
+    """
+    single = array("f", scores)  # rounds to single precision as C does
+    return [docid for _, docid in sorted(zip(single, docids), reverse=True)]
+
+
+def rank_order(docids, ranks):
+    """Document ids ordered by the rank column: rank ascending, ties by docid descending.
+
+    >>> rank_order(["a", "b", "c"], [2, 1, 2])
+    ['b', 'c', 'a']
+    """
+    return [docid for _, docid in sorted(zip((-r for r in ranks), docids), reverse=True)]
+
+
+def _number(text):
+    """The text as an int (when it is one) or a finite float; None if it is neither."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+class _Reader:
+    """What both readers share: splitting chunks into lines, the header, the problems."""
+
+    # Set by subclasses: the TREC format's name and column count, the roles a header must name.
+    trec_format = ""
+    trec_columns = 0
+    what = ""  # "run" or "judgments", for messages
+
+    def __init__(self, file):
+        self.file = file
+        self.format = ""  # known after the first line that is not blank
+        self.problems = []
+        self.problem_counts = {}
+        self.lines = 0  # lines read so far (complete lines; the last one at finish())
+        self._rest = ""  # the start of a line whose end is in a later chunk
+        self._content = False  # a line other than blank or comment was seen
+        self._columns = None  # CSV/TSV: role -> column index
+        self._header_width = 0
+        self._delimiter = None
+        self._unreadable = False  # a bad header: nothing after it can be read
+
+    def _problem(self, line, kind, message):
+        self.problem_counts[kind] = self.problem_counts.get(kind, 0) + 1
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(Problem(self.file, line, kind, message))
+
+    def _split_lines(self, text, final):
+        """Complete lines of this chunk (with the previous chunk's unfinished line in front)."""
+        if not self.lines and not self._rest and text.startswith("\ufeff"):
+            text = text[1:]  # a byte order mark is not part of the first column
+        lines = (self._rest + text).split("\n")
+        self._rest = "" if final else lines.pop()
+        if final and lines and lines[-1] == "":
+            lines.pop()  # the file ended with a newline
+        return lines
+
+    def _detect(self, line, number):
+        """Set the format from the first line with content; return True if it was a header."""
+        for delimiter, name in (("\t", "TSV"), (",", "CSV")):
+            if delimiter in line:
+                fields = [cell.strip().lower() for cell in next(csv.reader([line], delimiter=delimiter))]
+                if sum(cell in _ROLE_OF_NAME for cell in fields) >= 2:
+                    self.format = name
+                    self._delimiter = delimiter
+                    self._read_header(fields, number)
+                    return True
+        words = line.split()
+        self.format = self.trec_format
+        if self._trec_width_ok(len(words)):
+            return False
+        if "," in line or any(word.lower() in _ROLE_OF_NAME for word in words):
+            self.format = "CSV" if "," in line else "TSV"
+            self._unreadable = True
+            self._problem(
+                number,
+                "header",
+                f"line {number} is neither a header this page knows nor a {self.trec_format} line "
+                f"({self.trec_columns} columns separated by spaces or tabs): a CSV or TSV file needs a "
+                f"first line naming its columns, {self._header_help()}.",
+            )
+            return True
+        return False  # a TREC file whose first line has the wrong column count
+
+    def _header_help(self):
+        return "; ".join("/".join(HEADER_NAMES[role]) for role in self.needed_roles()) + " (any case)"
+
+    def needed_roles(self):
+        raise NotImplementedError
+
+    def _read_header(self, fields, number):
+        columns = {}
+        for index, name in enumerate(fields):
+            role = _ROLE_OF_NAME.get(name)
+            if role is not None and role not in columns:
+                columns[role] = index
+        missing = self._missing_roles(columns)
+        if missing:
+            self._unreadable = True
+            self._problem(
+                number,
+                "header",
+                f"the header names no {' or '.join(missing)} column, so the {self.what} cannot be read: "
+                f"name the columns {self._header_help()}.",
+            )
+            return
+        self._columns = columns
+        self._header_width = len(fields)
+
+    def _missing_roles(self, columns):
+        return [role for role in self.needed_roles() if role not in columns]
+
+    def _rows(self, lines, before):
+        """(line number, fields) for each line with content; the first one sets the format.
+
+        lines: this chunk's complete lines; before: the number of lines read before them.
+        """
+        start = 0
+        if not self._content:
+            for start, line in enumerate(lines):
+                words = line.split(None, 1)
+                if words and not words[0].startswith("#"):
+                    self._content = True
+                    if self._detect(line, before + start + 1):
+                        start += 1  # the header is no data line
+                    break
+            else:
+                return
+        if self._unreadable:
+            return
+        rest = lines[start:] if start else lines
+        if self._delimiter is None:
+            for number, line in enumerate(rest, before + start + 1):
+                fields = line.split()
+                if fields and not fields[0].startswith("#"):
+                    yield number, fields
+            return
+        for number, (line, fields) in enumerate(
+            zip(rest, csv.reader(rest, delimiter=self._delimiter)), before + start + 1
+        ):
+            if line.strip() and not line.lstrip().startswith("#"):
+                yield number, [cell.strip() for cell in fields]
+
+    def _empty_check(self):
+        if not self._content:
+            self._problem(
+                0,
+                "empty file",
+                f"the file has no {self.what} line (it is empty, or holds only blank and comment lines): "
+                "choose the file again, or another one.",
+            )
+
+    def _check_width(self, number, fields):
+        """True if the line has the columns it needs; otherwise a "columns" problem."""
+        if self._columns is not None:
+            if len(fields) == self._header_width:
+                return True
+            self._problem(
+                number,
+                "columns",
+                f"line {number} has {len(fields)} columns but the header names {self._header_width}: "
+                f"give every line one value per header column (separated by {self._delimiter_name()}).",
+            )
+            return False
+        if self._trec_width_ok(len(fields)):
+            return True
+        self._problem(number, "columns", self._trec_columns_message(number, len(fields)))
+        return False
+
+    def _delimiter_name(self):
+        return "tabs" if self._delimiter == "\t" else "commas"
+
+
+class QrelsReader(_Reader):
+    """Reads a judgments (qrels) file fed in chunks of text.
+
+    Args:
+        file: str, the file's name, used in problems.
+
+    feed(text) takes any chunking (a line may span chunks); finish() returns Qrels. A
+    judgment is (qid, docid) -> grade, an int when the text is one, else a finite float >= 0.
+    Problems (the line is left out): wrong column count ("columns"), a grade that is not a
+    finite number >= 0 ("grade"; trec_eval reads a negative grade as "in the pool, not
+    judged", which this reader does not support), the same document judged twice for a query
+    with another grade ("conflicting judgment", the first is kept) or the same grade
+    ("duplicate judgment"; trec_eval stops on both: form_res_rels.c "duplicate docs"), a bad
+    header ("header"), no judgment at all ("empty file").
+
+    Memory: the judgments, about 150 bytes a line (CPython 3.12, short ids).
+
+    >>> reader = QrelsReader("qrels.txt")
+    >>> reader.feed("q1 0 d1 2\\nq1 0 d")
+    >>> reader.feed("2 0\\nq1 0 d1 1\\n")
+    >>> qrels = reader.finish()
+    >>> qrels.judgments, qrels.format, qrels.lines
+    ({'q1': {'d1': 2, 'd2': 0}}, 'TREC qrels', 3)
+    >>> qrels.problems[0].kind, qrels.problems[0].line
+    ('conflicting judgment', 3)
+    """
+
+    trec_format = "TREC qrels"
+    trec_columns = TREC_QRELS_COLUMNS
+    what = "judgments"
+
+    def __init__(self, file):
+        super().__init__(file)
+        self.judgments = {}
+
+    def needed_roles(self):
+        return ("query", "doc", "grade")
+
+    def _trec_width_ok(self, width):
+        return width == TREC_QRELS_COLUMNS
+
+    def _trec_columns_message(self, number, width):
+        hint = " (6 columns is a run line: is this the run file?)" if width == TREC_RUN_COLUMNS else ""
+        return (
+            f"line {number} has {width} columns; a TREC qrels line has 4, "
+            f"separated by spaces or tabs: qid iter docid grade{hint}."
+        )
+
+    def feed(self, text):
+        """Read a chunk of text (str); a line may continue in the next chunk."""
+        self._read(self._split_lines(text, final=False))
+
+    def finish(self):
+        """Read what is left and return the Qrels."""
+        self._read(self._split_lines("", final=True))
+        self._empty_check()
+        return Qrels(self.judgments, self.format, self.problems, self.problem_counts, self.lines)
+
+    def _read(self, lines):
+        first = self.lines
+        self.lines += len(lines)
+        judgments = self.judgments
+        for number, fields in self._rows(lines, first):
+            if not self._check_width(number, fields):
+                continue
+            if self._columns is None:
+                qid, docid, grade_text = fields[0], fields[2], fields[3]
+            else:
+                c = self._columns
+                qid, docid, grade_text = fields[c["query"]], fields[c["doc"]], fields[c["grade"]]
+            grade = _number(grade_text)
+            if grade is None or grade < 0:
+                self._problem(
+                    number,
+                    "grade",
+                    f"line {number}: the grade {grade_text!r} is not a finite number >= 0: "
+                    "write a grade such as 0, 1, 2 or 3 (0 = judged not relevant).",
+                )
+                continue
+            grades = judgments.get(qid)
+            if grades is None:
+                grades = judgments[qid] = {}
+            earlier = grades.get(docid)
+            if earlier is None:
+                grades[docid] = grade
+            elif earlier != grade:
+                self._problem(
+                    number,
+                    "conflicting judgment",
+                    f"line {number} judges {docid!r} for query {qid!r} {grade_text}, but an earlier line "
+                    f"judged it {earlier}: keep one line per query and document (the first is used).",
+                )
+            else:
+                self._problem(
+                    number,
+                    "duplicate judgment",
+                    f"line {number} repeats the judgment of {docid!r} for query {qid!r}: "
+                    "keep one line per query and document (trec_eval stops on a repeat).",
+                )
+
+
+@dataclass
+class Qrels:
+    """What QrelsReader.finish() returns.
+
+    judgments:      qid -> {docid: grade}, in the order the file first names them.
+    format:         "TREC qrels", "CSV" or "TSV" ("" for an empty file).
+    problems:       the first MAX_PROBLEMS problems (see Problem).
+    problem_counts: kind -> count of all problems, also those past MAX_PROBLEMS.
+    lines:          lines read.
+    """
+
+    judgments: dict
+    format: str
+    problems: list = field(default_factory=list)
+    problem_counts: dict = field(default_factory=dict)
+    lines: int = 0
+
+
+class RunReader(_Reader):
+    """Reads a run file fed in chunks of text, and hands over each query's ranking.
+
+    Args:
+        file: str, the file's name, used in problems.
+        use_rank: False (default, trec_eval) orders each query by score, ignoring the rank
+            column; True orders it by the rank column (ascending; ties by docid descending).
+        grouped: True (default) expects each query's lines together, as runs are written:
+            a query is complete when the next one starts, so memory holds one query's list at
+            a time. False buffers the whole run and returns every query at finish().
+
+    feed(text) -> list of (qid, ranking) for the queries this chunk completed, the ranking a
+    list of docids best first (see trec_eval_order). finish() returns the rest. Queries come
+    in the order the file first names them.
+
+    Raises:
+        NotGrouped (from feed or finish, grouped=True only): a query's lines came back after
+            another query's; read the file again with grouped=False (trec_eval does not
+            require a run to be grouped).
+
+    Problems (the line is left out): wrong column count ("columns"), a score that is not a
+    finite number ("score"), a rank that is not a number with use_rank ("rank"), a document
+    twice in one query ("duplicate doc", the later line is left out; trec_eval stops there:
+    form_res_rels.c "duplicate docs"), a bad header ("header"), no line at all ("empty
+    file").
+
+    Memory (tracemalloc, CPython 3.12, ids of about 10 characters): grouped, about 200 bytes
+    per line of the current query; not grouped, about 200 bytes per line of the whole run
+    (its ids and scores), so a 1,000,000-line run needs about 200 MB.
+
+    >>> reader = RunReader("run.txt")
+    >>> reader.feed("q1 Q0 d1 1 0.5 r\\nq1 Q0 d2 2 0.9 r\\nq2 Q0 d1 1 1 r\\n")
+    [('q1', ['d2', 'd1'])]
+    >>> reader.finish()
+    [('q2', ['d1'])]
+    """
+
+    trec_format = "TREC run"
+    trec_columns = TREC_RUN_COLUMNS
+    what = "run"
+
+    def __init__(self, file, *, use_rank=False, grouped=True):
+        super().__init__(file)
+        self.use_rank = use_rank
+        self.grouped = grouped
+        self._queries = {}  # qid -> (docids list, keys list, docid set), the queries not handed over
+        self._done = set()  # grouped: queries handed over
+        self._current = None  # grouped: qid of the query being read
+        self._key_role = "rank" if use_rank else "score"
+
+    def needed_roles(self):
+        return ("query", "doc", self._key_role)
+
+    def _missing_roles(self, columns):
+        missing = [role for role in ("query", "doc") if role not in columns]
+        if "score" not in columns and "rank" not in columns:
+            missing.append("score")
+        elif self._key_role not in columns:
+            # A rank and no score: ranked by rank (and the reverse with use_rank).
+            self._key_role = "rank" if self._key_role == "score" else "score"
+            if self._key_role == "score":
+                self._problem(
+                    1,
+                    "header",
+                    "the rank column was asked for but the header names none: the run is ranked by score.",
+                )
+        return missing
+
+    def _trec_width_ok(self, width):
+        return width >= TREC_RUN_COLUMNS
+
+    def _trec_columns_message(self, number, width):
+        hint = " (4 columns is a qrels line: is this the judgments file?)" if width == TREC_QRELS_COLUMNS else ""
+        return (
+            f"line {number} has {width} columns; a TREC run line has 6, "
+            f"separated by spaces or tabs: qid Q0 docid rank score tag{hint}."
+        )
+
+    def feed(self, text):
+        """Read a chunk of text (str); return the queries it completed (grouped) or []."""
+        return self._read(self._split_lines(text, final=False))
+
+    def finish(self):
+        """Read what is left; return the queries not handed over yet, each (qid, ranking)."""
+        completed = self._read(self._split_lines("", final=True))
+        self._empty_check()
+        completed.extend(self._ranked(qid) for qid in list(self._queries))
+        self._queries.clear()
+        return completed
+
+    def _ranked(self, qid):
+        docids, keys, _ = self._queries.pop(qid)
+        if self._key_role == "rank":
+            return qid, rank_order(docids, keys)
+        return qid, trec_eval_order(docids, keys)
+
+    def _read(self, lines):
+        first = self.lines
+        self.lines += len(lines)
+        completed = []
+        queries = self._queries
+        grouped = self.grouped
+        for number, fields in self._rows(lines, first):
+            if not self._check_width(number, fields):
+                continue
+            if self._columns is None:
+                qid, docid, key_text = fields[0], fields[2], fields[4 if self._key_role == "score" else 3]
+            else:
+                c = self._columns
+                qid, docid, key_text = fields[c["query"]], fields[c["doc"]], fields[c[self._key_role]]
+            try:
+                key = float(key_text)
+            except ValueError:
+                key = math.nan
+            if not math.isfinite(key):
+                self._problem(
+                    number,
+                    self._key_role,
+                    f"line {number}: the {self._key_role} {key_text!r} is not a finite number: "
+                    f"write a number such as 12.5 or -0.3 in the {self._key_role} column.",
+                )
+                continue
+            entry = queries.get(qid)
+            if entry is None:
+                if grouped:
+                    if qid in self._done:
+                        raise NotGrouped(
+                            f"{self.file}, line {number}: query {qid!r} comes back after other queries' lines; "
+                            "read the file again with grouped=False"
+                        )
+                    if self._current is not None:
+                        completed.append(self._ranked(self._current))
+                        self._done.add(self._current)
+                    self._current = qid
+                entry = queries[qid] = ([], [], set())
+            docids, keys, seen = entry
+            if docid in seen:
+                self._problem(
+                    number,
+                    "duplicate doc",
+                    f"line {number} lists {docid!r} a second time for query {qid!r}: a run ranks each "
+                    "document once per query, so remove one of the lines (trec_eval stops here).",
+                )
+                continue
+            seen.add(docid)
+            docids.append(docid)
+            keys.append(key)
+        return completed
+
+
+@dataclass
+class Run:
+    """What read_run_text returns: every query's ranking, and what RunReader found.
+
+    rankings: qid -> list of docids, best first, in the order the file first names the queries.
+    format, problems, problem_counts, lines: as RunReader's.
+    """
+
+    rankings: dict
+    format: str
+    problems: list = field(default_factory=list)
+    problem_counts: dict = field(default_factory=dict)
+    lines: int = 0
+
+
+def read_qrels_text(text, file="qrels"):
+    """Read a whole judgments file given as one str; return Qrels (see QrelsReader).
+
+    >>> read_qrels_text("query,doc,grade\\nq1,d1,1\\n", "qrels.csv").judgments
+    {'q1': {'d1': 1}}
+    """
+    reader = QrelsReader(file)
+    reader.feed(text)
+    return reader.finish()
+
+
+def read_run_text(text, file="run", use_rank=False):
+    """Read a whole run file given as one str; return a Run (see RunReader). Needs no grouping.
+
+    >>> read_run_text("qid\\tdocid\\trank\\nq1\\td1\\t2\\nq1\\td2\\t1\\n", "run.tsv").rankings
+    {'q1': ['d2', 'd1']}
+    """
+    reader = RunReader(file, use_rank=use_rank, grouped=False)
+    reader.feed(text)
+    rankings = dict(reader.finish())
+    return Run(rankings, reader.format, reader.problems, reader.problem_counts, reader.lines)

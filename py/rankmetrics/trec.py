@@ -1,0 +1,252 @@
+"""Evaluating one run as trec_eval does: several cut-offs at once, one query at a time.
+
+A RunEvaluator takes each query's ranking as the run file is read (see runfiles.RunReader),
+so memory holds the judgments and the per-query values, never the whole run.
+
+Measures and their trec_eval names (trec_eval -m NAME; "k" is a cut-off):
+
+    precision@k              P_k                  m_P.c
+    recall@k                 recall_k             m_recall.c
+    hit_rate@k               success_k            m_success.c
+    reciprocal_rank@k        (none: recip_rank with a cut-off)
+    average_precision@k      map_cut_k            m_map_cut.c
+    ndcg@k                   ndcg_cut_k           m_ndcg_cut.c (linear gain: the grade)
+    judged@k                 (1 - unj_k when the run has k documents; see judged_at_k)
+    average_precision@all    map                  m_map.c
+    reciprocal_rank@all      recip_rank           m_recip_rank.c
+
+Missing queries (judged, absent from the run): missing="score 0" scores them 0 on every
+measure, as trec_eval -c does; "leave out" leaves them out of the means, as trec_eval without
+-c (and pytrec_eval, which has no -c) does. Queries in the run with no judgments are ignored,
+as in trec_eval. The relevance threshold is trec_eval's -l (relevance_level, default 1); it
+does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too).
+
+>>> evaluator = RunEvaluator({"q1": {"d1": 1, "d2": 2}, "q2": {"d9": 1}}, cutoffs=[1, 5])
+>>> evaluator.add("q1", ["d2", "d3", "d1"])
+>>> result = evaluator.result()
+>>> result.means["precision@1"], result.per_query["precision@1"]
+(0.5, {'q1': 1.0, 'q2': 0.0})
+>>> (result.scored, result.missing), result.measures[:3]
+((2, 1), ['precision@1', 'precision@5', 'recall@1'])
+"""
+
+import math
+from dataclasses import dataclass, field
+
+from ._inputs import Judgments, check_gain, check_k, check_threshold
+from .ap import average_precision_kernel
+from .ndcg import ndcg_kernel
+from .rr import reciprocal_rank_kernel
+from .runfiles import Problem
+from .set_metrics import hit_rate_kernel, precision_kernel, recall_kernel
+
+
+def judged_kernel(ranking, judgments, k):
+    """Share of the k slots of the top k that hold a judged document (any grade, 0 too)."""
+    grades = judgments.grades
+    return sum(1 for item in ranking[:k] if item in grades) / k
+
+
+# Metric name -> kernel(ranking, judgments, k); the evaluator's metrics, in display order.
+KERNELS = {
+    "precision": precision_kernel,
+    "recall": recall_kernel,
+    "hit_rate": hit_rate_kernel,
+    "reciprocal_rank": reciprocal_rank_kernel,
+    "average_precision": average_precision_kernel,
+    "ndcg": ndcg_kernel,
+    "judged": judged_kernel,
+}
+MEASURE_METRICS = tuple(KERNELS)
+# The metrics that also have a full-list value (k = None): trec_eval's map and recip_rank.
+FULL_LIST_METRICS = ("average_precision", "reciprocal_rank")
+MISSING_CHOICES = ("score 0", "leave out")
+ALL = "all"  # the cut-off name of a full-list measure
+
+
+def measure_key(metric, k):
+    """The key of a metric at a cut-off: "ndcg@10"; k "all" (or None) for the full list.
+
+    >>> measure_key("ndcg", 10), measure_key("average_precision", "all")
+    ('ndcg@10', 'average_precision@all')
+    """
+    return f"{metric}@{ALL if k is None else k}"
+
+
+def check_cutoffs(cutoffs):
+    """Return the cut-offs as a sorted list of distinct positive ints; reject anything else."""
+    if isinstance(cutoffs, (str, bytes)) or not hasattr(cutoffs, "__iter__"):
+        raise ValueError(f"cutoffs must be a list of positive ints, got {cutoffs!r}")
+    checked = sorted({check_k(k) for k in cutoffs})
+    if not checked:
+        raise ValueError("cutoffs is empty: give at least one positive int, such as [10]")
+    return checked
+
+
+@dataclass
+class RunEvaluation:
+    """What RunEvaluator.result() returns.
+
+    measures:  the keys in display order: every metric at every cut-off (metric by metric,
+               cut-offs ascending), then "average_precision@all" and "reciprocal_rank@all"
+               (judged@k sits with the other metrics, after ndcg).
+    means:     key -> mean over the scored queries (nan when no query was scored).
+    per_query: key -> {qid: value} for the scored queries, the same qids for every key, in
+               the order of the judgments.
+    scored:    queries averaged (with missing="score 0", the missing queries too).
+    skipped:   queries left out because they have no relevant document (only with
+               skip_without_relevant=True; otherwise 0).
+    missing:   judged queries absent from the run (scored 0, or left out).
+    ignored:   queries in the run with no judgments (not scored, as in trec_eval).
+    shared:    queries both in the run and in the judgments.
+    """
+
+    measures: list
+    means: dict
+    per_query: dict = field(repr=False)
+    scored: int = 0
+    skipped: int = 0
+    missing: int = 0
+    ignored: int = 0
+    shared: int = 0
+
+    def no_shared_query(self, file):
+        """A Problem (kind "no shared query") for the run file `file` if it shares no query
+        with the judgments, else None.
+
+        >>> RunEvaluation([], {}, {}).no_shared_query("run.txt").kind
+        'no shared query'
+        """
+        if self.shared:
+            return None
+        return Problem(
+            file,
+            0,
+            "no shared query",
+            "no query of this run is in the judgments, so nothing of it can be scored: check that "
+            "the run and the judgments are for the same topics (query ids must match exactly).",
+        )
+
+
+class RunEvaluator:
+    """Scores a run query by query against judgments; result() gives means and per-query values.
+
+    Args:
+        judgments: mapping qid -> judgments, each a mapping docid -> grade (int or float >= 0)
+            or a set/list/tuple of relevant docids (grade 1), as Qrels.judgments holds them.
+        cutoffs: list of positive ints, the k of every metric@k (repeats dropped, sorted).
+        threshold: a document is relevant for the binary metrics when its grade >= threshold
+            (default 1, trec_eval's -l 1).
+        gain: NDCG's gain, "linear" (default, trec_eval ndcg_cut: the grade) or "exponential"
+            (2^grade - 1).
+        missing: "score 0" (default, trec_eval -c) scores judged queries absent from the run 0
+            on every measure; "leave out" leaves them out of the means (trec_eval without -c).
+        metrics: the metric names to compute (default MEASURE_METRICS, all of them).
+        full_list: True (default) adds "average_precision@all" and "reciprocal_rank@all"
+            (trec_eval's map and recip_rank) when those metrics are computed.
+        skip_without_relevant: False (default, as trec_eval) scores a query with no relevant
+            document 0; True leaves it out and counts it in skipped.
+
+    add(query, ranking) takes one query's full ranking (a list of docids, best first, each
+    once). A query with no judgments is counted in ignored.
+
+    Raises:
+        ValueError: cutoffs, threshold, gain, missing or a metric name invalid; a query's
+            judgments invalid (the message names the query); add() called twice for one
+            query, or with a docid twice.
+
+    judged@k = (documents in the top k with a judgment, any grade) / k: trec_eval's P-style
+    denominator k, so missing slots of a short run count as unjudged. trec_eval's unj_k
+    (m_unjudged.c) counts the unjudged share with the same denominator but fills a short
+    run with judged documents, so judged@k = 1 - unj_k only when the run has k documents;
+    ir_measures' Judged@k divides by min(k, run length) instead.
+
+    >>> evaluator = RunEvaluator({"q1": {"a": 1, "b": 0}}, cutoffs=[2], missing="leave out")
+    >>> evaluator.add("q1", ["b", "a", "c"])
+    >>> result = evaluator.result()
+    >>> result.means["judged@2"], result.means["reciprocal_rank@all"]
+    (1.0, 0.5)
+    """
+
+    def __init__(
+        self,
+        judgments,
+        *,
+        cutoffs,
+        threshold=1,
+        gain="linear",
+        missing="score 0",
+        metrics=MEASURE_METRICS,
+        full_list=True,
+        skip_without_relevant=False,
+    ):
+        self.cutoffs = check_cutoffs(cutoffs)
+        self.threshold = check_threshold(threshold)
+        check_gain(gain)
+        self.gain = gain
+        if missing not in MISSING_CHOICES:
+            raise ValueError(f"missing must be one of {list(MISSING_CHOICES)}, got {missing!r}")
+        self.missing = missing
+        names = (metrics,) if isinstance(metrics, str) else tuple(dict.fromkeys(metrics))
+        for name in names:
+            if name not in KERNELS:
+                raise ValueError(f"unknown metric {name!r}; choose from {list(KERNELS)}")
+        if not names:
+            raise ValueError(f"metrics is empty; choose from {list(KERNELS)}")
+        self.skip_without_relevant = skip_without_relevant
+        # (key, kernel, k) for every measure, in display order.
+        self._measures = [(measure_key(name, k), KERNELS[name], k) for name in names for k in self.cutoffs]
+        if full_list:
+            self._measures += [
+                (measure_key(name, ALL), KERNELS[name], None) for name in FULL_LIST_METRICS if name in names
+            ]
+        self._judgments = {}  # qid -> Judgments, checked once, in the judgments' order
+        for query, relevance in judgments.items():
+            if isinstance(relevance, Judgments):  # prepared by the caller (evaluate)
+                self._judgments[query] = relevance
+                continue
+            try:
+                self._judgments[query] = Judgments.from_relevance(relevance, threshold=threshold, gain=gain)
+            except ValueError as error:
+                raise ValueError(f"judgments of query {query!r}: {error}") from None
+        self._values = {}  # qid -> tuple of values in measure order (None: skipped)
+        self.ignored = 0
+
+    def add(self, query, ranking):
+        """Score one query's full ranking (list of docids, best first, each at most once)."""
+        judgments = self._judgments.get(query)
+        if judgments is None:
+            self.ignored += 1
+            return
+        if query in self._values:
+            raise ValueError(f"query {query!r} was added twice: give each query's whole ranking once")
+        if len(set(ranking)) != len(ranking):
+            raise ValueError(f"the ranking of query {query!r} lists a document twice")
+        if self.skip_without_relevant and not judgments.relevant:
+            self._values[query] = None
+            return
+        self._values[query] = tuple(kernel(ranking, judgments, k) for _, kernel, k in self._measures)
+
+    def result(self):
+        """The RunEvaluation of the queries added so far (and of the missing ones)."""
+        keys = [key for key, _, _ in self._measures]
+        per_query = {key: {} for key in keys}
+        columns = [per_query[key] for key in keys]
+        zeros = (0.0,) * len(keys)
+        skipped = missing = 0
+        for query, judgments in self._judgments.items():
+            values = self._values.get(query, ())
+            if values is None or (self.skip_without_relevant and not judgments.relevant):
+                skipped += 1
+                continue
+            if values == ():  # judged, not in the run
+                missing += 1
+                if self.missing == "leave out":
+                    continue
+                values = zeros
+            for column, value in zip(columns, values):
+                column[query] = value
+        scored = len(columns[0]) if columns else 0
+        means = {key: math.fsum(per_query[key].values()) / scored if scored else math.nan for key in keys}
+        shared = len(self._values)
+        return RunEvaluation(keys, means, per_query, scored, skipped, missing, self.ignored, shared)
