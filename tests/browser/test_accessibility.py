@@ -1,4 +1,4 @@
-"""axe-core audits the index, the playground page and every lesson, in light and dark, with zero
+"""axe-core audits the index, the playground page, the evaluate page (with its results) and every lesson, in light and dark, with zero
 violations."""
 
 from __future__ import annotations
@@ -22,6 +22,24 @@ def test_playground_page_has_no_violations(browser, base_url, scheme):
     page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
     page.goto(f"{base_url}playground.html")
     expect(page.locator("[data-playground]")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    assert audit(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_evaluate_page_has_no_violations_before_and_after_evaluating(browser, base_url, scheme, tmp_path):
+    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page.goto(f"{base_url}evaluate.html")
+    assert audit(page) == []
+    (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    (tmp_path / "a.txt").write_text("q1 Q0 d1 1 2 a\nq1 Q0 d2 2 1 a\nq2 Q0 d4 1 1 a\nq2 Q0 d3 2 0 a\nq3 x\n")
+    (tmp_path / "b.txt").write_text("q1 Q0 d2 1 2 b\nq1 Q0 d1 2 1 b\nq2 Q0 d3 1 1 b\n")
+    page.get_by_label("Run files").set_input_files([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    page.get_by_label("Judgments file").set_input_files(str(tmp_path / "qrels.txt"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    expect(page.locator("[data-eval-status]")).to_have_attribute(
+        "data-eval-status", "done", timeout=2 * PYTHON_READY_TIMEOUT
+    )
     assert audit(page) == []
     page.close()
 

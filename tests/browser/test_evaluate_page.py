@@ -1,0 +1,234 @@
+"""The evaluate page (UI contract, "Evaluate your own run"), driven only through its hooks: run and
+judgments files made here, uploaded, scored in the page's Python, and checked against what
+rankmetrics computes under CPython for the same files; and no request carries any part of them."""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import math
+import threading
+
+import pytest
+from helpers import PYTHON_READY_TIMEOUT, served
+from playwright.sync_api import expect
+
+from rankmetrics import significance
+from rankmetrics.runfiles import read_qrels_text, read_run_text
+from rankmetrics.trec import RunEvaluator
+
+TOLERANCE = 1e-12  # as test_rank_playground.py
+MARKER = "zq7marker"  # in every docid and query id of the files: no request may carry it
+EVALUATE_TIMEOUT = 120_000
+OPTIONS = {"cutoffs": [5, 10], "threshold": 1, "gain": "linear", "missing": "score 0"}
+
+
+def qrels_text() -> str:
+    lines = []
+    for q in range(1, 9):
+        for d in range(1, 13):
+            grade = (q * 7 + d * 3) % 4 if (q + d) % 3 else 0
+            lines.append(f"{MARKER}q{q} 0 {MARKER}d{d} {grade}")
+    return "\n".join(lines) + "\n"
+
+
+def run_text(seed: int, queries=range(1, 8)) -> str:
+    lines = []
+    for q in queries:
+        for rank, d in enumerate(sorted(range(1, 16), key=lambda d: (d * (seed + q)) % 17), start=1):
+            lines.append(f"{MARKER}q{q} Q0 {MARKER}d{d} {rank} {20 - rank + (d % 2) * 0.5} run{seed}")
+    return "\n".join(lines) + "\n"
+
+
+def expected(run: str, qrels: str, options=OPTIONS):
+    """What rankmetrics gives for these files under CPython."""
+    evaluator = RunEvaluator(read_qrels_text(qrels, "qrels.txt").judgments, **options)
+    for query, ranking in read_run_text(run, "run.txt").rankings.items():
+        evaluator.add(query, ranking)
+    return evaluator.result()
+
+
+def agrees(shown: str, value: float) -> bool:
+    """`shown` is a float's repr, and the value CPython computes, but for the last bits: Pyodide's
+    libm (log2, in NDCG's discount) may round differently from the machine's."""
+    return repr(float(shown)) == shown and math.isclose(float(shown), value, rel_tol=0, abs_tol=TOLERANCE)
+
+
+def key_parts(key: str) -> tuple[str, str]:
+    metric, _, k = key.rpartition("@")
+    return metric, k
+
+
+@pytest.fixture
+def files(tmp_path):
+    paths = {"qrels": tmp_path / "qrels.txt", "A": tmp_path / "A.txt", "B": tmp_path / "B.txt"}
+    paths["qrels"].write_text(qrels_text())
+    paths["A"].write_text(run_text(1))
+    paths["B"].write_text(run_text(4, queries=range(1, 9)))
+    return paths
+
+
+class RecordingServer:
+    """The built site served with every request's line, headers and body kept (the service
+    worker's requests too: whatever reaches the network reaches this server)."""
+
+    def __init__(self):
+        self.requests: list[str] = []
+        self.lock = threading.Lock()
+
+    def handler(self, base):
+        """Wrap the server's handler (a functools.partial of its class) with the recording."""
+        recorder = self
+
+        class Recording(base.func):
+            def parse_request(self):
+                ok = super().parse_request()
+                if ok:
+                    length = int(self.headers.get("Content-Length") or 0)
+                    body = self.rfile.read(length).decode("latin-1") if length else ""
+                    with recorder.lock:
+                        recorder.requests.append(f"{self.requestline}\n{self.headers}\n{body}")
+                return ok
+
+        return functools.partial(Recording, *base.args, **base.keywords)
+
+
+def open_evaluate(page, url: str) -> None:
+    page.goto(f"{url}evaluate.html")
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle")
+
+
+def choose(page, runs, qrels) -> None:
+    page.get_by_label("Run files").set_input_files([str(path) for path in runs])
+    page.get_by_label("Judgments file").set_input_files(str(qrels))
+
+
+def evaluate(page, state: str = "done") -> None:
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", state, timeout=EVALUATE_TIMEOUT)
+
+
+def cell_value(page, scope: str, run: str, key: str, attribute: str = "data-value") -> str:
+    metric, k = key_parts(key)
+    cell = page.locator(f'{scope} [data-run="{run}"][data-metric="{metric}"][data-k="{k}"]')
+    expect(cell).to_have_count(1)
+    return cell.get_attribute(attribute)
+
+
+def test_means_and_per_query_values_are_rankmetrics_and_nothing_leaves_the_machine(site_dir, browser, files):
+    server = RecordingServer()
+    with served(site_dir, handler=server.handler) as url:
+        context = browser.new_context()
+        seen: list[str] = []
+        context.on("request", lambda request: seen.append(f"{request.url}\n{request.post_data or ''}"))
+        page = context.new_page()
+        open_evaluate(page, url)
+        page.get_by_label("Cut-offs").fill("5, 10")
+        page.get_by_label("Cut-offs").dispatch_event("change")
+        choose(page, [files["A"], files["B"]], files["qrels"])
+        evaluate(page)
+        qrels = files["qrels"].read_text()
+        for name in ("A", "B"):
+            result = expected(files[name].read_text(), qrels)
+            for key in result.measures:
+                assert agrees(cell_value(page, "[data-results]", name, key), result.means[key]), (name, key)
+            for query in ("zq7markerq1", "zq7markerq3"):
+                metric, k = key_parts("ndcg@10")
+                cell = page.locator(
+                    f'[data-per-query] [data-query="{query}"] [data-run="{name}"][data-metric="{metric}"][data-k="{k}"]'
+                )
+                assert agrees(cell.get_attribute("data-value"), result.per_query["ndcg@10"][query])
+            for count in ("scored", "skipped", "missing", "ignored"):
+                cell = page.locator(f'[data-count="{count}"][data-run="{name}"]')
+                assert cell.get_attribute("data-value") == str(getattr(result, count))
+        # B against the baseline A: the paired t-test's p-value is rankmetrics'.
+        a, b = expected(files["A"].read_text(), qrels), expected(files["B"].read_text(), qrels)
+        queries = sorted(a.per_query["ndcg@10"])
+        test = significance.paired_t_test(
+            [a.per_query["ndcg@10"][q] for q in queries], [b.per_query["ndcg@10"][q] for q in queries]
+        )
+        assert agrees(cell_value(page, "[data-comparison]", "B", "ndcg@10", "data-p-t"), test.p_value)
+        assert float(cell_value(page, "[data-comparison]", "B", "ndcg@10", "data-delta")) == pytest.approx(
+            test.mean_difference, abs=1e-12
+        )
+        for attribute in ("data-p-randomization", "data-p-t-holm", "data-p-randomization-holm"):
+            assert 0 < float(cell_value(page, "[data-comparison]", "B", "ndcg@10", attribute)) <= 1
+        low = float(cell_value(page, "[data-comparison]", "B", "ndcg@10", "data-ci-low"))
+        high = float(cell_value(page, "[data-comparison]", "B", "ndcg@10", "data-ci-high"))
+        assert low <= test.mean_difference <= high
+        expect(page.locator("[data-eval-method]")).to_contain_text("10000 permutations")
+        context.close()
+    assert any("evaluate.html" in request for request in seen) and server.requests  # both were recording
+    leaked = [request for request in seen + server.requests if MARKER in request or "run1" in request]
+    assert leaked == [], leaked[:3]
+
+
+def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable(page, base_url, files, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(run_text(1) + f"{MARKER}q1 Q0 {MARKER}d99 1 not-a-score x\n{MARKER}q2 Q0 onlyfour 1\n")
+    open_evaluate(page, base_url)
+    choose(page, [bad], files["qrels"])
+    evaluate(page)
+    lines = len(run_text(1).splitlines())
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(2)
+    expect(problems.nth(0)).to_contain_text(f"bad.txt, line {lines + 1}")
+    expect(problems.nth(1)).to_contain_text(f"bad.txt, line {lines + 2}")
+    # Still usable: another run, evaluated again.
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
+
+
+def test_a_gzip_run_is_read_as_it_is(page, base_url, files, tmp_path):
+    packed = tmp_path / "A.txt.gz"
+    packed.write_bytes(gzip.compress(files["A"].read_bytes()))
+    open_evaluate(page, base_url)
+    choose(page, [packed], files["qrels"])
+    evaluate(page)
+    result = expected(files["A"].read_text(), files["qrels"].read_text(), {**OPTIONS, "cutoffs": [10]})
+    assert agrees(cell_value(page, "[data-results]", "A", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_evaluate_pressed_before_python_is_ready_waits_and_says_so(page, base_url, files):
+    held = []
+    page.route("**/assets/worker.js*", lambda route: held.append(route))
+    page.goto(f"{base_url}evaluate.html")
+    choose(page, [files["A"]], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "waiting")
+    expect(status).to_contain_text("Waiting for Python")
+    assert held, "the worker's script was not asked for"
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/worker.js*")
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT + EVALUATE_TIMEOUT)
+
+
+def test_the_options_are_remembered_after_a_reload_and_shown_as_a_trec_eval_command(page, base_url):
+    open_evaluate(page, base_url)
+    page.get_by_label("Cut-offs").fill("5, 20")
+    page.get_by_label("Cut-offs").dispatch_event("change")
+    page.get_by_label("Gain").select_option("exponential")
+    page.get_by_label("Queries missing from a run").select_option("leave out")
+    command = page.locator("[data-eval-command]")
+    expect(command).to_contain_text("-m ndcg_cut.5,20")
+    expect(command).not_to_contain_text(" -c ")
+    expect(page.locator("[data-eval-command-note]")).to_contain_text("Exponential gain has no trec_eval equivalent")
+    page.reload()
+    expect(page.get_by_label("Cut-offs")).to_have_value("5, 20")
+    expect(page.get_by_label("Gain")).to_have_value("exponential")
+    expect(page.get_by_label("Queries missing from a run")).to_have_value("leave out")
+
+
+def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    page.get_by_label("Name of A.txt").fill("bm25")
+    page.get_by_label("Name of B.txt").fill("dense")
+    page.get_by_label("Baseline").select_option(label="dense")
+    evaluate(page)
+    expect(page.locator('[data-comparison] [data-run="bm25"]').first).to_be_attached()
+    expect(page.locator('[data-comparison] [data-run="dense"]')).to_have_count(0)
+    expect(page.get_by_role("heading", name="Against the baseline, dense")).to_be_visible()

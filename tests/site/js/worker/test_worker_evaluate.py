@@ -1,0 +1,153 @@
+"""The evaluate page's Python (site/js/worker/evaluate.py), under CPython: what it reports is
+what rankmetrics' readers, RunEvaluator and significance module give for the same files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lessonbuild.paths import SITE
+
+SOURCE = SITE / "js" / "worker" / "evaluate.py"
+QRELS = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq2 0 d5 1\nq3 0 d6 3\nq4 0 d7 1\n"
+RUN_A = "".join(
+    f"{q} Q0 {d} {r} {s} a\n"
+    for q, d, r, s in [
+        ("q1", "d3", 1, 3.0),
+        ("q1", "d1", 2, 2.0),
+        ("q1", "d2", 3, 1.0),
+        ("q2", "d4", 1, 2.0),
+        ("q2", "d9", 2, 1.0),
+        ("q3", "d8", 1, 1.0),
+        ("q4", "d7", 1, 1.0),
+    ]
+)
+RUN_B = "q1 Q0 d2 1 3 b\nq1 Q0 d1 2 2 b\nq2 Q0 d5 1 2 b\nq2 Q0 d4 2 1 b\nq3 Q0 d6 1 1 b\nq9 Q0 d1 1 1 b\n"
+OPTIONS = {
+    "cutoffs": [1, 3],
+    "threshold": 1,
+    "gain": "linear",
+    "missing": "score 0",
+    "permutations": 200,
+    "resamples": 200,
+}
+
+
+@pytest.fixture
+def worker_namespace():
+    """evaluate.py run in a namespace of its own, as the worker runs it at boot."""
+    namespace: dict = {}
+    exec(compile(SOURCE.read_text(encoding="utf-8"), str(SOURCE), "exec"), namespace)
+    return namespace
+
+
+def evaluate(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTIONS, chunk: int = 5, baseline="A"):
+    """Drive evaluate.py as worker/evaluate.js does: chunks of text, a run read again ungrouped."""
+    evaluation = namespace["new_evaluation"](json.dumps(options))
+    evaluation.start_qrels("qrels.txt")
+    for start in range(0, len(qrels), chunk):
+        evaluation.feed_qrels(qrels[start : start + chunk])
+    files = {"qrels.txt": json.loads(evaluation.finish_qrels())}
+    for name, text in runs.items():
+        evaluation.start_run(name, f"{name}.txt", True)
+        if not all(evaluation.feed_run(text[start : start + chunk]) for start in range(0, len(text), chunk)):
+            evaluation.start_run(name, f"{name}.txt", False)
+            for start in range(0, len(text), chunk):
+                assert evaluation.feed_run(text[start : start + chunk])
+        files[name] = json.loads(evaluation.finish_run())
+    return files, json.loads(evaluation.compare(baseline))
+
+
+def expected_evaluation(text: str, options=OPTIONS):
+    from rankmetrics.runfiles import read_qrels_text, read_run_text
+    from rankmetrics.trec import RunEvaluator
+
+    qrels = read_qrels_text(QRELS, "qrels.txt")
+    evaluator = RunEvaluator(
+        qrels.judgments,
+        cutoffs=options["cutoffs"],
+        threshold=options["threshold"],
+        gain=options["gain"],
+        missing=options["missing"],
+    )
+    run = read_run_text(text, "run.txt")
+    for query, ranking in run.rankings.items():
+        evaluator.add(query, ranking)
+    return evaluator.result()
+
+
+def test_the_means_and_per_query_values_are_run_evaluators_as_reprs(worker_namespace):
+    files, result = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
+    assert files["qrels.txt"]["format"] == "TREC qrels" and files["A"]["format"] == "TREC run"
+    for name, text in (("A", RUN_A), ("B", RUN_B)):
+        expected = expected_evaluation(text)
+        run = next(run for run in result["runs"] if run["name"] == name)
+        assert run["measures"] == list(expected.measures)
+        assert run["means"] == {key: repr(value) for key, value in expected.means.items()}
+        assert run["perQuery"] == {
+            key: {query: repr(value) for query, value in values.items()} for key, values in expected.per_query.items()
+        }
+        assert run["counts"] == {
+            "scored": expected.scored,
+            "skipped": expected.skipped,
+            "missing": expected.missing,
+            "ignored": expected.ignored,
+        }
+
+
+def test_the_comparison_is_significance_s_paired_tests_with_holm_over_every_comparison(worker_namespace):
+    from rankmetrics import significance
+
+    _, result = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
+    a, b = expected_evaluation(RUN_A), expected_evaluation(RUN_B)
+    (comparison,) = result["comparisons"]
+    assert comparison["run"] == "B" and result["baseline"] == "A"
+    measures = [key for key in a.measures if not key.startswith("judged@")]
+    assert list(comparison["rows"]) == measures
+    queries = sorted(a.per_query[measures[0]])
+    differences = {key: [b.per_query[key][q] - a.per_query[key][q] for q in queries] for key in measures}
+    randomization = significance.randomization_test(differences, permutations=200, seed=0)
+    intervals = significance.bootstrap_interval(differences, resamples=200, seed=0)
+    p_t = []
+    for key in measures:
+        row = comparison["rows"][key]
+        test = significance.paired_t_test(
+            [a.per_query[key][q] for q in queries], [b.per_query[key][q] for q in queries]
+        )
+        p_t.append(test.p_value)
+        assert row["pT"] == repr(test.p_value)
+        assert row["pRandomization"] == repr(randomization[key])
+        assert (row["ciLow"], row["ciHigh"]) == tuple(map(repr, intervals[key]))
+        assert row["wins"] + row["ties"] + row["losses"] == len(queries)
+    finite = [p for p in p_t if p == p]
+    assert result["holmComparisons"] == len(finite)
+    adjusted = iter(significance.holm(finite))
+    for key, p in zip(measures, p_t):
+        if p == p:
+            assert comparison["rows"][key]["pTHolm"] == repr(next(adjusted))
+
+
+def test_a_run_not_grouped_by_query_is_read_again_and_gives_the_same_numbers(worker_namespace):
+    lines = RUN_A.splitlines(keepends=True)
+    shuffled = "".join(lines[::2] + lines[1::2])
+    _, grouped = evaluate(worker_namespace, {"A": RUN_A})
+    _, ungrouped = evaluate(worker_namespace, {"A": shuffled})
+    assert grouped["runs"][0]["means"] == ungrouped["runs"][0]["means"]
+
+
+def test_problems_name_the_file_and_line_and_a_run_sharing_no_query_says_so(worker_namespace):
+    files, result = evaluate(worker_namespace, {"A": RUN_A + "q1 Q0 d5 x\n", "C": "z1 Q0 d1 1 1 c\n"})
+    (problem,) = files["A"]["problems"]
+    assert problem["file"] == "A.txt" and problem["line"] == len(RUN_A.splitlines()) + 1
+    assert files["C"].get("noSharedQuery") is True and files["C"]["sharedQueries"] == 0
+    assert [run["name"] for run in result["runs"]] == ["A", "C"]
+
+
+def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_namespace, monkeypatch):
+    import rankmetrics.trec
+
+    _, before = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
+    monkeypatch.setattr(rankmetrics.trec, "RunEvaluator", None)
+    _, after = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
+    assert before == after
