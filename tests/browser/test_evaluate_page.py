@@ -232,3 +232,24 @@ def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url
     expect(page.locator('[data-comparison] [data-run="bm25"]').first).to_be_attached()
     expect(page.locator('[data-comparison] [data-run="dense"]')).to_have_count(0)
     expect(page.get_by_role("heading", name="Against the baseline, dense")).to_be_visible()
+
+
+def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, tmp_path):
+    big = tmp_path / "big.txt"
+    with big.open("w") as out:
+        for q in range(4000):
+            out.writelines(f"q{q} Q0 d{d} {d} {100 - d} big\n" for d in range(1, 101))
+    open_evaluate(page, base_url)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute(
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
+    choose(page, [big], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_contain_text("Reading big.txt")
+    page.get_by_role("button", name="Stop").click()
+    expect(status).to_have_attribute("data-eval-status", "idle", timeout=EVALUATE_TIMEOUT)
+    expect(status).to_contain_text("Stopped")
+    expect(page.get_by_role("button", name="Stop")).to_be_disabled()
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
