@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import math
+import re
 import threading
 
 import pytest
@@ -232,6 +233,12 @@ def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url
     expect(page.locator('[data-comparison] [data-run="bm25"]').first).to_be_attached()
     expect(page.locator('[data-comparison] [data-run="dense"]')).to_have_count(0)
     expect(page.get_by_role("heading", name="Against the baseline, dense")).to_be_visible()
+    # The charts: the distribution over queries, and bm25 − dense per query, sorted.
+    expect(page.locator('[data-chart="distribution"]')).to_have_count(1)
+    expect(page.locator('[data-chart="difference"]')).to_have_count(1)
+    expect(page.locator('[data-chart="difference"]')).to_have_attribute(
+        "aria-label", re.compile(r"^bm25 − dense in NDCG@10")
+    )
 
 
 def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, tmp_path):

@@ -8,7 +8,7 @@ import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
 import { tooLarge } from "./limits.js";
 import { badNames, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
-import { drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
+import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
 
 const SLUG = "evaluate"; // storage.js keys: the page's options are kept like a lesson's answers
 const QRELS_NAME = /qrel/i; // a dropped file named like this is the judgments
@@ -263,6 +263,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       ...drawMeans(result),
       ...drawCounts(result),
       ...drawComparison(result),
+      ...drawCharts(result),
       exports,
       ...drawPerQuery(result),
     );

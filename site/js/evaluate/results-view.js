@@ -2,6 +2,7 @@
 // problems, the means, the counts, the comparison with the baseline and the per-query table,
 // drawn from the worker's result (worker/evaluate.py). Numbers keep Python's repr in data-value.
 import { el } from "../playground/dom.js";
+import { differenceChart, distributionChart } from "./charts.js";
 import { MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 
@@ -308,5 +309,31 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
       { class: "evaluate-table", role: "region", "aria-label": "Each query's values", tabindex: "0" },
       tableElement,
     ),
+  ];
+}
+
+/** The charts of one measure, chosen with a select: its distribution over queries, and each other
+ *  run's per-query difference from the baseline, sorted. */
+export function drawCharts(result) {
+  const measures = result.runs[0]?.measures ?? [];
+  if (!measures.length) return [];
+  const choice = el("select", { id: "eval-chart-measure", "data-eval-chart-measure": true });
+  for (const key of measures) choice.append(el("option", { value: key, text: measureLabel(key) }));
+  choice.value = measures.find((key) => key.startsWith("ndcg@")) ?? measures[0];
+  const charts = el("div", { class: "evaluate-charts", "data-eval-charts": true });
+  const baseline = result.runs.find((run) => run.name === result.baseline);
+  const draw = () => {
+    const key = choice.value;
+    charts.replaceChildren(
+      distributionChart(result, key),
+      ...result.runs.filter((run) => run !== baseline && baseline).map((run) => differenceChart(run, baseline, key)),
+    );
+  };
+  choice.addEventListener("change", draw);
+  draw();
+  return [
+    el("h3", { text: "Charts" }),
+    el("p", {}, el("label", { for: "eval-chart-measure", text: "Measure" }), " ", choice),
+    charts,
   ];
 }

@@ -3,7 +3,12 @@
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
-import { DEFAULT_OPTIONS, parseCutoffs, parseThreshold, trecEvalCommand } from "../../../../site/js/evaluate/options.js";
+import {
+  DEFAULT_OPTIONS,
+  parseCutoffs,
+  parseThreshold,
+  trecEvalCommand,
+} from "../../../../site/js/evaluate/options.js";
 import { badNames, uniqueNames } from "../../../../site/js/evaluate/names.js";
 import { HELD_TEXT_BYTES, tooLarge } from "../../../../site/js/evaluate/limits.js";
 
