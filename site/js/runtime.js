@@ -34,7 +34,7 @@ export class PythonRuntime {
     this.waitingCancelled = null;
     this.packagesAdded = null; // a lesson's packages being added (useSettings): runs wait for them
     this.packageAnswers = []; // resolvers of the worker's answers to "packages", in order
-    this.readoutAnswers = new Map(); // readouts id -> resolver (the rank playground's asks)
+    this.readoutAnswers = new Map(); // readouts id -> resolver (the rank playground's asks, the evaluate page's lists)
     this.watchers = new Set(); // called when isReady or busy may have changed (watch)
   }
 
@@ -61,6 +61,17 @@ export class PythonRuntime {
     return new Promise((resolve) => {
       this.readoutAnswers.set(id, resolve);
       this.worker.postMessage({ type: "readouts", id, state });
+    });
+  }
+
+  /** The rank playground's config for `query` as run `run` ranked it, from the last evaluation
+   *  (PythonRuntime.evaluate); resolves with {ok, config} or {ok: false, error}, or {restarted}.
+   *  Like readouts: call it only when `isReady`; it does not count as busy. */
+  evaluatedQuery(run, query) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.readoutAnswers.set(id, resolve);
+      this.worker.postMessage({ type: "evaluated-query", id, run, query });
     });
   }
 
@@ -314,6 +325,7 @@ export class PythonRuntime {
         else this.#changed();
         break;
       }
+      case "evaluated-query": // answered like readouts (evaluatedQuery)
       case "readouts": {
         const answer = this.readoutAnswers.get(message.id);
         this.readoutAnswers.delete(message.id);

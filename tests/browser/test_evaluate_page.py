@@ -260,3 +260,23 @@ def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, t
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
+
+
+def test_a_query_opens_in_the_rank_playground_without_ids_in_the_address_or_history(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    address, history = page.url, page.evaluate("history.length")
+    query = f"{MARKER}q2"
+    page.get_by_role("button", name=f"Open query {query} in the rank playground").click()
+    playground = page.locator("[data-eval-playground] [data-playground]")
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    ranking = read_run_text(files["A"].read_text(), "A.txt").rankings[query][:30]
+    items = playground.get_by_role("list", name="Ranked list").get_by_role("listitem")
+    expect(items).to_have_count(len(ranking))
+    assert items.evaluate_all("items => items.map((item) => item.dataset.item)") == ranking
+    expect(page.locator("[data-results]")).to_be_visible()  # the results stay
+    assert page.url == address and page.evaluate("history.length") == history
+    page.get_by_role("button", name="Close the playground").click()
+    expect(playground).to_have_count(0)
+    assert MARKER not in page.evaluate("JSON.stringify(Object.entries(localStorage))")

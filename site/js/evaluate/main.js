@@ -4,6 +4,7 @@
 // status, and the results; each part has a module of its own.
 import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
+import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
 import { tooLarge } from "./limits.js";
 import { badNames, uniqueNames } from "./names.js";
@@ -12,6 +13,7 @@ import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQu
 
 const SLUG = "evaluate"; // storage.js keys: the page's options are kept like a lesson's answers
 const QRELS_NAME = /qrel/i; // a dropped file named like this is the judgments
+const PLAYGROUND_ID = "evaluate-query"; // the one playground a query opens in (its kept state is cleared)
 
 const MB = 1024 ** 2;
 const size = (bytes) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
@@ -245,7 +247,56 @@ export function mountEvaluate(root, { runtime, signal }) {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
+  // A query's list in the rank playground: asked from the last evaluation in the worker, drawn
+  // below the results (they stay), and kept in neither the address nor the browser's storage.
+  let playgrounds = [];
+  const forgetPlayground = () => {
+    for (const playground of playgrounds) playground.unmount();
+    playgrounds = [];
+    save(SLUG, "playground", PLAYGROUND_ID, null); // the playground keeps its state per id: not ids of the learner's files
+  };
+  on(window, "pagehide", forgetPlayground);
+  const openQuery = async (box, run, query) => {
+    if (!runtime?.isReady) return;
+    const answer = await runtime.evaluatedQuery(run, query);
+    forgetPlayground();
+    if (!answer.ok) {
+      box.replaceChildren(el("p", { text: `Could not open ${query}: ${answer.error ?? "Python restarted"}.` }));
+      return;
+    }
+    const config = el("script", { type: "application/json", "data-playground-config": true });
+    config.textContent = JSON.stringify(answer.config);
+    const heading = el("h3", { tabindex: "-1", text: `Query ${query} as ${run} ranked it` });
+    const close = el("button", { type: "button", text: "Close the playground" });
+    on(close, "click", () => {
+      forgetPlayground();
+      box.replaceChildren();
+    });
+    box.replaceChildren(
+      heading,
+      el("p", {
+        class: "evaluate-hint",
+        text: "Its top 30 documents with their grades, and judged relevant documents it missed. Changes here leave the results above as they are.",
+      }),
+      el(
+        "div",
+        {
+          class: "playground",
+          "data-playground": PLAYGROUND_ID,
+          role: "group",
+          "aria-label": `Rank playground: ${answer.config.title}`,
+          "data-state": "waiting",
+        },
+        config,
+      ),
+      close,
+    );
+    playgrounds = mountPlaygrounds(box, { runtime, slug: SLUG, useFragment: false, signal });
+    heading.focus();
+  };
+
   const showResult = (result) => {
+    forgetPlayground();
     const exports = el("p", { class: "evaluate-exports", "data-eval-exports": true });
     for (const [text, name, make, type] of [
       ["Means (CSV)", "means.csv", meansCSV, "text/csv"],
@@ -265,7 +316,20 @@ export function mountEvaluate(root, { runtime, signal }) {
       ...drawComparison(result),
       ...drawCharts(result),
       exports,
-      ...drawPerQuery(result),
+    );
+    const box = el("section", { class: "evaluate-playground", "data-eval-playground": true });
+    const runChoice = el("select", { id: "eval-open-run" });
+    for (const run of result.runs) runChoice.append(el("option", { value: run.name, text: run.name }));
+    output.append(
+      el(
+        "p",
+        { hidden: result.runs.length < 2 },
+        el("label", { for: "eval-open-run", text: "Run a query opens with" }),
+        " ",
+        runChoice,
+      ),
+      ...drawPerQuery(result, { onQuery: (query) => openQuery(box, runChoice.value, query) }),
+      box,
     );
     const queries = result.runs[0] ? Object.keys(result.runs[0].perQuery[result.runs[0].measures[0]] ?? {}).length : 0;
     setStatus("done", `Done: ${result.runs.length} run${result.runs.length === 1 ? "" : "s"}, ${queries} queries.`);

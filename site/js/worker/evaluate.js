@@ -98,6 +98,9 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
   };
   const files = {}; // file name -> summary, for the page even when a later file fails
   let evaluation = null;
+  let kept = false; // the evaluation stays for its queries' lists (answerEvaluatedQuery)
+  state.lastEvaluation?.destroy();
+  state.lastEvaluation = null;
   try {
     evaluation = state.evaluate(JSON.stringify(options));
     const read = async (file, feed) => {
@@ -130,12 +133,27 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
     post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
     const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });
     const result = JSON.parse(evaluation.compare(baseline, progress));
+    state.lastEvaluation = evaluation;
+    kept = true;
     post({ type: "result", ok: true, result: { ...result, files } });
   } catch (error) {
     const wasStopped = error === STOPPED || String(error?.message || error).includes("KeyboardInterrupt");
     if (wasStopped) post({ type: "result", ok: false, stopped: true, files });
     else post({ type: "result", ok: false, error: failureReason(error), files });
   } finally {
-    evaluation?.destroy();
+    if (!kept) evaluation?.destroy();
+  }
+}
+
+/** Answer {type: "evaluated-query", id, run, query}: the rank playground's config for that query
+ *  of the last evaluation (evaluate.py query_list), as {type: "evaluated-query", id, ok, config}
+ *  or {ok: false, error}. */
+export function answerEvaluatedQuery(state, { id, run, query }) {
+  const answer = (result) => state.post({ type: "evaluated-query", id, ...result });
+  if (!state.lastEvaluation) return answer({ ok: false, error: "no evaluation to show" });
+  try {
+    answer({ ok: true, config: JSON.parse(state.lastEvaluation.query_list(run, query)) });
+  } catch (error) {
+    answer({ ok: false, error: failureReason(error) });
   }
 }

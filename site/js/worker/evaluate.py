@@ -29,6 +29,8 @@ SEED = 0  # both are seeded, so the page gives the same p-values and intervals e
 CONFIDENCE = 0.95  # the bootstrap interval's coverage
 PROBLEMS_SHOWN = 100  # the readers keep the first 100 problems (runfiles.MAX_PROBLEMS)
 COMPARED_METRIC = "judged"  # not compared: judged@k says how far to trust the others
+PLAYGROUND_ITEMS = 30  # a query's top documents the rank playground opens with (its list's limit)
+PLAYGROUND_UNRETRIEVED = 10  # and at most this many judged relevant documents the run missed
 
 
 def _module(name):
@@ -79,6 +81,7 @@ class Evaluation:
         self._run_name = None
         self._file = None
         self._queries_seen = set()
+        self._top = {}  # run name -> {query: its top PLAYGROUND_ITEMS documents}
 
     # --- the judgments ------------------------------------------------------------------
 
@@ -114,10 +117,13 @@ class Evaluation:
         self._run_name = name
         self._file = file
         self._queries_seen = set()
+        self._top[name] = {}
 
     def _add(self, completed) -> None:
+        top = self._top[self._run_name]
         for query, ranking in completed:
             self._queries_seen.add(query)
+            top[query] = ranking[:PLAYGROUND_ITEMS]
             self._evaluator.add(query, ranking)
 
     def feed_run(self, text: str) -> bool:
@@ -141,6 +147,38 @@ class Evaluation:
         self.runs[self._run_name] = (self._evaluator.result(), summary)
         self._reader = self._evaluator = None
         return _dumps(summary)
+
+    def query_list(self, run: str, query: str) -> str:
+        """The rank playground's config (lessons/README.md, "Rank playground") for `query` as `run`
+        ranked it, as JSON text: its top 30 documents with their grades (whole, as the playground
+        takes them), the judged relevant documents it missed (at most 10, highest grade first),
+        and this evaluation's first cut-off, gain and threshold."""
+        judged = self.qrels.judgments.get(query, {})
+        ranking = self._top.get(run, {}).get(query, [])
+        retrieved = set(ranking)
+        unretrieved = _sorted(
+            (doc for doc, value in judged.items() if value >= self.threshold and doc not in retrieved),
+            key=lambda doc: (-judged[doc], doc),
+        )[:PLAYGROUND_UNRETRIEVED]
+
+        def grade(doc):
+            return max(0, int(judged.get(doc, 0)))
+
+        return _dumps(
+            {
+                "id": "evaluate-query",
+                "title": f"{query} in {run}",
+                "items": [{"id": doc, "grade": grade(doc)} for doc in ranking],
+                "unretrieved": [{"id": doc, "grade": grade(doc)} for doc in unretrieved],
+                "k": min(self.cutoffs[0], max(1, _len(ranking))),
+                "gain": self.gain,
+                "threshold": max(1, int(self.threshold)),
+                "max_grade": max([1, *(grade(doc) for doc in [*ranking, *unretrieved])]),
+                "readouts": [],
+                "max_items": PLAYGROUND_ITEMS + PLAYGROUND_UNRETRIEVED,
+                "prediction": None,
+            }
+        )
 
     # --- the results --------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import { boot } from "./boot.js";
 import { failureReason } from "./failure.js";
 import { addPackages } from "./wheels.js";
 import { answerReadouts } from "./playground.js";
-import { answerEvaluate } from "./evaluate.js";
+import { answerEvaluate, answerEvaluatedQuery } from "./evaluate.js";
 
 /** Act on one message from the page. */
 export function handleMessage(state, message) {
@@ -29,6 +29,8 @@ export function handleMessage(state, message) {
     answerReadouts(state, message); // the rank playground's metrics (site/js/playground/)
   } else if (message.type === "evaluate") {
     answerEvaluate(state, message); // the evaluate page's files (site/js/evaluate/)
+  } else if (message.type === "evaluated-query") {
+    answerEvaluatedQuery(state, message); // one query's list of the last evaluation, for the playground
   } else if (message.type === "reset") {
     state.session?.reset(); // another lesson opened in the page: fresh globals (no session yet: fresh anyway)
   }

@@ -151,3 +151,19 @@ def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_name
     monkeypatch.setattr(rankmetrics.trec, "RunEvaluator", None)
     _, after = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
     assert before == after
+
+
+def test_a_query_s_list_for_the_rank_playground_is_its_top_documents_with_grades_and_the_relevant_it_missed(
+    worker_namespace,
+):
+    evaluation = worker_namespace["new_evaluation"](json.dumps(OPTIONS))
+    evaluation.start_qrels("qrels.txt")
+    evaluation.feed_qrels(QRELS)
+    evaluation.finish_qrels()
+    evaluation.start_run("A", "A.txt", True)
+    evaluation.feed_run(RUN_A)
+    evaluation.finish_run()
+    config = json.loads(evaluation.query_list("A", "q2"))
+    assert config["items"] == [{"id": "d4", "grade": 1}, {"id": "d9", "grade": 0}]
+    assert config["unretrieved"] == [{"id": "d5", "grade": 1}]
+    assert (config["k"], config["gain"], config["threshold"]) == (1, "linear", 1)
