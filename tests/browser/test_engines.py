@@ -365,3 +365,37 @@ def test_the_rank_playground_answers_a_move(engine_page, engine_site):
     # A first visit is no update: no banner says so (Firefox's first worker claimed the page
     # before its "installed" event reached the page, which then offered a reload).
     assert page.evaluate("() => document.querySelector('[data-update]') === null")
+
+
+def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, engine_site):
+    """On the evaluate page, a run and a judgments file dropped on the page are read in the worker
+    (File.stream) and scored as rankmetrics scores them under CPython."""
+    from rankmetrics.runfiles import read_qrels_text, read_run_text
+    from rankmetrics.trec import RunEvaluator
+
+    qrels = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq3 0 d6 3\n"
+    run = "q1 Q0 d3 1 3 a\nq1 Q0 d2 2 2 a\nq1 Q0 d1 3 1 a\nq2 Q0 d9 1 2 a\nq2 Q0 d4 2 1 a\n"
+    evaluator = RunEvaluator(read_qrels_text(qrels).judgments, cutoffs=[10])
+    for query, ranking in read_run_text(run).rankings.items():
+        evaluator.add(query, ranking)
+    expected = evaluator.result().means["ndcg@10"]
+    page = engine_page
+    page.goto(f"{engine_site}evaluate.html")
+    page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
+    page.evaluate(
+        "(run, qrels) => { const files = new DataTransfer();"
+        " files.items.add(new File([run], 'run-a.txt')); files.items.add(new File([qrels], 'qrels.txt'));"
+        " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
+        run,
+        qrels,
+    )
+    page.click(by_role("button", "Evaluate"))
+    page.wait_for(
+        "() => ['done', 'error'].includes(document.querySelector('[data-eval-status]').dataset.evalStatus)",
+        timeout=PYTHON_READY_TIMEOUT_S * 2,
+    )
+    shown = page.evaluate(
+        '() => document.querySelector(\'[data-results] [data-run="run-a"][data-metric=ndcg][data-k="10"]\')'
+        "?.dataset.value ?? document.querySelector('[data-eval-status]').textContent"
+    )
+    assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
