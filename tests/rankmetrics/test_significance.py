@@ -309,20 +309,15 @@ def slow_bootstrap(differences, resamples, seed, confidence):
     n = len(differences)
     size = 2 if n <= 1 << 16 else 4
     limit = n * ((1 << (8 * size)) // n)
-    buffer, position = b"", 0
     means = []
     for _ in range(resamples):
-        indices = []
-        while len(indices) < n:
-            if position == len(buffer):
-                buffer, position = rng.randbytes(1 << 15), 0
-            word = int.from_bytes(buffer[position : position + size], "little")
-            position += size
-            if word < limit:
-                indices.append(word % n)
-        total = 0.0
-        for i in indices:
-            total += differences[i]
+        total, needed = 0.0, n
+        while needed:
+            data = rng.randbytes(size * needed)
+            words = [int.from_bytes(data[i : i + size], "little") for i in range(0, len(data), size)]
+            kept = [differences[w % n] for w in words if w < limit]
+            total += sum(kept)
+            needed -= len(kept)
         means.append(total / n)
     alpha = (1 - confidence) / 2
     return tuple(float(x) for x in np.percentile(means, [100 * alpha, 100 * (1 - alpha)]))
