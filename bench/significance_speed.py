@@ -123,11 +123,11 @@ def run_in_pyodide():
 
 def print_table(columns):
     names = list(next(iter(columns.values()))["seconds"])
-    header = f"{'':44}" + "".join(f"{label:>22}" for label in columns) + f"{'goal':>10}"
+    header = f"{'':58}" + "".join(f"{label:>22}" for label in columns) + f"{'goal':>10}"
     print(header)
     for name in names:
         goal = GOALS.get(name)
-        row = f"{name:44}"
+        row = f"{name:58}"
         for column in columns.values():
             value = column["seconds"][name]
             mark = "" if goal is None else (" ok" if value <= goal else " SLOW")
