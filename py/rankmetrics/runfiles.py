@@ -206,9 +206,10 @@ class _Reader:
     def _missing_roles(self, columns):
         return [role for role in self.needed_roles() if role not in columns]
 
-    def _rows(self, lines, before):
-        """(line number, fields) for each line with content; the first one sets the format.
+    def _data_start(self, lines, before):
+        """Index of the chunk's first line to read as data, or None when there is none to read.
 
+        The file's first line with content sets the format (and is skipped if it is a header).
         lines: this chunk's complete lines; before: the number of lines read before them.
         """
         start = 0
@@ -221,9 +222,11 @@ class _Reader:
                         start += 1  # the header is no data line
                     break
             else:
-                return
-        if self._unreadable:
-            return
+                return None
+        return None if self._unreadable else start
+
+    def _rows(self, lines, before, start):
+        """(line number, fields) for each line with content from lines[start:]."""
         rest = lines[start:] if start else lines
         if self._delimiter is None:
             for number, line in enumerate(rest, before + start + 1):
@@ -328,8 +331,11 @@ class QrelsReader(_Reader):
     def _read(self, lines):
         first = self.lines
         self.lines += len(lines)
+        start = self._data_start(lines, first)
+        if start is None:
+            return
         judgments = self.judgments
-        for number, fields in self._rows(lines, first):
+        for number, fields in self._rows(lines, first, start):
             if not self._check_width(number, fields):
                 continue
             if self._columns is None:
@@ -433,7 +439,8 @@ class RunReader(_Reader):
         self.grouped = grouped
         self._queries = {}  # qid -> (docids list, keys list, docid set), the queries not handed over
         self._done = set()  # grouped: queries handed over
-        self._current = None  # grouped: qid of the query being read
+        # The query of the last line read: (qid, docids, keys, docid set); qid None at first.
+        self._last = (None, [], [], set())
         self._key_role = "rank" if use_rank else "score"
 
     def needed_roles(self):
@@ -486,54 +493,84 @@ class RunReader(_Reader):
         first = self.lines
         self.lines += len(lines)
         completed = []
-        queries = self._queries
-        grouped = self.grouped
-        for number, fields in self._rows(lines, first):
-            if not self._check_width(number, fields):
+        start = self._data_start(lines, first)
+        if start is None:
+            return completed
+        if self._delimiter is not None:  # CSV/TSV
+            c = self._columns
+            query, doc, key = c["query"], c["doc"], c[self._key_role]
+            for number, fields in self._rows(lines, first, start):
+                if self._check_width(number, fields):
+                    self._take(number, fields[query], fields[doc], fields[key], completed)
+            return completed
+        # TREC run. The common line (same query as the line before, a finite score, a new
+        # document) is handled inline; anything else goes through _take. ~1 µs a line.
+        key_index = 4 if self._key_role == "score" else 3
+        isfinite = math.isfinite
+        last_qid, docids, keys, seen = self._last
+        rest = lines[start:] if start else lines
+        for number, line in enumerate(rest, first + start + 1):
+            fields = line.split()
+            if len(fields) >= TREC_RUN_COLUMNS and fields[0] == last_qid:
+                docid = fields[2]
+                try:
+                    value = float(fields[key_index])
+                except ValueError:
+                    value = math.nan
+                if isfinite(value) and docid not in seen:
+                    seen.add(docid)
+                    docids.append(docid)
+                    keys.append(value)
+                    continue
+            if not fields or fields[0].startswith("#"):
                 continue
-            if self._columns is None:
-                qid, docid, key_text = fields[0], fields[2], fields[4 if self._key_role == "score" else 3]
-            else:
-                c = self._columns
-                qid, docid, key_text = fields[c["query"]], fields[c["doc"]], fields[c[self._key_role]]
-            try:
-                key = float(key_text)
-            except ValueError:
-                key = math.nan
-            if not math.isfinite(key):
-                self._problem(
-                    number,
-                    self._key_role,
-                    f"line {number}: the {self._key_role} {key_text!r} is not a finite number: "
-                    f"write a number such as 12.5 or -0.3 in the {self._key_role} column.",
-                )
-                continue
-            entry = queries.get(qid)
+            if self._check_width(number, fields):
+                self._take(number, fields[0], fields[2], fields[key_index], completed)
+                last_qid, docids, keys, seen = self._last
+        return completed
+
+    def _take(self, number, qid, docid, key_text, completed):
+        """Add one line's document to its query, or record why not; a new query may complete one."""
+        try:
+            key = float(key_text)
+        except ValueError:
+            key = math.nan
+        if not math.isfinite(key):
+            self._problem(
+                number,
+                self._key_role,
+                f"line {number}: the {self._key_role} {key_text!r} is not a finite number: "
+                f"write a number such as 12.5 or -0.3 in the {self._key_role} column.",
+            )
+            return
+        if qid == self._last[0]:
+            _, docids, keys, seen = self._last
+        else:
+            entry = self._queries.get(qid)
             if entry is None:
-                if grouped:
+                if self.grouped:
                     if qid in self._done:
                         raise NotGrouped(
                             f"{self.file}, line {number}: query {qid!r} comes back after other queries' lines; "
                             "read the file again with grouped=False"
                         )
-                    if self._current is not None:
-                        completed.append(self._ranked(self._current))
-                        self._done.add(self._current)
-                    self._current = qid
-                entry = queries[qid] = ([], [], set())
+                    if self._last[0] is not None:
+                        completed.append(self._ranked(self._last[0]))
+                        self._done.add(self._last[0])
+                entry = self._queries[qid] = ([], [], set())
             docids, keys, seen = entry
-            if docid in seen:
-                self._problem(
-                    number,
-                    "duplicate doc",
-                    f"line {number} lists {docid!r} a second time for query {qid!r}: a run ranks each "
-                    "document once per query, so remove one of the lines (trec_eval stops here).",
-                )
-                continue
-            seen.add(docid)
-            docids.append(docid)
-            keys.append(key)
-        return completed
+            self._last = (qid, docids, keys, seen)
+        if docid in seen:
+            self._problem(
+                number,
+                "duplicate doc",
+                f"line {number} lists {docid!r} a second time for query {qid!r}: a run ranks each "
+                "document once per query, so remove one of the lines (trec_eval stops here).",
+            )
+            return
+        seen.add(docid)
+        docids.append(docid)
+        keys.append(key)
 
 
 @dataclass

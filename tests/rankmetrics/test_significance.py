@@ -8,9 +8,12 @@ same seed; a literal run of Holm's step-down procedure. No timings here: bench/s
 """
 
 import itertools
+import json
 import math
+import pathlib
 import random
 import statistics
+import subprocess
 from fractions import Fraction
 
 import numpy as np
@@ -309,20 +312,15 @@ def slow_bootstrap(differences, resamples, seed, confidence):
     n = len(differences)
     size = 2 if n <= 1 << 16 else 4
     limit = n * ((1 << (8 * size)) // n)
-    buffer, position = b"", 0
     means = []
     for _ in range(resamples):
-        indices = []
-        while len(indices) < n:
-            if position == len(buffer):
-                buffer, position = rng.randbytes(1 << 15), 0
-            word = int.from_bytes(buffer[position : position + size], "little")
-            position += size
-            if word < limit:
-                indices.append(word % n)
-        total = 0.0
-        for i in indices:
-            total += differences[i]
+        total, needed = 0.0, n
+        while needed:
+            data = rng.randbytes(size * needed)
+            words = [int.from_bytes(data[i : i + size], "little") for i in range(0, len(data), size)]
+            kept = [differences[w % n] for w in words if w < limit]
+            total += sum(kept)
+            needed -= len(kept)
         means.append(total / n)
     alpha = (1 - confidence) / 2
     return tuple(float(x) for x in np.percentile(means, [100 * alpha, 100 * (1 - alpha)]))
@@ -452,3 +450,52 @@ def test_holm_properties():
 def test_holm_errors(bad):
     with pytest.raises(ValueError):
         holm(bad)
+
+
+# --- Pyodide ---
+
+PYODIDE_SCRIPT = """
+import json, random, sys
+from rankmetrics.significance import bootstrap_interval, paired_t_test, randomization_test
+
+
+def results():
+    rng = random.Random(12)
+    a = [rng.random() for _ in range(300)]
+    b = [min(1.0, x + rng.gauss(0.02, 0.1)) for x in a]
+    d = {"m": [y - x for x, y in zip(a, b)], "ties": [round(4 * (y - x)) / 4 for x, y in zip(a, b)]}
+    return {
+        "platform": sys.platform,
+        "t": paired_t_test(a, b).p_value,
+        "randomization": randomization_test(d, permutations=2000, seed=3),
+        "bootstrap": bootstrap_interval(d, resamples=500, seed=3),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(results()))
+"""
+
+
+def test_same_numbers_in_pyodide(pyodide_node, tmp_path):
+    """The page's worker runs Python 3.14 in WebAssembly: the same seeds give the same draws there."""
+    script = tmp_path / "significance_check.py"
+    script.write_text(PYODIDE_SCRIPT)
+    here = pathlib.Path(__file__).parent
+    completed = subprocess.run(
+        [pyodide_node, str(here / "run_in_pyodide.mjs"), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=here.parents[1],
+    )
+    assert completed.returncode == 0, completed.stderr
+    there = json.loads(completed.stdout.strip().splitlines()[-1])
+    namespace = {"__name__": "significance_check"}
+    exec(PYODIDE_SCRIPT, namespace)  # the same code, here in CPython
+    ours = json.loads(json.dumps(namespace["results"]()))
+    assert there["platform"] == "emscripten"
+    assert there["t"] == pytest.approx(ours["t"], rel=1e-13)
+    assert there["randomization"] == ours["randomization"]
+    for measure, interval in ours["bootstrap"].items():
+        assert there["bootstrap"][measure] == pytest.approx(interval, abs=1e-14)
