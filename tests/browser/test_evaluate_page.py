@@ -41,10 +41,10 @@ def run_text(seed: int, queries=range(1, 8)) -> str:
     return "\n".join(lines) + "\n"
 
 
-def expected(run: str, qrels: str, options=OPTIONS):
-    """What rankmetrics gives for these files under CPython."""
-    evaluator = RunEvaluator(read_qrels_text(qrels, "qrels.txt").judgments, **options)
-    for query, ranking in read_run_text(run, "run.txt").rankings.items():
+def expected(run: str, qrels: str, options=OPTIONS, names=("run.txt", "qrels.txt")):
+    """What rankmetrics gives for these files (their text, and their names) under CPython."""
+    evaluator = RunEvaluator(read_qrels_text(qrels, names[1]).judgments, **options)
+    for query, ranking in read_run_text(run, names[0]).rankings.items():
         evaluator.add(query, ranking)
     return evaluator.result()
 
@@ -280,3 +280,19 @@ def test_a_query_opens_in_the_rank_playground_without_ids_in_the_address_or_hist
     page.get_by_role("button", name="Close the playground").click()
     expect(playground).to_have_count(0)
     assert MARKER not in page.evaluate("JSON.stringify(Object.entries(localStorage))")
+
+
+def test_csv_and_tsv_files_with_a_header_are_detected_and_said_so(page, base_url, files, tmp_path):
+    run_csv = tmp_path / "run.csv"
+    run_csv.write_text("query,doc,score\n" + "".join(f"q{q},d{d},{d / 10}\n" for q in (1, 2) for d in range(5)))
+    qrels_tsv = tmp_path / "qrels.tsv"
+    qrels_tsv.write_text("topic\titem\trelevance\nq1\td3\t1\nq2\td4\t2\n")
+    open_evaluate(page, base_url)
+    choose(page, [run_csv], qrels_tsv)
+    evaluate(page)
+    expect(page.locator('[data-eval-file="run.csv"]')).to_have_attribute("data-format", "CSV")
+    expect(page.locator('[data-eval-file="qrels.tsv"]')).to_have_attribute("data-format", "TSV")
+    result = expected(
+        run_csv.read_text(), qrels_tsv.read_text(), {**OPTIONS, "cutoffs": [10]}, ("run.csv", "qrels.tsv")
+    )
+    assert agrees(cell_value(page, "[data-results]", "run", "ndcg@10"), result.means["ndcg@10"])
