@@ -296,3 +296,18 @@ def test_csv_and_tsv_files_with_a_header_are_detected_and_said_so(page, base_url
         run_csv.read_text(), qrels_tsv.read_text(), {**OPTIONS, "cutoffs": [10]}, ("run.csv", "qrels.tsv")
     )
     assert agrees(cell_value(page, "[data-results]", "run", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_the_per_query_table_sorts_by_a_column_and_filters_by_query(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    table = page.locator("[data-per-query]")
+    cells = '[data-per-query] [data-query] [data-metric="ndcg"][data-k="10"]'
+    table.get_by_role("button", name="NDCG@10", exact=True).click()
+    expect(table.get_by_role("columnheader", name="NDCG@10", exact=True)).to_have_attribute("aria-sort", "descending")
+    values = [float(v) for v in page.locator(cells).evaluate_all("cells => cells.map((c) => c.dataset.value)")]
+    assert values == sorted(values, reverse=True) and len(values) == 8
+    page.get_by_label("Filter queries").fill(f"{MARKER}q3")
+    expect(table.locator("[data-query]")).to_have_count(1)
+    expect(table.locator(f'[data-query="{MARKER}q3"]')).to_have_count(1)

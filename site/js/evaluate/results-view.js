@@ -7,6 +7,7 @@ import { MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 
 export const PROBLEMS_SHOWN = 100;
+export const ROWS_SHOWN = 200; // per-query rows drawn at a time ("Show more" draws the next ones)
 const COUNTS = ["scored", "skipped", "missing", "ignored"];
 
 const keyAttributes = (run, key) => {
@@ -216,8 +217,11 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
   );
   const queries = [...new Set(columns.flatMap((column) => Object.keys(column.values)))];
   const filter = el("input", { type: "search", id: "eval-filter", "data-eval-filter": true });
+  // Rows are made when first shown, ROWS_SHOWN at a time: thousands of queries would otherwise
+  // hold the main thread for the whole table.
   const rowOf = new Map();
-  for (const query of queries) {
+  const row = (query) => {
+    if (rowOf.has(query)) return rowOf.get(query);
     const label = onQuery
       ? el("button", {
           type: "button",
@@ -227,29 +231,48 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
         })
       : query;
     if (onQuery) label.addEventListener("click", () => onQuery(query));
-    rowOf.set(
-      query,
-      el(
-        "tr",
-        { "data-query": query },
-        el("th", { scope: "row" }, label),
-        ...columns.map(({ run, key, values }) =>
-          el("td", {
-            ...keyAttributes(run, key),
-            "data-value": values[query] ?? "",
-            text: values[query] === undefined ? "" : rounded(values[query]),
-          }),
-        ),
+    const element = el(
+      "tr",
+      { "data-query": query },
+      el("th", { scope: "row" }, label),
+      ...columns.map(({ run, key, values }) =>
+        el("td", {
+          ...keyAttributes(run, key),
+          "data-value": values[query] ?? "",
+          text: values[query] === undefined ? "" : rounded(values[query]),
+        }),
       ),
     );
-  }
-  const body = el("tbody", {}, ...rowOf.values());
+    rowOf.set(query, element);
+    return element;
+  };
+  const body = el("tbody");
+  let ordered = queries; // sorted as asked
+  let limit = ROWS_SHOWN;
+  const more = el("button", { type: "button", "data-eval-more": true });
+  const shownCount = el("span", { "aria-live": "polite" });
+  const draw = () => {
+    const text = filter.value.trim().toLowerCase();
+    const matching = text ? ordered.filter((query) => query.toLowerCase().includes(text)) : ordered;
+    body.replaceChildren(...matching.slice(0, limit).map(row));
+    const shown = Math.min(limit, matching.length);
+    shownCount.textContent =
+      matching.length === queries.length && shown === matching.length
+        ? `${queries.length} queries`
+        : `${shown} shown of ${matching.length} matching, ${queries.length} queries`;
+    more.hidden = shown >= matching.length;
+    more.textContent = `Show ${Math.min(ROWS_SHOWN, matching.length - shown)} more`;
+  };
+  more.addEventListener("click", () => {
+    limit += ROWS_SHOWN;
+    draw();
+  });
   let order = { column: -1, descending: false }; // -1: the query id
   const headers = [];
   const sortBy = (column) => {
     order = { column, descending: order.column === column ? !order.descending : column >= 0 };
     const value = (query) => (column < 0 ? query : Number(columns[column].values[query] ?? Number.NaN));
-    const sorted = [...rowOf.keys()].sort((a, b) => {
+    ordered = [...queries].sort((a, b) => {
       const [x, y] = [value(a), value(b)];
       const compared =
         typeof x === "string"
@@ -257,11 +280,11 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
           : (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y);
       return order.descending ? -compared : compared;
     });
-    body.append(...sorted.map((query) => rowOf.get(query)));
     headers.forEach((header, index) => {
       if (index - 1 === column) header.setAttribute("aria-sort", order.descending ? "descending" : "ascending");
       else header.removeAttribute("aria-sort");
     });
+    draw();
   };
   const headerButton = (text, column) => {
     const button = el("button", { type: "button", class: "evaluate-sort", text });
@@ -283,16 +306,11 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     el("thead", {}, el("tr", {}, ...head)),
     body,
   );
-  const shownCount = el("span", { "aria-live": "polite", text: `${queries.length} queries` });
   filter.addEventListener("input", () => {
-    const text = filter.value.trim().toLowerCase();
-    let shown = 0;
-    for (const [query, row] of rowOf) {
-      row.hidden = Boolean(text) && !query.toLowerCase().includes(text);
-      shown += !row.hidden;
-    }
-    shownCount.textContent = `${shown} of ${queries.length} queries`;
+    limit = ROWS_SHOWN;
+    draw();
   });
+  draw();
   return [
     el("h3", { text: "Per query" }),
     el(
@@ -309,6 +327,7 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
       { class: "evaluate-table", role: "region", "aria-label": "Each query's values", tabindex: "0" },
       tableElement,
     ),
+    more,
   ];
 }
 
