@@ -5,9 +5,13 @@ import random
 
 import ir_measures
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rankmetrics as rm
-from rankmetrics.trec import MEASURE_METRICS, RunEvaluator, measure_key
+from rankmetrics._inputs import Judgments
+from rankmetrics.trec import FULL_LIST_METRICS, KERNELS, MEASURE_METRICS, RunEvaluator, measure_key, measures_of_query
+from ranking_strategies import judgments, k_st, rankings
 
 QRELS = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}, "q3": {"y": 0}}
 
@@ -177,3 +181,23 @@ def test_evaluate_errors_for_the_new_options():
         rm.evaluate({"q9": ["a"]}, QRELS, ["ndcg"], 1, missing="leave out")
     with pytest.raises(ValueError, match="give str item ids"):
         rm.evaluate({"q1": {1: 1.0}}, QRELS, ["ndcg"], 1, ties="trec_eval")
+
+
+# The one-pass computation gives the kernels' values to the last bit.
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    ranking=rankings(min_size=0),
+    grades=judgments(min_size=0),
+    cutoffs=st.lists(k_st, min_size=1, max_size=4, unique=True).map(sorted),
+    threshold=st.sampled_from([1, 2, 3, 0.5]),
+    gain=st.sampled_from(["linear", "exponential"]),
+)
+def test_one_pass_equals_the_kernels(ranking, grades, cutoffs, threshold, gain):
+    prepared = Judgments.from_relevance(grades, threshold=threshold, gain=gain)
+    values = measures_of_query(ranking, prepared, cutoffs)
+    expected = {(metric, k): kernel(ranking, prepared, k) for metric, kernel in KERNELS.items() for k in cutoffs}
+    expected |= {(metric, None): KERNELS[metric](ranking, prepared, None) for metric in FULL_LIST_METRICS}
+    assert values == expected
+    assert all(type(value) is float for value in values.values())
