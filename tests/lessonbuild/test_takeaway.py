@@ -82,5 +82,5 @@ def test_every_exercise_is_followed_by_its_check_cell(lesson):
     for cell in lesson.runnable_cells:
         if cell.check:
             after = outline[outline.index({"cell": cell.id}) + 1]
-            assert after == {"check": cell.id, "code": CHECK_CELL.format(name=cell.check)}
+            assert after == {"check": cell.id, "code": CHECK_CELL.format(name=cell.check_name)}
     assert sum("check" in part for part in outline) == sum(bool(cell.check) for cell in lesson.runnable_cells)
