@@ -175,16 +175,24 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
-  k.addEventListener("change", () => change(model.setK(state, k.value, limits), `k is now ${k.value}`), { signal });
+  // A number field's value is clamped to its range: the sentence says the value kept, and a value
+  // that changes nothing (blank, out of range at the end already reached) is put back.
+  const numberField = (field, key, set, name, high) =>
+    field.addEventListener(
+      "change",
+      () => {
+        const next = set(state, field.value, limits);
+        if (next !== state) return change(next, `${name} is now ${next[key]}`);
+        field.value = String(state[key]);
+        say(`${name} stays ${state[key]}: it runs from 1 to ${high}.`);
+      },
+      { signal },
+    );
+  numberField(k, "k", model.setK, "k", limits.maxItems);
+  numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", Math.max(1, limits.maxGrade));
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
     signal,
   });
-  threshold.addEventListener(
-    "change",
-    () =>
-      change(model.setThreshold(state, threshold.value, limits), `The relevance threshold is now ${threshold.value}`),
-    { signal },
-  );
   add.addEventListener(
     "click",
     () => {
