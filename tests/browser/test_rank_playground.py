@@ -180,6 +180,18 @@ def test_items_move_between_lists_and_are_added_and_removed(page, base_url, play
     expect(playground.locator("[data-playground-announce]")).to_have_text(re.compile(r"^Removed a\b"))
     expect(playground.locator("[data-playground-announce]")).to_have_attribute("aria-live", "polite")
 
+    # Empty lists say how to fill them, and the readouts still answer.
+    expect(playground.get_by_text("None: Drop puts a ranked item here.")).to_be_visible()
+    for item in list(state["ranking"]):
+        playground.get_by_role("button", name=f"Remove {item}").click()
+        state["ranking"].remove(item)
+        del state["grades"][item]
+    assert_agrees(playground, state)
+    expect(
+        playground.get_by_text("No item is ranked: add one with Add item, or retrieve a judged one.")
+    ).to_be_visible()
+    expect(playground.get_by_role("button", name="Add item")).to_be_focused()
+
 
 def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page)
