@@ -398,7 +398,8 @@ def wait_playground_ready(page, selector: str = PLAYGROUND, timeout: float = PYT
 
 
 def assert_playground_agrees(page, state: dict, selector: str = PLAYGROUND) -> None:
-    """Once ready, the playground shows `state` and rankmetrics' readouts of it under CPython."""
+    """Once ready, the playground shows `state` and rankmetrics' readouts of it under CPython
+    (waiting as long as Python may take to start: after a reload, or a Stop that restarts it)."""
     from rankmetrics.playground import readouts
 
     expected = readouts(state)["metrics"]
@@ -407,6 +408,7 @@ def assert_playground_agrees(page, state: dict, selector: str = PLAYGROUND) -> N
         f"([selector, want]) => {{ const shown = ({PLAYGROUND_SHOWN})(selector);"
         " return shown.state === 'ready' && Object.entries(shown.metrics).every(([name, value]) => want[name] === value); }",
         [selector, want],
+        timeout=PYTHON_READY_TIMEOUT_S,
     )
     shown = playground_shown(page, selector)
     assert shown["ranking"] == state["ranking"]
