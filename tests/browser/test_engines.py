@@ -2,7 +2,8 @@
 isolation headers, through one page interface (tests/browser/engines): every lesson prints what
 CPython printed and its exercises and quizzes check; Stop ends runaway cells; a lesson works
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
-embed script runs a cell on another origin's page; the rank playground answers a move.
+embed script runs a cell on another origin's page; the rank playground answers a move, a key,
+a grade and k, keeps its state across a reload, and waits for a running cell.
 Chromium has its own Playwright tests."""
 
 from __future__ import annotations
@@ -399,3 +400,146 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
         "?.dataset.value ?? document.querySelector('[data-eval-status]').textContent"
     )
     assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
+
+# The rank playground in Firefox and WebKit (UI contract, "Rank playground").
+PLAYGROUND = "[data-playground]"
+PLAYGROUND_STATE = "(selector) => document.querySelector(selector)?.dataset.state"
+PLAYGROUND_SHOWN = """(selector) => {
+  const root = document.querySelector(selector);
+  const ranked = [...root.querySelectorAll('[role=list][aria-label="Ranked list"] [data-item]')];
+  return {
+    state: root.dataset.state,
+    ranking: ranked.map((item) => item.dataset.item),
+    grades: Object.fromEntries([...root.querySelectorAll("[data-item]")].map(
+      (item) => [item.dataset.item, Number(item.querySelector("select").value)])),
+    k: Number(root.querySelector("input[id$='-k']").value),
+    metrics: Object.fromEntries([...root.querySelectorAll("[data-metric]")].map(
+      (readout) => [readout.dataset.metric, readout.dataset.value])),
+    focused: document.activeElement?.closest("[data-item]")?.dataset.item ?? null,
+    focusedControl: document.activeElement?.dataset.control ?? null,
+  };
+}"""
+
+
+def playground_shown(page, selector: str = PLAYGROUND) -> dict:
+    """What the playground shows: its state, order, grades, k, readouts and the focused item."""
+    return page.evaluate(PLAYGROUND_SHOWN, selector)
+
+
+def wait_playground_ready(page, selector: str = PLAYGROUND, timeout: float = PYTHON_READY_TIMEOUT_S) -> None:
+    page.wait_for(f"(selector) => ({PLAYGROUND_STATE})(selector) === 'ready'", selector, timeout=timeout)
+
+
+def assert_playground_agrees(page, state: dict, selector: str = PLAYGROUND) -> None:
+    """Once ready, the playground shows `state` and rankmetrics' readouts of it under CPython
+    (waiting as long as Python may take to start: after a reload, or a Stop that restarts it)."""
+    from rankmetrics.playground import readouts
+
+    expected = readouts(state)["metrics"]
+    want = {name: repr(metric["value"]) for name, metric in expected.items()}
+    page.wait_for(
+        f"([selector, want]) => {{ const shown = ({PLAYGROUND_SHOWN})(selector);"
+        " return shown.state === 'ready' && Object.entries(shown.metrics).every(([name, value]) => want[name] === value); }",
+        [selector, want],
+        timeout=PYTHON_READY_TIMEOUT_S,
+    )
+    shown = playground_shown(page, selector)
+    assert shown["ranking"] == state["ranking"]
+    assert shown["grades"] == state["grades"]
+    assert shown["k"] == state["k"]
+    assert shown["metrics"] == {name: want[name] for name in shown["metrics"]}
+
+
+def own_playground_state(page, selector: str = PLAYGROUND) -> dict:
+    """The playground's own list, from the config the page carries."""
+    config = page.evaluate(
+        "(selector) => JSON.parse(document.querySelector(selector).querySelector('[data-playground-config]').textContent)",
+        selector,
+    )
+    return {
+        "ranking": [item["id"] for item in config["items"]],
+        "grades": {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]},
+        "k": config["k"],
+        "gain": config["gain"],
+        "threshold": config["threshold"],
+    }
+
+
+def focus(page, css: str) -> None:
+    """Give `css`'s element the focus, as Tab would (the keys then go to it)."""
+    page.evaluate("(css) => document.querySelector(css).focus()", css)
+    page.wait_for("(css) => document.activeElement === document.querySelector(css)", css)
+
+
+def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_page, engine_site):
+    """Alt+ArrowUp moves the focused item and keeps the focus on it; a grade typed into its select
+    and k typed into its field answer; the state is in the fragment, and a reload opens it."""
+    page = engine_page
+    page.goto(f"{engine_site}playground.html")
+    wait_playground_ready(page)
+    state = own_playground_state(page)
+    moved, other = state["ranking"][2], state["ranking"][1]
+
+    focus(page, f'{PLAYGROUND} [data-item="{moved}"]')
+    page.press("Alt+ArrowUp")
+    state["ranking"][1:3] = [moved, other]
+    assert_playground_agrees(page, state)
+    shown = playground_shown(page)
+    assert (shown["focused"], shown["focusedControl"]) == (moved, "item")
+
+    grade = 3 if state["grades"][other] != 3 else 2
+    focus(page, f'{PLAYGROUND} [data-item="{other}"] select')
+    page.type_text(str(grade))  # a select picks the option its typed text begins with
+    state["grades"][other] = grade
+    assert_playground_agrees(page, state)
+
+    k = state["k"] - 2
+    focus(page, f"{PLAYGROUND} input[id$='-k']")
+    page.press("Control+a")
+    page.type_text(str(k))
+    page.press("Tab")  # a number field's change comes when it loses the focus
+    state["k"] = k
+    assert_playground_agrees(page, state)
+
+    # The address is written once the readouts are shown (fragment.js: "BASE;K;G;T;RANKED;NOT").
+    ranked = ",".join(f"{item}:{state['grades'][item]}" for item in state["ranking"])
+    page.wait_for(
+        "([k, ranked]) => { const value = new URLSearchParams(location.hash.slice(1)).get('pg-playground');"
+        " const parts = value?.split(';') ?? []; return parts[1] === String(k) && parts[4] === ranked; }",
+        [k, ranked],
+    )
+    page.reload()
+    assert_playground_agrees(page, state)
+
+
+def test_the_rank_playground_waits_for_a_running_cell(engine_page, engine_site, isolation):
+    """A lesson's playground says it is waiting while a cell runs, its list still moves, and its
+    readouts come once the cell is stopped (by an interrupt, or by a new Python)."""
+    page = engine_page
+    data = open_lesson(page, engine_site, "ndcg")
+    selector = '[data-playground="ndcg-query"]'
+    wait_playground_ready(page, selector)
+    state = own_playground_state(page, selector)
+    cell = next(cell["id"] for cell in visible_cells(data) if not cell.get("readonly"))
+
+    replace_code(page, cell, RUNAWAY_CELLS["sleep"])
+    page.click(by_role("button", "Run", within=cell_selector(cell)))
+    page.wait_until(lambda: STARTED in cell_output(page, cell), PYTHON_READY_TIMEOUT_S, f"{cell} never started")
+    page.wait_for(f"(selector) => ({PLAYGROUND_STATE})(selector) === 'waiting'", selector)
+    assert "Waiting for your cell" in page.evaluate(
+        "(selector) => document.querySelector(selector).querySelector('[data-playground-status]').textContent",
+        selector,
+    )
+
+    moved = state["ranking"][1]
+    page.click(by_role("button", f"Move {moved} up", within=selector))
+    state["ranking"][0:2] = [moved, state["ranking"][0]]
+    page.wait_for(
+        f"([selector, moved]) => ({PLAYGROUND_SHOWN})(selector).ranking[0] === moved",
+        [selector, moved],
+    )
+    assert page.evaluate(PLAYGROUND_STATE, selector) == "waiting"  # the list moved; the readouts wait
+
+    page.click(by_role("button", "Stop", within=cell_selector(cell)))
+    wait_for_cell(page, cell, ("idle", "error", "done"), timeout=STOP_TIMEOUT_S)
+    assert_playground_agrees(page, state, selector)

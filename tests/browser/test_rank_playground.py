@@ -113,6 +113,45 @@ def test_readouts_agree_with_rankmetrics_over_random_edits(page, base_url, playg
         assert_agrees(playground, state)
 
 
+def test_k_and_the_threshold_say_the_value_they_keep(page, base_url, playground_page):
+    """A number out of range is clamped, and the sentence says the value kept, not the one typed;
+    a blank field, or a value that changes nothing, puts the field back and says its range."""
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    announce = playground.locator("[data-playground-announce]")
+    k_field = playground.get_by_label("k", exact=True)
+    threshold_field = playground.get_by_label("Relevance threshold", exact=True)
+    max_items, max_grade = PLAYGROUND_CONFIG["max_items"], PLAYGROUND_CONFIG["max_grade"]
+
+    k_field.fill("0")
+    k_field.press("Tab")
+    state["k"] = 1
+    assert_agrees(playground, state)
+    expect(k_field).to_have_value("1")
+    expect(announce).to_contain_text("k is now 1")
+    k_field.fill("")
+    k_field.press("Tab")
+    expect(announce).to_have_text(f"k stays 1: it runs from 1 to {max_items}.")
+    expect(k_field).to_have_value("1")
+    k_field.fill(str(max_items + 10))
+    k_field.press("Tab")
+    state["k"] = max_items
+    assert_agrees(playground, state)
+    expect(announce).to_contain_text(f"k is now {max_items}")
+
+    threshold_field.fill(str(max_grade + 5))
+    threshold_field.press("Tab")
+    state["threshold"] = max_grade
+    assert_agrees(playground, state)
+    expect(announce).to_contain_text(f"The relevance threshold is now {max_grade}")
+    threshold_field.fill("0" if max_grade == 1 else str(max_grade + 1))
+    threshold_field.press("Tab")
+    expect(announce).to_have_text(f"The relevance threshold stays {max_grade}: it runs from 1 to {max_grade}.")
+    expect(threshold_field).to_have_value(str(max_grade))
+    assert_agrees(playground, state)
+
+
 def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
@@ -140,6 +179,18 @@ def test_items_move_between_lists_and_are_added_and_removed(page, base_url, play
     assert_agrees(playground, state)
     expect(playground.locator("[data-playground-announce]")).to_have_text(re.compile(r"^Removed a\b"))
     expect(playground.locator("[data-playground-announce]")).to_have_attribute("aria-live", "polite")
+
+    # Empty lists say how to fill them, and the readouts still answer.
+    expect(playground.get_by_text("None: Drop puts a ranked item here.")).to_be_visible()
+    for item in list(state["ranking"]):
+        playground.get_by_role("button", name=f"Remove {item}").click()
+        state["ranking"].remove(item)
+        del state["grades"][item]
+    assert_agrees(playground, state)
+    expect(
+        playground.get_by_text("No item is ranked: add one with Add item, or retrieve a judged one.")
+    ).to_be_visible()
+    expect(playground.get_by_role("button", name="Add item")).to_be_focused()
 
 
 def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url, playground_page):

@@ -3,6 +3,10 @@
 // "waiting" (Python is loading, or a learner's cell is running), "computing", "ready", "error"
 // (Python could not start, or the readouts failed).
 
+/** The performance mark made when the worker's answer reaches the page, so a change's time can
+ *  be split into the worker's part and the page's drawing (bench/playground_speed.py). */
+export const ANSWER_MARK = "playground-answer";
+
 /**
  * @param {import("../runtime.js").PythonRuntime|null} runtime  null: no Python on this page
  * @param {{
@@ -44,6 +48,8 @@ export function computeReadouts(runtime, { current, onState, onReadouts }) {
     onState("computing");
     const asked = current();
     runtime.readouts(asked).then((answer) => {
+      performance.clearMarks(ANSWER_MARK); // only the latest is kept
+      performance.mark(ANSWER_MARK);
       inFlight = false;
       if (stopped) return;
       if (answer.restarted)

@@ -92,6 +92,8 @@ export function drawLists(parts, state, limits) {
   parts.ranked.replaceChildren(...state.ranking.map((id, index) => rankedItem(state, id, index, limits)));
   parts.unretrieved.replaceChildren(...state.unretrieved.map((id) => unretrievedItem(state, id, limits)));
   parts.unretrieved.dataset.empty = state.unretrieved.length === 0 ? "true" : "false";
+  parts.rankedEmpty.hidden = state.ranking.length > 0;
+  parts.unretrievedEmpty.hidden = state.unretrieved.length > 0;
   parts.controls.add.setAttribute("aria-disabled", String(state.ranking.length >= limits.maxItems));
   parts.controls.k.value = String(state.k);
   parts.controls.gain.value = state.gain;

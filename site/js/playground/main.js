@@ -7,7 +7,7 @@ import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
 import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
-import { keepState, linkTo, openingState } from "./persist.js";
+import { keepState, linkTo, openingState, stateKeeper } from "./persist.js";
 import { preparePlayground, problemText } from "./prepare.js";
 import { drawReadouts } from "./readouts-view.js";
 
@@ -54,11 +54,13 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   showHeld();
   form?.addEventListener("committed", showHeld, { signal });
 
+  const keeper = stateKeeper(where, signal);
   const compute = computeReadouts(runtime, {
     current: () => model.toPython(state),
     onState(value, reason) {
       container.dataset.state = value;
       drawStatus(value, reason);
+      if (value !== "computing") keeper.settle(); // the address is written once the change is shown
     },
     onReadouts(readouts, asked) {
       drawIdeal(parts, readouts.ideal, asked.grades);
@@ -82,10 +84,14 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     }
   }
 
-  /** Make `next` the state: redraw, keep it, ask for its readouts, and say `action`. */
+  /** Make `next` the state: keep it, ask for its readouts, redraw, and say `action`. */
   function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
     if (next === state) return;
     state = next;
+    keeper.keep(model.sameState(state, own) ? null : state);
+    pendingAction = action;
+    const computing = container.dataset.state === "computing" || container.dataset.state === "ready";
+    compute.changed(); // asked first: Python computes while the page redraws the lists
     if (!keepUndo) {
       beforeReset = null; // Undo reset would now throw away the changes made since
       parts.controls.undo.hidden = true;
@@ -93,10 +99,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     drawLists(parts, state, limits);
     drawIdeal(parts, model.idealOrder(state), state.grades);
     restoreFocus(parts, focus, fallback);
-    keepState(where, model.sameState(state, own) ? null : state);
-    pendingAction = action;
-    if (container.dataset.state !== "computing" && container.dataset.state !== "ready") say(`${action}.`);
-    compute.changed();
+    if (!computing) say(`${action}.`); // no readouts will come soon: say it now
   }
 
   const moveBy = (item, delta) => {
@@ -172,16 +175,24 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
-  k.addEventListener("change", () => change(model.setK(state, k.value, limits), `k is now ${k.value}`), { signal });
+  // A number field's value is clamped to its range: the sentence says the value kept, and a value
+  // that changes nothing (blank, out of range at the end already reached) is put back.
+  const numberField = (field, key, set, name, high) =>
+    field.addEventListener(
+      "change",
+      () => {
+        const next = set(state, field.value, limits);
+        if (next !== state) return change(next, `${name} is now ${next[key]}`);
+        field.value = String(state[key]);
+        say(`${name} stays ${state[key]}: it runs from 1 to ${high}.`);
+      },
+      { signal },
+    );
+  numberField(k, "k", model.setK, "k", limits.maxItems);
+  numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", Math.max(1, limits.maxGrade));
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
     signal,
   });
-  threshold.addEventListener(
-    "change",
-    () =>
-      change(model.setThreshold(state, threshold.value, limits), `The relevance threshold is now ${threshold.value}`),
-    { signal },
-  );
   add.addEventListener(
     "click",
     () => {

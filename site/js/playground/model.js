@@ -66,17 +66,22 @@ export function setGrade(state, id, grade, { maxGrade }) {
   return { ...state, grades: { ...state.grades, [id]: clamped } };
 }
 
-/** Set k (an integer from 1 to maxItems). */
-export const setK = (state, k, { maxItems }) => ({ ...state, k: clampInt(k, 1, maxItems, state.k) });
+/** Set k (an integer from 1 to maxItems; a blank or a non-number leaves it). Returns `state`
+ *  itself when k stays as it was. */
+export function setK(state, k, { maxItems }) {
+  const next = clampInt(k, 1, maxItems, state.k);
+  return next === state.k ? state : { ...state, k: next };
+}
 
 /** Set the gain ("exponential" or "linear"; anything else leaves it). */
 export const setGain = (state, gain) => (GAINS.includes(gain) ? { ...state, gain } : state);
 
-/** Set the relevance threshold (an integer from 1 to maxGrade). */
-export const setThreshold = (state, threshold, { maxGrade }) => ({
-  ...state,
-  threshold: clampInt(threshold, 1, Math.max(1, maxGrade), state.threshold),
-});
+/** Set the relevance threshold (an integer from 1 to maxGrade; a blank or a non-number leaves
+ *  it). Returns `state` itself when it stays as it was. */
+export function setThreshold(state, threshold, { maxGrade }) {
+  const next = clampInt(threshold, 1, Math.max(1, maxGrade), state.threshold);
+  return next === state.threshold ? state : { ...state, threshold: next };
+}
 
 /** Move a judged item the list did not retrieve to the end of the ranked list (when there is room). */
 export function retrieve(state, id, { maxItems }) {
@@ -135,6 +140,7 @@ function canonical({ ranking, unretrieved, grades, k, gain, threshold }) {
 }
 
 function clampInt(value, low, high, fallback) {
+  if (typeof value === "string" && value.trim() === "") return fallback; // Number("") is 0
   const number = Number(value);
   if (!Number.isFinite(number)) return fallback;
   return Math.max(low, Math.min(high, Math.round(number)));

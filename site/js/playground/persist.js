@@ -5,6 +5,7 @@ import { load, save } from "../storage.js";
 import { configHash, decodeState, encodeState, fragmentKey, readKey, writeKey } from "./fragment.js";
 
 const KIND = "playground"; // the storage kind (storage.js keys)
+const IDLE_WAIT_MS = 500; // the longest a changed state waits for an idle moment to reach the address
 
 /**
  * The state to open with: the fragment's, else (`fromStorage`) the one kept in the browser.
@@ -34,6 +35,44 @@ export function keepState({ slug, id, config, useFragment }, state) {
     if (hash !== location.hash && !(hash === "" && location.hash === "#"))
       history.replaceState(history.state, "", `${location.pathname}${location.search}${hash}`);
   }
+}
+
+/**
+ * Keeps the state as keepState does, with the address written later: Chromium's
+ * history.replaceState took 7–25 ms of the main thread now and then, in the middle of a change's
+ * way to its readouts. `keep` saves to storage at once and holds the fragment; `settle` writes
+ * it once the page is idle after that (call it when the readouts are on screen, or will not come
+ * soon); leaving the page writes it too.
+ * @param {{slug: string, id: string, config: object, useFragment: boolean}} where
+ * @param {AbortSignal} [signal]  ends the pagehide listener
+ * @returns {{keep: (state: object|null) => void, settle: () => void}}
+ */
+export function stateKeeper(where, signal) {
+  let pending; // the state whose fragment is not written yet (null: the block's own), or undefined
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending === undefined) return;
+    const state = pending;
+    pending = undefined;
+    keepState(where, state);
+  };
+  if (where.useFragment) window.addEventListener("pagehide", flush, { signal });
+  return {
+    keep(state) {
+      if (!where.useFragment) return keepState(where, state);
+      const value = state ? encodeState(state, configHash(where.config)) : null;
+      save(where.slug, KIND, where.id, value === null ? null : { state: value });
+      pending = state;
+    },
+    settle() {
+      if (pending === undefined || scheduled) return;
+      scheduled = true;
+      // After the frame that shows the change, when the page has nothing else to do.
+      if (window.requestIdleCallback) requestIdleCallback(flush, { timeout: IDLE_WAIT_MS });
+      else requestAnimationFrame(() => setTimeout(flush, 0));
+    },
+  };
 }
 
 /** The address of this page with `state` in its fragment (Copy link). */

@@ -11,8 +11,8 @@ import { METRICS } from "./format.js";
  * @param {{id: string, readouts: string[]}} config
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
- *   ranked, unretrieved, ideal, readouts, relevant, metrics: {name: {root, label, value, trend,
- *   formula, rowName, rowValue}}, table, status, notice, announce}
+ *   ranked, unretrieved, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant, metrics: {name:
+ *   {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, announce}
  */
 export function buildSkeleton(container, config, limits) {
   for (const child of [...container.children]) {
@@ -66,11 +66,24 @@ export function buildSkeleton(container, config, limits) {
     class: "pg-list pg-unretrieved",
     "data-part": "unretrieved",
   });
+  // Said when a list is empty (a list has no room for a sentence: only its items).
+  const rankedEmpty = el("p", {
+    class: "pg-empty",
+    "data-part": "ranked-empty",
+    hidden: true,
+    text: "No item is ranked: add one with Add item, or retrieve a judged one.",
+  });
+  const unretrievedEmpty = el("p", {
+    class: "pg-empty",
+    "data-part": "unretrieved-empty",
+    hidden: true,
+    text: "None: Drop puts a ranked item here.",
+  });
   const ideal = el("ol", { "data-ideal": true, "aria-label": "Ideal ordering", class: "pg-ideal" });
   const lists = el(
     "div",
     { class: "pg-lists" },
-    el("div", { class: "pg-column" }, el("p", { class: "pg-heading", text: "Ranked list" }), ranked),
+    el("div", { class: "pg-column" }, el("p", { class: "pg-heading", text: "Ranked list" }), ranked, rankedEmpty),
     el(
       "div",
       { class: "pg-column" },
@@ -78,6 +91,7 @@ export function buildSkeleton(container, config, limits) {
       ideal,
       el("p", { class: "pg-heading", text: "Not retrieved" }),
       unretrieved,
+      unretrievedEmpty,
     ),
   );
 
@@ -155,6 +169,8 @@ export function partsOf(container) {
     },
     ranked: one('[data-part="ranked"]'),
     unretrieved: one('[data-part="unretrieved"]'),
+    rankedEmpty: one('[data-part="ranked-empty"]'),
+    unretrievedEmpty: one('[data-part="unretrieved-empty"]'),
     ideal: one("[data-ideal]"),
     readouts: one("[data-playground-readouts]"),
     relevant: one('[data-part="relevant"]'),

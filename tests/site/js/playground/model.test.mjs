@@ -60,7 +60,10 @@ test("grades, k and threshold are clamped integers; an unknown gain is ignored",
   assert.equal(model.setGrade(start, "zz", 1, limits), start);
   assert.equal(model.setK(start, "0", limits).k, 1);
   assert.equal(model.setK(start, 50, limits).k, 5);
-  assert.equal(model.setK(start, "x", limits).k, 3);
+  assert.equal(model.setK(start, "x", limits), start); // k stays: the very state comes back
+  assert.equal(model.setK(start, "", limits), start); // a blank field is no 0
+  assert.equal(model.setK(start, 3, limits), start);
+  assert.equal(model.setThreshold(start, " ", limits), start);
   assert.equal(model.setThreshold(start, 7, limits).threshold, 3);
   assert.equal(model.setGain(start, "exponential").gain, "exponential");
   assert.equal(model.setGain(start, "cubic"), start);
