@@ -42,7 +42,7 @@ from .trec import MEASURE_METRICS, RunEvaluation, RunEvaluator, measure_key
 
 # Loaded with the package like every other module, so cellruntime.sealed's private copy and the
 # public package share one compiled copy of each (its CompiledOnce finder is then all used).
-from . import playground  # noqa: E402, F401
+from . import playground, significance  # noqa: E402, F401
 
 __version__ = "0.1.0"
 

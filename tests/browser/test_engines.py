@@ -401,6 +401,7 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     )
     assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
 
+
 # The rank playground in Firefox and WebKit (UI contract, "Rank playground").
 PLAYGROUND = "[data-playground]"
 PLAYGROUND_STATE = "(selector) => document.querySelector(selector)?.dataset.state"
