@@ -6,24 +6,15 @@ from dataclasses import dataclass, field
 from numbers import Integral
 
 from ._inputs import Judgments, check_gain, check_k, check_ranking, check_threshold
-from .ap import average_precision_kernel
-from .ndcg import ndcg_kernel
-from .rr import reciprocal_rank_kernel
 from .runfiles import trec_eval_order
 from .scores import ranking_from_scores
-from .set_metrics import hit_rate_kernel, precision_kernel, recall_kernel
-from .trec import ALL, FULL_LIST_METRICS, RunEvaluator, measure_key
+from .trec import ALL, FULL_LIST_METRICS, KERNELS, RunEvaluator, measure_key
 
 # Metric name -> per-user kernel(ranking, judgments, k). The one list of names
-# evaluate() accepts; error messages are generated from it.
-METRICS = {
-    "precision": precision_kernel,
-    "recall": recall_kernel,
-    "hit_rate": hit_rate_kernel,
-    "reciprocal_rank": reciprocal_rank_kernel,
-    "average_precision": average_precision_kernel,
-    "ndcg": ndcg_kernel,
-}
+# evaluate() accepts (the run evaluator's kernels but judged@k, a property of the
+# judgments' coverage rather than of the ranking's quality); error messages are
+# generated from it.
+METRICS = {name: kernel for name, kernel in KERNELS.items() if name != "judged"}
 
 
 @dataclass(frozen=True)

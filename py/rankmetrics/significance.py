@@ -79,6 +79,17 @@ def _log_beta(a, b):
     return math.lgamma(small) + difference
 
 
+def _lentz_step(aa, c, d):
+    """One term aa of a continued fraction by Lentz's method: the new (c, d), each kept off 0."""
+    d = 1.0 + aa * d
+    if abs(d) < _TINY:
+        d = _TINY
+    c = 1.0 + aa / c
+    if abs(c) < _TINY:
+        c = _TINY
+    return c, 1.0 / d
+
+
 def _beta_continued_fraction(a, b, x):
     """The continued fraction of I_x(a, b) (Numerical Recipes' betacf), by Lentz's method.
 
@@ -94,24 +105,10 @@ def _beta_continued_fraction(a, b, x):
     for m in range(1, _CF_MAX_STEPS + 1):
         m2 = 2 * m
         # Even step.
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        if abs(d) < _TINY:
-            d = _TINY
-        c = 1.0 + aa / c
-        if abs(c) < _TINY:
-            c = _TINY
-        d = 1.0 / d
+        c, d = _lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), c, d)
         h *= d * c
         # Odd step.
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        if abs(d) < _TINY:
-            d = _TINY
-        c = 1.0 + aa / c
-        if abs(c) < _TINY:
-            c = _TINY
-        d = 1.0 / d
+        c, d = _lentz_step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), c, d)
         step = d * c
         h *= step
         if abs(step - 1.0) < _CF_EPSILON:
