@@ -1,7 +1,9 @@
 """Shared fixtures: small lesson folders written into tmp_path, and Node.js (with Pyodide) for
 the tests that run code under it. Marks each test by what it needs, so `make unit` can leave out
 the slow ones: `browser` (every test under tests/browser/), `pyodide` (a test that uses the
-`pyodide_node` fixture: Python in Pyodide under Node), `node` (one that uses Node at all)."""
+`pyodide_node` fixture: Python in Pyodide under Node), `node` (one that uses Node at all).
+A Firefox or WebKit test whose browser hung (engines.EngineHang) runs once more in a new
+browser, and the rerun is listed in the summary; any other failure fails at once."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.pyodide)
         if "node" in fixtures:
             item.add_marker(pytest.mark.node)
+        if "engine_browser" in fixtures:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["EngineHang"]))
 
 
 def missing_tool(problem: str):

@@ -89,6 +89,13 @@ class EngineError(RuntimeError):
     """The engine cannot be driven, or a driver command failed."""
 
 
+class EngineHang(EngineError):
+    """The engine stopped answering: a navigation that never finished, however simple the page
+    (WebKitGTK's web view wedges so, rarely, even on about:blank). The browser is replaced for
+    the next test, and a test that met this runs once more, reported as a rerun
+    (tests/browser/conftest.py)."""
+
+
 @dataclass(frozen=True)
 class Target:
     """An element to act on: by role and accessible name (the browser's own), or by a CSS

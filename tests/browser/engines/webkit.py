@@ -15,17 +15,31 @@ import warnings
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from .base import CENTRE_IF_HIT, DEEP_QUERY, Browser, EngineError, Page, Target, is_function, key_sequence, typed_keys
+from .base import (
+    CENTRE_IF_HIT,
+    DEEP_QUERY,
+    Browser,
+    EngineError,
+    EngineHang,
+    Page,
+    Target,
+    is_function,
+    key_sequence,
+    typed_keys,
+)
 from .install import WEBKIT_DRIVER, XVFB
 
 SCREEN = "1280x1024x24"
+# A lesson loads in seconds even on a loaded machine; a load that has not finished by then never
+# will (the web view has wedged), and waiting for the driver's own 300 s only delays the news.
+PAGE_LOAD_TIMEOUT_S = 60
 # Elements that may carry each role; the browser's computed role and label then decide.
 ROLE_CANDIDATES = {
     "button": "button, [role=button], input[type=submit], input[type=button], summary",
@@ -77,14 +91,23 @@ class WebKitBrowser(Browser):
             self._xvfb.close()
             raise
         self.driver.set_script_timeout(120)
+        self.set_page_load_timeout(PAGE_LOAD_TIMEOUT_S)
+        self.hung = False  # a navigation never finished: every later command would wait too
+
+    def set_page_load_timeout(self, seconds: float) -> None:
+        """How long a navigation may take before it counts as a hang (EngineHang)."""
+        self.page_load_timeout_s = seconds
+        self.driver.set_page_load_timeout(seconds)
 
     def new_page(self) -> WebKitPage:
-        return WebKitPage(self.driver)
+        return WebKitPage(self.driver, self)
 
     def version(self) -> str:
         return f"WebKitGTK {self.driver.capabilities['browserVersion']}"
 
     def alive(self) -> bool:
+        if self.hung:
+            return False
         try:
             self.driver.execute_script("return 1;")
         except Exception:  # noqa: BLE001 - a dead session, or no driver left to ask
@@ -93,7 +116,10 @@ class WebKitBrowser(Browser):
 
     def close(self) -> None:
         try:
-            self.driver.quit()
+            if self.hung:  # quit would wait on the wedged web view: end the processes instead
+                self.driver.service.stop()
+            else:
+                self.driver.quit()
         finally:
             self._xvfb.close()
 
@@ -101,14 +127,24 @@ class WebKitBrowser(Browser):
 class WebKitPage(Page):
     engine = "webkit"
 
-    def __init__(self, driver):
+    def __init__(self, driver, browser: WebKitBrowser):
         self.driver = driver
+        self._browser = browser
 
     def goto(self, url: str) -> None:
-        self.driver.get(url)
+        self._navigate(self.driver.get, url)
 
     def reload(self) -> None:
-        self.driver.refresh()
+        self._navigate(self.driver.refresh)
+
+    def _navigate(self, command, *args) -> None:
+        try:
+            command(*args)
+        except TimeoutException:
+            self._browser.hung = True
+            what = args[0] if args else "the page again"
+            seconds = self._browser.page_load_timeout_s
+            raise EngineHang(f"WebKitGTK did not finish loading {what} within {seconds} s") from None
 
     def evaluate(self, js: str, *args):
         # WebDriver awaits a returned promise.
@@ -189,4 +225,5 @@ class WebKitPage(Page):
             raise EngineError(f"WebKitGTK's viewport became {inner[0]} × {inner[1]}, not {width} × {height}")
 
     def close(self) -> None:
-        self.driver.get("about:blank")
+        if not self._browser.hung:
+            self.driver.get("about:blank")
