@@ -31,6 +31,7 @@ import csv
 import math
 from array import array
 from dataclasses import dataclass, field
+from itertools import groupby
 
 # The first problems kept in full; past it they are only counted by kind.
 MAX_PROBLEMS = 100
@@ -47,6 +48,13 @@ _ROLE_OF_NAME = {name: role for role, names in HEADER_NAMES.items() for name in 
 
 TREC_RUN_COLUMNS = 6  # qid Q0 docid rank score tag
 TREC_QRELS_COLUMNS = 4  # qid iter docid grade
+
+# Marks each line's end when a chunk is split into words in one go (see _words_of_lines); a chunk
+# that holds it is read line by line instead.
+_LINE_END = "\x00"
+# The characters of a run split into words at once on the fast way (RunReader._read_plain_chunk):
+# about 180 KB of words, whatever the chunks fed.
+PLAIN_PIECE = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -150,6 +158,30 @@ class _Reader:
         if final and lines and lines[-1] == "":
             lines.pop()  # the file ended with a newline
         return lines
+
+    def _words_of_lines(self, text, width):
+        """The chunk's complete lines split into words in one go, when each has exactly `width`.
+
+        Returns (words, lines): words holds each line's `width` words then _LINE_END, so word
+        j of line i is words[i * (width + 1) + j]; lines is how many complete lines there were.
+        Returns None, having changed nothing, when that does not hold for some line (a blank
+        line, a comment, another column count) or the chunk has no line end: the caller then
+        reads the chunk line by line, which names each problem. Only after the format is known.
+        """
+        end = text.rfind("\n")
+        if end < 0 or _LINE_END in text:
+            return None
+        body = self._rest + text[: end + 1]
+        lines = body.count("\n")
+        words = body.replace("\n", " " + _LINE_END + " ").split()
+        step = width + 1
+        if len(words) != step * lines or words[width::step].count(_LINE_END) != lines:
+            return None
+        if "#" in body and any(qid.startswith("#") for qid in words[::step]):
+            return None  # a comment line with `width` words
+        self._rest = text[end + 1 :]
+        self.lines += lines
+        return words, lines
 
     def _detect(self, line, number):
         """Set the format from the first line with content; return True if it was a header."""
@@ -473,7 +505,70 @@ class RunReader(_Reader):
 
     def feed(self, text):
         """Read a chunk of text (str); return the queries it completed (grouped) or []."""
-        return self._read(self._split_lines(text, final=False))
+        completed = []
+        if self._content and self._delimiter is None and not self._unreadable:
+            # Piece by piece, so that a chunk's words never take much memory at once.
+            for start in range(0, len(text), PLAIN_PIECE):
+                done = self._read_plain_chunk(text[start : start + PLAIN_PIECE])
+                if done is None:
+                    text = text[start:]
+                    break
+                completed += done
+            else:
+                return completed
+        return completed + self._read(self._split_lines(text, final=False))
+
+    def _read_plain_chunk(self, text):
+        """The fast way through a TREC run chunk whose lines are all plain: 6 columns, a finite
+        score (or rank), no document twice in a query, queries in one block each. It splits
+        the chunk once and takes each query's block of lines at a time, instead of one line at
+        a time (about 3x faster in CPython). Returns the completed queries, as _read would, or
+        None, having changed nothing, when a line is not plain: then _read names its problem.
+        """
+        key_index = 4 if self._key_role == "score" else 3
+        rest, lines_before = self._rest, self.lines
+        split = self._words_of_lines(text, TREC_RUN_COLUMNS)
+        if split is None:
+            return None
+        words, lines = split
+        step = TREC_RUN_COLUMNS + 1
+        qids, docids = words[::step], words[2::step]
+        try:
+            keys = list(map(float, words[key_index::step]))
+        except ValueError:
+            keys = None
+        # A sum is finite only if every term is (an overflow just takes the slow way).
+        blocks = [(qid, len(list(block))) for qid, block in groupby(qids)]
+        plan = []
+        if keys is not None and math.isfinite(sum(keys)) and len({qid for qid, _ in blocks}) == len(blocks):
+            start = 0
+            for qid, count in blocks:
+                stop = start + count
+                docs = set(docids[start:stop])
+                entry = self._last[1:] if qid == self._last[0] else self._queries.get(qid)
+                if len(docs) != count or (entry is not None and not entry[2].isdisjoint(docs)):
+                    break  # a document twice
+                if entry is None and self.grouped and qid in self._done:
+                    break  # a query back after others: NotGrouped, from _read
+                plan.append((qid, start, stop, docs, entry))
+                start = stop
+        if len(plan) != len(blocks) or keys is None:
+            self._rest, self.lines = rest, lines_before  # undo: _read takes it line by line
+            return None
+        completed = []
+        for qid, start, stop, docs, entry in plan:
+            if entry is None:
+                if self.grouped and self._last[0] is not None:
+                    completed.append(self._ranked(self._last[0]))
+                    self._done.add(self._last[0])
+                entry = self._queries[qid] = ([], [], set())
+                self._last = (qid, *entry)
+            entry[0].extend(docids[start:stop])
+            entry[1].extend(keys[start:stop])
+            entry[2].update(docs)
+            if qid != self._last[0]:
+                self._last = (qid, *entry)
+        return completed
 
     def finish(self):
         """Read what is left; return the queries not handed over yet, each (qid, ranking)."""

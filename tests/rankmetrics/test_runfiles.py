@@ -338,3 +338,46 @@ def test_memory_per_line_is_within_the_documented_bound():
     grouped = peak_bytes(text, grouped=True)
     assert grouped < ungrouped / 5
     assert peak_bytes(run_text(800, 100), grouped=True) < 1.25 * grouped
+
+
+# The fast way through plain chunks (RunReader._read_plain_chunk) gives what line by line gives.
+
+
+def plain_run_with_flaws(seed, flaw):
+    """A grouped run of 300 queries x 40 plain lines, with one `flaw` line far past the first chunk."""
+    rng = random.Random(seed)
+    lines = [f"q{q} Q0 d{d} {d} {rng.choice([1, 2, rng.random()])} r\n" for q in range(300) for d in range(40)]
+    at = rng.randrange(len(lines) // 2, len(lines) - 50)
+    qid = lines[at].split()[0]
+    lines.insert(at, flaw.format(qid=qid))
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(
+    "flaw",
+    [
+        "{qid} Q0 d3 3 1.5 r\n",  # the document twice in its query
+        "{qid} Q0 dx 1 nan r\n",  # a score that is not finite
+        "{qid} Q0 dy 1 high r\n",  # a score that is not a number
+        "{qid} Q0 dz 1 0.5\n",  # five columns
+        "{qid} Q0 dw 1 0.5 r extra\n",  # seven columns: read, as trec_eval reads them
+        "\n",  # a blank line
+        "# a comment with six words\n",
+        "{qid}\tQ0\tdt\t1\t0.25\tr\r\n",  # tabs and a carriage return
+    ],
+)
+@pytest.mark.parametrize("chunk", [1 << 16, 4096, 333])
+def test_plain_chunks_read_as_line_by_line(flaw, chunk):
+    text = plain_run_with_flaws(len(flaw), flaw)
+    expected = read_run_text(text, "run.txt")  # one feed: the first chunk goes line by line
+    queries, reader = read_run_in_chunks(text, [chunk])
+    assert dict(queries) == expected.rankings
+    assert reader.problems == expected.problems
+    assert reader.problem_counts == expected.problem_counts
+    assert reader.lines == expected.lines
+
+
+def test_a_query_back_after_others_is_found_on_the_fast_way_too():
+    text = "".join(f"q{q} Q0 d{d} {d} 1.0 r\n" for q in range(200) for d in range(30)) + "q5 Q0 dn 1 1.0 r\n"
+    with pytest.raises(NotGrouped, match="line 6001"):
+        read_run_in_chunks(text, [1 << 16])
