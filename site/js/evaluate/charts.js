@@ -2,12 +2,15 @@
 // measure over queries for each run, and each query's difference from the baseline, sorted.
 // The geometry is pure (histogram, differenceBars); the drawing makes SVG elements.
 import { measureLabel } from "./measures.js";
+import { queryValue } from "./per-query.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const BINS = 10;
 const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { left: 40, right: 10, top: 10, bottom: 30 };
+// Bars the difference chart draws at most: about one per pixel of its plot.
+export const MAX_BARS = WIDTH - PAD.left - PAD.right;
 
 /**
  * How many values fall in each of BINS equal bins over [0, 1] (1 goes in the last bin).
@@ -25,15 +28,30 @@ export function histogram(values) {
 
 /**
  * Per-query differences (run − baseline) sorted from the largest loss to the largest win.
- * @param {Record<string, string>} run  query -> value (repr text)
- * @param {Record<string, string>} baseline  query -> value
+ * @param {{queries: string[], perQuery: Record<string, string[]>}} run  as the worker sends it
+ * @param {{queries: string[], perQuery: Record<string, string[]>}} baseline
+ * @param {string} key  the measure
  * @returns {{query: string, difference: number}[]} only queries both have
  */
-export function differenceBars(run, baseline) {
-  return Object.keys(run)
-    .filter((query) => query in baseline)
-    .map((query) => ({ query, difference: Number(run[query]) - Number(baseline[query]) }))
-    .sort((a, b) => a.difference - b.difference || a.query.localeCompare(b.query));
+export function differenceBars(run, baseline, key) {
+  const values = run.perQuery[key] ?? [];
+  const bars = [];
+  run.queries.forEach((query, position) => {
+    const base = queryValue(baseline, key, query);
+    if (base !== undefined) bars.push({ query, difference: Number(values[position]) - Number(base) });
+  });
+  return bars.sort((a, b) => a.difference - b.difference || (a.query < b.query ? -1 : a.query > b.query ? 1 : 0));
+}
+
+/**
+ * At most `most` of the sorted bars, evenly spaced (the first and the last kept): the chart's
+ * shape without one SVG element per query when there are thousands.
+ * @param {object[]} bars  sorted
+ * @param {number} most
+ */
+export function spacedBars(bars, most = MAX_BARS) {
+  if (bars.length <= most) return bars;
+  return Array.from({ length: most }, (_, i) => bars[Math.round((i * (bars.length - 1)) / (most - 1))]);
 }
 
 function svg(tag, attributes = {}, ...children) {
@@ -62,7 +80,7 @@ const text = (x, y, content, anchor = "middle") =>
 export function distributionChart(result, key) {
   const runs = result.runs.map((run) => ({
     name: run.name,
-    counts: histogram(Object.values(run.perQuery[key] ?? {}).map(Number)),
+    counts: histogram((run.perQuery[key] ?? []).map(Number)),
   }));
   const most = Math.max(1, ...runs.flatMap((run) => run.counts));
   const summary = runs.map((run) => `${run.name}: ${run.counts.join(", ")}`).join("; ");
@@ -116,7 +134,7 @@ export function distributionChart(result, key) {
 
 /** Each query's difference (run − baseline) in measure `key`, sorted: losses left, wins right. */
 export function differenceChart(run, baseline, key) {
-  const bars = differenceBars(run.perQuery[key] ?? {}, baseline.perQuery[key] ?? {});
+  const bars = differenceBars(run, baseline, key);
   const wins = bars.filter((bar) => bar.difference > 0).length;
   const losses = bars.filter((bar) => bar.difference < 0).length;
   const root = frame(
@@ -128,8 +146,9 @@ export function differenceChart(run, baseline, key) {
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const half = (HEIGHT - PAD.top - PAD.bottom) / 2;
   const middle = PAD.top + half;
-  const width = plotWidth / Math.max(1, bars.length);
-  bars.forEach((bar, index) => {
+  const drawn = spacedBars(bars);
+  const width = plotWidth / Math.max(1, drawn.length);
+  drawn.forEach((bar, index) => {
     const height = (Math.abs(bar.difference) / largest) * half;
     const rect = svg("rect", {
       x: PAD.left + index * width,
@@ -145,7 +164,11 @@ export function differenceChart(run, baseline, key) {
     svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: middle, y2: middle, class: "evaluate-axis" }),
     text(PAD.left - 6, PAD.top + 10, `+${largest.toFixed(2)}`, "end"),
     text(PAD.left - 6, HEIGHT - PAD.bottom, `−${largest.toFixed(2)}`, "end"),
-    text(WIDTH / 2, HEIGHT - 8, `${bars.length} queries, sorted by difference`),
+    text(
+      WIDTH / 2,
+      HEIGHT - 8,
+      `${bars.length} queries, sorted by difference${drawn.length < bars.length ? `, ${drawn.length} of them drawn, evenly spaced` : ""}`,
+    ),
   );
   return root;
 }

@@ -45,8 +45,10 @@ export function perQueryCSV(result) {
   const lines = [csvLine(["run", "query", "measure", "value"])];
   for (const run of result.runs) {
     for (const key of run.measures) {
-      for (const [query, value] of Object.entries(run.perQuery[key]))
-        lines.push(csvLine([run.name, query, key, value]));
+      const values = run.perQuery[key];
+      run.queries.forEach((query, position) => {
+        lines.push(csvLine([run.name, query, key, values[position]]));
+      });
     }
   }
   return `${lines.join("\n")}\n`;

@@ -5,6 +5,7 @@ import { el } from "../playground/dom.js";
 import { differenceChart, distributionChart } from "./charts.js";
 import { MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
+import { allQueries, queryValue } from "./per-query.js";
 
 export const PROBLEMS_SHOWN = 100;
 export const ROWS_SHOWN = 200; // per-query rows drawn at a time ("Show more" draws the next ones)
@@ -212,10 +213,8 @@ export function drawComparison(result) {
  * @param {{onQuery?: (query: string) => void}} options  onQuery: a query's button was pressed
  */
 export function drawPerQuery(result, { onQuery = null } = {}) {
-  const columns = result.runs.flatMap((run) =>
-    run.measures.map((key) => ({ run: run.name, key, values: run.perQuery[key] })),
-  );
-  const queries = [...new Set(columns.flatMap((column) => Object.keys(column.values)))];
+  const columns = result.runs.flatMap((run) => run.measures.map((key) => ({ run, key })));
+  const queries = allQueries(result.runs);
   const filter = el("input", { type: "search", id: "eval-filter", "data-eval-filter": true });
   // Rows are made when first shown, ROWS_SHOWN at a time: thousands of queries would otherwise
   // hold the main thread for the whole table.
@@ -235,13 +234,14 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
       "tr",
       { "data-query": query },
       el("th", { scope: "row" }, label),
-      ...columns.map(({ run, key, values }) =>
-        el("td", {
-          ...keyAttributes(run, key),
-          "data-value": values[query] ?? "",
-          text: values[query] === undefined ? "" : rounded(values[query]),
-        }),
-      ),
+      ...columns.map(({ run, key }) => {
+        const value = queryValue(run, key, query);
+        return el("td", {
+          ...keyAttributes(run.name, key),
+          "data-value": value ?? "",
+          text: value === undefined ? "" : rounded(value),
+        });
+      }),
     );
     rowOf.set(query, element);
     return element;
@@ -269,17 +269,22 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
   });
   let order = { column: -1, descending: false }; // -1: the query id
   const headers = [];
+  const byName = new Intl.Collator(undefined, { numeric: true }).compare;
   const sortBy = (column) => {
     order = { column, descending: order.column === column ? !order.descending : column >= 0 };
-    const value = (query) => (column < 0 ? query : Number(columns[column].values[query] ?? Number.NaN));
-    ordered = [...queries].sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      const compared =
-        typeof x === "string"
-          ? x.localeCompare(y, undefined, { numeric: true })
-          : (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y);
-      return order.descending ? -compared : compared;
-    });
+    const sign = order.descending ? -1 : 1;
+    if (column < 0) ordered = [...queries].sort((a, b) => sign * byName(a, b));
+    else {
+      // Each query's number once, then positions sorted: no lookups inside the comparison.
+      const { run, key } = columns[column];
+      const numbers = queries.map((query) => {
+        const value = Number(queryValue(run, key, query) ?? Number.NaN);
+        return Number.isNaN(value) ? -Infinity : value;
+      });
+      const positions = queries.map((_, position) => position);
+      positions.sort((a, b) => sign * (numbers[a] - numbers[b]) || a - b);
+      ordered = positions.map((position) => queries[position]);
+    }
     headers.forEach((header, index) => {
       if (index - 1 === column) header.setAttribute("aria-sort", order.descending ? "descending" : "ascending");
       else header.removeAttribute("aria-sort");
@@ -296,7 +301,7 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
   const head = [
     headerButton("Query", -1),
     ...columns.map(({ run, key }, index) =>
-      headerButton(result.runs.length > 1 ? `${run}: ${measureLabel(key)}` : measureLabel(key), index),
+      headerButton(result.runs.length > 1 ? `${run.name}: ${measureLabel(key)}` : measureLabel(key), index),
     ),
   ];
   const tableElement = el(

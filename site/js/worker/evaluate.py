@@ -250,7 +250,11 @@ class Evaluation:
                     row.setdefault(test + "Holm", float("nan"))
 
     def _result(self, baseline, comparisons) -> dict:
-        """The page's results: numbers as Python reprs (text), so nothing is rounded on the way."""
+        """The page's results: numbers as Python reprs (text), so nothing is rounded on the way.
+
+        Each run's per-query values are ``queries`` (its scored queries, in the judgments'
+        order) and ``perQuery``: measure key -> list of the values, the i-th for queries[i]
+        (RunEvaluation.per_query holds the same queries, in that order, for every key)."""
         runs = []
         for name, (evaluation, summary) in self.runs.items():
             runs.append(
@@ -258,9 +262,11 @@ class Evaluation:
                     "name": name,
                     "measures": list(evaluation.measures),
                     "means": {key: _repr(value) for key, value in evaluation.means.items()},
+                    # Arrays by position, not objects keyed by query: thousands of queries
+                    # cross to the page and are drawn quickly that way (issue #19, item 5).
+                    "queries": list(evaluation.per_query[evaluation.measures[0]]) if evaluation.measures else [],
                     "perQuery": {
-                        key: {query: _repr(value) for query, value in values.items()}
-                        for key, values in evaluation.per_query.items()
+                        key: [_repr(value) for value in values.values()] for key, values in evaluation.per_query.items()
                     },
                     "counts": {
                         "scored": evaluation.scored,

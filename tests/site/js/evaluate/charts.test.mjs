@@ -1,7 +1,7 @@
 // site/js/evaluate/charts.js's geometry: the histogram's bins and the sorted differences.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BINS, differenceBars, histogram } from "../../../../site/js/evaluate/charts.js";
+import { BINS, differenceBars, histogram, MAX_BARS, spacedBars } from "../../../../site/js/evaluate/charts.js";
 
 test("values fall in tenths of [0, 1], 1 in the last bin, nan nowhere", () => {
   const counts = histogram([0, 0.05, 0.1, 0.99, 1, Number.NaN]);
@@ -10,9 +10,21 @@ test("values fall in tenths of [0, 1], 1 in the last bin, nan nowhere", () => {
 });
 
 test("differences are run minus baseline over shared queries, sorted from loss to win", () => {
-  const bars = differenceBars({ q1: "0.5", q2: "0.25", q3: "1.0" }, { q1: "0.25", q2: "0.5", q4: "1" });
+  const run = { queries: ["q1", "q2", "q3"], perQuery: { "ndcg@10": ["0.5", "0.25", "1.0"] } };
+  const baseline = { queries: ["q1", "q2", "q4"], perQuery: { "ndcg@10": ["0.25", "0.5", "1"] } };
+  const bars = differenceBars(run, baseline, "ndcg@10");
   assert.deepEqual(bars, [
     { query: "q2", difference: -0.25 },
     { query: "q1", difference: 0.25 },
   ]);
+});
+
+test("thousands of bars are drawn as at most MAX_BARS, evenly spaced, the first and last kept", () => {
+  const bars = Array.from({ length: 10_000 }, (_, i) => ({ query: `q${i}`, difference: i }));
+  const drawn = spacedBars(bars);
+  assert.equal(drawn.length, MAX_BARS);
+  assert.equal(drawn[0], bars[0]);
+  assert.equal(drawn.at(-1), bars.at(-1));
+  assert.ok(drawn.every((bar, i) => i === 0 || bar.difference > drawn[i - 1].difference));
+  assert.equal(spacedBars(bars.slice(0, 5)).length, 5);
 });

@@ -85,9 +85,11 @@ def test_the_means_and_per_query_values_are_run_evaluators_as_reprs(worker_names
         run = next(run for run in result["runs"] if run["name"] == name)
         assert run["measures"] == list(expected.measures)
         assert run["means"] == {key: repr(value) for key, value in expected.means.items()}
-        assert run["perQuery"] == {
+        queries = run["queries"]
+        assert {key: dict(zip(queries, values, strict=True)) for key, values in run["perQuery"].items()} == {
             key: {query: repr(value) for query, value in values.items()} for key, values in expected.per_query.items()
         }
+        assert queries == list(expected.per_query[expected.measures[0]])
         assert run["counts"] == {
             "scored": expected.scored,
             "skipped": expected.skipped,
