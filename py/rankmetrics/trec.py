@@ -73,11 +73,10 @@ def measures_of_query(ranking, judgments, cutoffs):
     # Precision at each hit, as average_precision_kernel sums them.
     precisions = [n / rank for n, rank in enumerate(hit_ranks, start=1)]
     top = ranking[: cutoffs[-1]]
-    judged_ranks, dcg_terms = [], []
-    for rank, item, weight in zip(range(1, len(top) + 1), top, discounts(len(top))):
-        if item in grades:
-            judged_ranks.append(rank)
-            dcg_terms.append(gain(grades[item]) * weight)
+    weights = discounts(len(top))
+    # Judged documents are few in a long run: find them first, then weigh only them.
+    judged_ranks = [rank for rank, item in enumerate(top, start=1) if item in grades]
+    dcg_terms = [gain(grades[top[rank - 1]]) * weights[rank - 1] for rank in judged_ranks]
     best = sorted(grades.values(), reverse=True)[: cutoffs[-1]]
     ideal_terms = [gain(grade) * weight for grade, weight in zip(best, discounts(len(best)))]
     first_hit = 1.0 / hit_ranks[0] if hit_ranks else 0.0
