@@ -352,7 +352,52 @@ class QrelsReader(_Reader):
 
     def feed(self, text):
         """Read a chunk of text (str); a line may continue in the next chunk."""
+        if self._content and self._delimiter is None and not self._unreadable:
+            for start in range(0, len(text), PLAIN_PIECE):
+                if not self._read_plain_chunk(text[start : start + PLAIN_PIECE]):
+                    text = text[start:]
+                    break
+            else:
+                return
         self._read(self._split_lines(text, final=False))
+
+    def _read_plain_chunk(self, text):
+        """The fast way through a TREC qrels chunk whose lines are all plain: 4 columns, a whole
+        grade >= 0, each document judged once per query, each query in one block. Returns True
+        when it read the chunk; False, having changed nothing, when a line is not plain: then
+        _read names its problem."""
+        rest, lines_before = self._rest, self.lines
+        split = self._words_of_lines(text, TREC_QRELS_COLUMNS)
+        if split is None:
+            return False
+        words, _ = split
+        step = TREC_QRELS_COLUMNS + 1
+        qids, docids = words[::step], words[2::step]
+        try:
+            grades = list(map(int, words[3::step]))
+        except ValueError:
+            grades = None
+        blocks = [(qid, len(list(block))) for qid, block in groupby(qids)]
+        plan = []
+        if grades and min(grades) >= 0 and len({qid for qid, _ in blocks}) == len(blocks):
+            start = 0
+            for qid, count in blocks:
+                stop = start + count
+                judged = dict(zip(docids[start:stop], grades[start:stop]))
+                earlier = self.judgments.get(qid)
+                if len(judged) != count or (earlier is not None and not earlier.keys().isdisjoint(judged)):
+                    break  # a document judged twice
+                plan.append((qid, judged, earlier))
+                start = stop
+        if grades is None or len(plan) != len(blocks):
+            self._rest, self.lines = rest, lines_before  # undo: _read takes it line by line
+            return False
+        for qid, judged, earlier in plan:
+            if earlier is None:
+                self.judgments[qid] = judged
+            else:
+                earlier.update(judged)
+        return True
 
     def finish(self):
         """Read what is left and return the Qrels."""

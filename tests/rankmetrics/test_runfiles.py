@@ -381,3 +381,50 @@ def test_a_query_back_after_others_is_found_on_the_fast_way_too():
     text = "".join(f"q{q} Q0 d{d} {d} 1.0 r\n" for q in range(200) for d in range(30)) + "q5 Q0 dn 1 1.0 r\n"
     with pytest.raises(NotGrouped, match="line 6001"):
         read_run_in_chunks(text, [1 << 16])
+
+
+def read_qrels_in_chunks(text, size):
+    reader = QrelsReader("qrels.txt")
+    for start in range(0, len(text), size):
+        reader.feed(text[start : start + size])
+    return reader.finish()
+
+
+@pytest.mark.parametrize(
+    "flaw",
+    [
+        "{qid} 0 d3 1\n",  # the document judged again: a duplicate or a conflict
+        "{qid} 0 dx 1.5\n",  # a grade that is not whole (read line by line, kept)
+        "{qid} 0 dy -1\n",  # a negative grade
+        "{qid} 0 dz 1 extra\n",  # five columns
+        "\n",  # a blank line
+        "# a comment line\n",
+        "{qid}\t0\tdt\t2\r\n",  # tabs and a carriage return
+    ],
+)
+@pytest.mark.parametrize("chunk", [1 << 16, 4096, 333])
+def test_plain_qrels_chunks_read_as_line_by_line(flaw, chunk):
+    rng = random.Random(len(flaw))
+    lines = [f"q{q} 0 d{d} {rng.randint(0, 3)}\n" for q in range(400) for d in range(20)]
+    at = rng.randrange(len(lines) // 2, len(lines) - 50)
+    lines.insert(at, flaw.format(qid=lines[at].split()[0]))
+    text = "".join(lines)
+    expected = read_qrels_text(text, "qrels.txt")  # one feed: the first chunk goes line by line
+    qrels = read_qrels_in_chunks(text, chunk)
+    assert qrels.judgments == expected.judgments
+    assert [list(grades) for grades in qrels.judgments.values()] == [
+        list(grades) for grades in expected.judgments.values()
+    ]
+    assert (qrels.problems, qrels.problem_counts, qrels.lines) == (
+        expected.problems,
+        expected.problem_counts,
+        expected.lines,
+    )
+
+
+def test_qrels_whose_queries_come_back_are_merged_on_the_fast_way_too():
+    first = "".join(f"q{q} 0 a{d} 1\n" for q in range(300) for d in range(10))
+    again = "".join(f"q{q} 0 b{d} 2\n" for q in range(300) for d in range(10))
+    expected = read_qrels_text(first + again, "qrels.txt")
+    qrels = read_qrels_in_chunks(first + again, 4096)
+    assert qrels.judgments == expected.judgments and qrels.problems == expected.problems == []
