@@ -32,6 +32,7 @@ import math
 from array import array
 from dataclasses import dataclass, field
 from itertools import groupby
+from operator import itemgetter
 
 # The first problems kept in full; past it they are only counted by kind.
 MAX_PROBLEMS = 100
@@ -45,6 +46,8 @@ HEADER_NAMES = {
     "grade": ("grade", "relevance", "label"),
 }
 _ROLE_OF_NAME = {name: role for role, names in HEADER_NAMES.items() for name in names}
+
+_second = itemgetter(1)  # the document id of a (key, docid) pair
 
 TREC_RUN_COLUMNS = 6  # qid Q0 docid rank score tag
 TREC_QRELS_COLUMNS = 4  # qid iter docid grade
@@ -98,7 +101,7 @@ def trec_eval_order(docids, scores):
     ['c', 'b', 'a']
     """
     single = array("f", scores)  # rounds to single precision as C does
-    return [docid for _, docid in sorted(zip(single, docids), reverse=True)]
+    return list(map(_second, sorted(zip(single, docids), reverse=True)))
 
 
 def rank_order(docids, ranks):
@@ -107,7 +110,7 @@ def rank_order(docids, ranks):
     >>> rank_order(["a", "b", "c"], [2, 1, 2])
     ['b', 'c', 'a']
     """
-    return [docid for _, docid in sorted(zip((-r for r in ranks), docids), reverse=True)]
+    return list(map(_second, sorted(zip((-r for r in ranks), docids), reverse=True)))
 
 
 def _number(text):
