@@ -500,7 +500,8 @@ class RunReader(_Reader):
 
     Memory (tracemalloc, CPython 3.12, ids of about 10 characters): grouped, about 200 bytes
     per line of the current query; not grouped, about 200 bytes per line of the whole run
-    (its ids and scores), so a 1,000,000-line run needs about 200 MB.
+    (its ids and scores), so a 1,000,000-line run needs about 200 MB. Both also hold the chunk
+    fed, and the words of PLAIN_PIECE characters of it at a time (a few hundred KB).
 
     >>> reader = RunReader("run.txt")
     >>> reader.feed("q1 Q0 d1 1 0.5 r\\nq1 Q0 d2 2 0.9 r\\nq2 Q0 d1 1 1 r\\n")
@@ -570,7 +571,7 @@ class RunReader(_Reader):
         """The fast way through a TREC run chunk whose lines are all plain: 6 columns, a finite
         score (or rank), no document twice in a query, queries in one block each. It splits
         the chunk once and takes each query's block of lines at a time, instead of one line at
-        a time (about 3x faster in CPython). Returns the completed queries, as _read would, or
+        a time (faster in CPython and in Pyodide: docs/performance.md, "Evaluate page"). Returns the completed queries, as _read would, or
         None, having changed nothing, when a line is not plain: then _read names its problem.
         """
         key_index = 4 if self._key_role == "score" else 3
@@ -585,9 +586,9 @@ class RunReader(_Reader):
             keys = list(map(float, words[key_index::step]))
         except ValueError:
             keys = None
-        # A sum is finite only if every term is (an overflow just takes the slow way).
         blocks = [(qid, len(list(block))) for qid, block in groupby(qids)]
         plan = []
+        # A sum is finite only if every term is (an overflow just takes the slow way).
         if keys is not None and math.isfinite(sum(keys)) and len({qid for qid, _ in blocks}) == len(blocks):
             start = 0
             for qid, count in blocks:

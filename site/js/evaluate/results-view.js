@@ -8,7 +8,9 @@ import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
 
 export const PROBLEMS_SHOWN = 100;
-export const ROWS_SHOWN = 100; // per-query rows drawn at a time ("Show more" draws the next ones): few enough to lay out quickly
+// Per-query rows drawn at a time ("Show more" draws the next ones): few enough that making and
+// laying them out stays a short task.
+export const ROWS_SHOWN = 100;
 const COUNTS = ["scored", "skipped", "missing", "ignored"];
 
 const keyAttributes = (run, key) => {
