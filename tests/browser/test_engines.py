@@ -370,12 +370,15 @@ def test_the_rank_playground_answers_a_move(engine_page, engine_site):
 
 def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, engine_site):
     """On the evaluate page, a run and a judgments file dropped on the page are read in the worker
-    (File.stream) and scored as rankmetrics scores them under CPython."""
+    (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
+    are listed, each by file and line."""
     from rankmetrics.runfiles import read_qrels_text, read_run_text
     from rankmetrics.trec import RunEvaluator
 
     qrels = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq3 0 d6 3\n"
     run = "q1 Q0 d3 1 3 a\nq1 Q0 d2 2 2 a\nq1 Q0 d1 3 1 a\nq2 Q0 d9 1 2 a\nq2 Q0 d4 2 1 a\n"
+    good_lines = run.count("\n")
+    run += "q2 Q0 d5 3 not-a-score a\nq2 Q0 onlyfour 1\n"  # two problems: a score, the columns
     evaluator = RunEvaluator(read_qrels_text(qrels).judgments, cutoffs=[10])
     for query, ranking in read_run_text(run).rankings.items():
         evaluator.add(query, ranking)
@@ -400,6 +403,12 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
         "?.dataset.value ?? document.querySelector('[data-eval-status]').textContent"
     )
     assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
+    problems = page.evaluate(
+        "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
+    )
+    assert len(problems) == 2, problems
+    assert f"run-a.txt, line {good_lines + 1}" in problems[0] and "not-a-score" in problems[0], problems
+    assert f"run-a.txt, line {good_lines + 2}" in problems[1], problems
 
 
 # The rank playground in Firefox and WebKit (UI contract, "Rank playground").
