@@ -298,6 +298,24 @@ def test_a_judgments_file_larger_than_the_page_can_hold_is_refused_up_front(page
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
+def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(page, base_url, files, tmp_path):
+    # A small gzip file whose trailer says it unpacks to almost 4 GiB (gzip shrinks sorted qrels
+    # 10 times and more: its own size cannot tell); no browser's page holds that much text.
+    packed = tmp_path / "qrels.txt.gz"
+    member = bytearray(gzip.compress(files["qrels"].read_bytes()))
+    said = 2**32 - 1  # the trailer's ISIZE, in bytes
+    member[-4:] = said.to_bytes(4, "little")
+    packed.write_bytes(member)
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], packed)
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("qrels.txt.gz")
+    expect(status).to_contain_text("is too large for this page")
+    expect(status).to_contain_text(f"it unpacks to about {round(said / 2**20)} MB")
+
+
 def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, base_url, files, tmp_path):
     # A browser without DecompressionStream, from before the page's scripts run.
     page.add_init_script("delete globalThis.DecompressionStream;")

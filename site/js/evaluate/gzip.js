@@ -3,6 +3,7 @@
 import { canGunzip } from "../capabilities.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b]; // a gzip member's first two bytes (RFC 1952, section 2.3.1)
+const SMALLEST_GZIP = 18; // a member's 10-byte header and 8-byte trailer (RFC 1952, section 2.3)
 
 /** Whether `file` is gzip: its name ends in .gz, or its first bytes are gzip's magic number.
  *  @param {Blob & {name: string}} file
@@ -31,4 +32,16 @@ export async function unreadableGzip(files, gunzips = canGunzip) {
     `(gunzip ${packed.map((name) => name.replace(/\s/g, "\\$&")).join(" ")}, or your file manager's ` +
     `Extract) and choose the unpacked ${packed.length === 1 ? "file" : "files"}.`
   );
+}
+
+/**
+ * The size (bytes) a gzip file says it unpacks to: its trailer's ISIZE (RFC 1952, section 2.3.1:
+ * the last member's unpacked size modulo 2^32, little-endian), or null when the file is not gzip
+ * or too short to have a trailer.
+ * @param {Blob & {name: string}} file
+ * @returns {Promise<number|null>}
+ */
+export async function unpackedSize(file) {
+  if (file.size < SMALLEST_GZIP || !(await isGzip(file))) return null;
+  return new DataView(await file.slice(file.size - 4).arrayBuffer()).getUint32(0, true);
 }

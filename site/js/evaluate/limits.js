@@ -16,7 +16,9 @@ export const DEFAULT_PYTHON_MEMORY = 1024 ** 3;
 // grouped by query, both of 128 MB with short lines (bench/evaluate_memory.mjs, Pyodide 314.0.7),
 // rounded up for the page's other Python objects and for the memory's growth steps.
 export const PYTHON_BYTES_PER_TEXT_BYTE = 4;
-// gzip shrinks a run or qrels file about 4 to 6 times; the bound takes the larger.
+// gzip shrinks a run or qrels file about 2 to 10 times (3.2 for a run of random ids, 10 for qrels
+// of sequential ids); where the page reads the file's own unpacked size (its gzip trailer, which
+// a file of several members or past 4 GiB unpacked understates) the bound takes the larger.
 export const GZIP_RATIO = 6;
 
 const GiB = 1024 ** 3;
@@ -51,12 +53,15 @@ export const textBytes = (size, gzip) => (gzip ? size * GZIP_RATIO : size);
  * @param {{name: string, size: number}} file  size in bytes, as on disk
  * @param {"judgments"|"ungrouped run"} role
  * @param {number|null} [deviceGiB]  the device's memory in GiB; by default what this browser says
+ * @param {number|null} [unpacked]  for a gzip file, the size its trailer says it unpacks to
+ *   (gzip.js unpackedSize), or null: unknown, or not gzip
  * @returns {string|null} one sentence for the page
  */
-export function tooLarge(file, role, deviceGiB = deviceMemory()) {
-  const gzip = /\.gz$/i.test(file.name);
+export function tooLarge(file, role, deviceGiB = deviceMemory(), unpacked = null) {
+  const gzip = unpacked !== null || /\.gz$/i.test(file.name);
   const held = heldTextBytes(deviceGiB);
-  if (textBytes(file.size, gzip) <= held) return null;
+  const text = Math.max(unpacked ?? 0, textBytes(file.size, gzip));
+  if (text <= held) return null;
   const what = role === "judgments" ? "a judgments file" : "a run not grouped by query";
   const device = deviceGiB
     ? `this browser says the device has ${deviceGiB} GB of memory`
@@ -64,7 +69,7 @@ export function tooLarge(file, role, deviceGiB = deviceMemory()) {
   return (
     `${file.name} (${megabytes(file.size)}) is too large for this page: ${what} is held whole in Python's memory, ` +
     `and ${device}, so the page holds at most about ${megabytes(held)} of text` +
-    `${gzip ? ` (gzip unpacks to about ${GZIP_RATIO} times its size)` : ""}. ` +
+    `${gzip ? `, and it unpacks to about ${megabytes(text)}` : ""}. ` +
     (role === "judgments"
       ? "Keep only the queries your runs rank."
       : "Sort the run by query (sort -s -k1,1) and it streams, whatever its size.")

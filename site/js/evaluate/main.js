@@ -6,8 +6,8 @@ import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
-import { unreadableGzip } from "./gzip.js";
-import { tooLarge } from "./limits.js";
+import { unpackedSize, unreadableGzip } from "./gzip.js";
+import { deviceMemory, tooLarge } from "./limits.js";
 import { badNames, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
@@ -190,13 +190,17 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (!runs.length) return refuse("Choose at least one run file.", $("[data-eval-runs]"));
     if (!qrels) return refuse("Choose a judgments file.", $("[data-eval-qrels]"));
     if (checkNames().size) return refuse("Give each run a name of its own.", namesBox.querySelector("[aria-invalid]"));
-    const large = tooLarge(qrels, "judgments");
-    if (large) return refuse(large, $("[data-eval-qrels]"));
-    working = true; // while the files' first bytes are read: a second press meanwhile does nothing
-    const packed = await unreadableGzip([qrels, ...runs.map((run) => run.file)]).finally(() => {
+    // Refused before anything is read: gzip this browser cannot unpack, judgments too large to hold.
+    working = true; // while the files' first and last bytes are read: a second press does nothing
+    const [packed, unpacked] = await Promise.all([
+      unreadableGzip([qrels, ...runs.map((run) => run.file)]),
+      unpackedSize(qrels),
+    ]).finally(() => {
       working = false;
     });
     if (packed) return refuse(packed);
+    const large = tooLarge(qrels, "judgments", deviceMemory(), unpacked);
+    if (large) return refuse(large, $("[data-eval-qrels]"));
     if (!runtime) return refuse("Python cannot run on this page.");
 
     working = true;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { isGzip, unreadableGzip } from "../../../../site/js/evaluate/gzip.js";
+import { isGzip, unpackedSize, unreadableGzip } from "../../../../site/js/evaluate/gzip.js";
 
 const TEXT = "q1 Q0 d1 1 2.5 tag\n";
 const plain = new File([TEXT], "run.txt");
@@ -24,4 +24,12 @@ test("without DecompressionStream the gzip files are named, with gunzip to do fi
   assert.equal(await unreadableGzip([plain], () => false), null);
   assert.equal(await unreadableGzip([plain, packedByName], () => true), null);
   assert.match(await unreadableGzip([packedByName, packedByBytes], () => false), /are gzip-compressed/);
+});
+
+test("a gzip file's unpacked size is read from its trailer, and is null for a file not gzip", async () => {
+  const text = TEXT.repeat(1000);
+  assert.equal(await unpackedSize(new File([gzipSync(text)], "run.txt")), text.length);
+  assert.equal(await unpackedSize(new File([gzipSync(text)], "run.gz")), text.length);
+  assert.equal(await unpackedSize(plain), null);
+  assert.equal(await unpackedSize(new File([new Uint8Array([0x1f, 0x8b])], "cut.gz")), null);
 });
