@@ -3,7 +3,8 @@ isolation headers, through one page interface (tests/browser/engines): every les
 CPython printed and its exercises and quizzes check; Stop ends runaway cells; a lesson works
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
 embed script runs a cell on another origin's page; the rank playground answers a move, a key,
-a grade and k, keeps its state across a reload, and waits for a running cell.
+a grade and k, keeps its state across a reload, and waits for a running cell; the evaluate page
+scores dropped files, lists malformed lines and refuses judgments too large to hold.
 Chromium has its own Playwright tests."""
 
 from __future__ import annotations
@@ -370,12 +371,15 @@ def test_the_rank_playground_answers_a_move(engine_page, engine_site):
 
 def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, engine_site):
     """On the evaluate page, a run and a judgments file dropped on the page are read in the worker
-    (File.stream) and scored as rankmetrics scores them under CPython."""
+    (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
+    are listed, each by file and line."""
     from rankmetrics.runfiles import read_qrels_text, read_run_text
     from rankmetrics.trec import RunEvaluator
 
     qrels = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq3 0 d6 3\n"
     run = "q1 Q0 d3 1 3 a\nq1 Q0 d2 2 2 a\nq1 Q0 d1 3 1 a\nq2 Q0 d9 1 2 a\nq2 Q0 d4 2 1 a\n"
+    good_lines = run.count("\n")
+    run += "q2 Q0 d5 3 not-a-score a\nq2 Q0 onlyfour 1\n"  # two problems: a score, the columns
     evaluator = RunEvaluator(read_qrels_text(qrels).judgments, cutoffs=[10])
     for query, ranking in read_run_text(run).rankings.items():
         evaluator.add(query, ranking)
@@ -400,6 +404,49 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
         "?.dataset.value ?? document.querySelector('[data-eval-status]').textContent"
     )
     assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
+    problems = page.evaluate(
+        "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
+    )
+    assert len(problems) == 2, problems
+    assert f"run-a.txt, line {good_lines + 1}" in problems[0] and "not-a-score" in problems[0], problems
+    assert f"run-a.txt, line {good_lines + 2}" in problems[1], problems
+
+
+def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, engine_site):
+    """A judgments file past what wasm32 lets Python's memory reach (4 GiB; made of references to
+    one 1 MiB Blob, nothing that large is held) is refused before it is read, the message going by
+    what this browser says of the device's memory (Firefox and WebKit say nothing); then a small
+    one is scored."""
+    page = engine_page
+    page.goto(f"{engine_site}evaluate.html")
+    page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
+    said = page.evaluate("() => navigator.deviceMemory ?? null")
+    page.evaluate(
+        "(run, mebibytes) => { const chunk = new Blob([new Uint8Array(1024 * 1024).fill(0x20)]);"
+        " const files = new DataTransfer(); files.items.add(new File([run], 'run-a.txt'));"
+        " files.items.add(new File(new Array(mebibytes).fill(chunk), 'huge-qrels.txt'));"
+        " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
+        "q1 Q0 d1 1 1 a\n",
+        4096 + 100,
+    )
+    page.click(by_role("button", "Evaluate"))
+    page.wait_for("() => document.querySelector('[data-eval-status]').dataset.evalStatus === 'error'")
+    text = page.evaluate("() => document.querySelector('[data-eval-status]').textContent")
+    assert "huge-qrels.txt" in text and "is too large for this page" in text, text
+    if said is None:
+        assert "this browser does not say how much memory the device has" in text, text
+    else:
+        assert f"this browser says the device has {said:g} GB of memory" in text, text
+    page.evaluate(
+        "(qrels) => { const files = new DataTransfer(); files.items.add(new File([qrels], 'qrels.txt'));"
+        " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
+        "q1 0 d1 1\n",
+    )
+    page.click(by_role("button", "Evaluate"))
+    page.wait_for(
+        "() => document.querySelector('[data-eval-status]').dataset.evalStatus === 'done'",
+        timeout=PYTHON_READY_TIMEOUT_S * 2,
+    )
 
 
 # The rank playground in Firefox and WebKit (UI contract, "Rank playground").

@@ -226,8 +226,11 @@ def test_the_options_are_remembered_after_a_reload_and_shown_as_a_trec_eval_comm
 def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url, files):
     open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])
-    page.get_by_label("Name of A.txt").fill("bm25")
-    page.get_by_label("Name of B.txt").fill("dense")
+    # Each field is labelled "Name of RUN" by the run's default name (UI contract), which the
+    # learner's typing leaves as it is.
+    page.get_by_label("Name of A", exact=True).fill("bm25")
+    page.get_by_label("Name of B", exact=True).fill("dense")
+    expect(page.get_by_label("Name of A", exact=True)).to_have_value("bm25")
     page.get_by_label("Baseline").select_option(label="dense")
     evaluate(page)
     expect(page.locator('[data-comparison] [data-run="bm25"]').first).to_be_attached()
@@ -239,6 +242,97 @@ def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url
     expect(page.locator('[data-chart="difference"]')).to_have_attribute(
         "aria-label", re.compile(r"^bm25 − dense in NDCG@10")
     )
+
+
+def test_two_files_of_one_name_get_fields_named_apart(page, base_url, files, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "A.txt").write_text(run_text(4))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], other / "A.txt"], files["qrels"])
+    expect(page.get_by_label("Name of A", exact=True)).to_have_value("A")
+    expect(page.get_by_label("Name of A (2)", exact=True)).to_have_value("A (2)")
+
+
+# A File of this many bytes, made in the page of references to one 1 MiB Blob (nothing that large
+# is written or held): more than wasm32 lets Python's memory reach (4 GiB), so no browser's page
+# can hold it, whatever it says of the device's memory.
+HUGE_FILE = """([name, mebibytes]) => {
+  const chunk = new Blob([new Uint8Array(1024 * 1024).fill(0x20)]);
+  const file = new File(new Array(mebibytes).fill(chunk), name, { type: "text/plain" });
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  const input = document.querySelector("[data-eval-qrels]");
+  input.files = transfer.files;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+  return file.size;
+}"""
+WASM32_MEBIBYTES = 4096
+
+
+@pytest.mark.parametrize("device_memory", ["said", "unsaid"])
+def test_a_judgments_file_larger_than_the_page_can_hold_is_refused_up_front(page, base_url, files, device_memory):
+    if device_memory == "unsaid":  # as in Firefox and Safari
+        page.add_init_script("delete Navigator.prototype.deviceMemory;")
+    open_evaluate(page, base_url)
+    said = page.evaluate("navigator.deviceMemory")
+    assert (said is None) == (device_memory == "unsaid")
+    choose(page, [files["A"]], files["qrels"])
+    size = page.evaluate(HUGE_FILE, ["huge-qrels.txt", WASM32_MEBIBYTES + 100])
+    assert size > 4 * 1024**3
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("huge-qrels.txt")
+    expect(status).to_contain_text("is too large for this page")
+    if said is None:
+        expect(status).to_contain_text("this browser does not say how much memory the device has")
+    else:
+        expect(status).to_contain_text(f"this browser says the device has {said:g} GB of memory")
+    expect(status).to_contain_text("Keep only the queries your runs rank")
+    expect(page.get_by_role("button", name="Stop")).to_be_disabled()
+    expect(page.locator("[data-eval-output]")).to_be_empty()
+    # Still usable: the right judgments, evaluated.
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
+
+
+def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(page, base_url, files, tmp_path):
+    # A small gzip file whose trailer says it unpacks to almost 4 GiB (gzip shrinks sorted qrels
+    # 10 times and more: its own size cannot tell); no browser's page holds that much text.
+    packed = tmp_path / "qrels.txt.gz"
+    member = bytearray(gzip.compress(files["qrels"].read_bytes()))
+    said = 2**32 - 1  # the trailer's ISIZE, in bytes
+    member[-4:] = said.to_bytes(4, "little")
+    packed.write_bytes(member)
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], packed)
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("qrels.txt.gz")
+    expect(status).to_contain_text("is too large for this page")
+    expect(status).to_contain_text(f"it unpacks to about {round(said / 2**20)} MB")
+
+
+def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, base_url, files, tmp_path):
+    # A browser without DecompressionStream, from before the page's scripts run.
+    page.add_init_script("delete globalThis.DecompressionStream;")
+    packed = tmp_path / "A.txt.gz"
+    packed.write_bytes(gzip.compress(files["A"].read_bytes()))
+    open_evaluate(page, base_url)
+    assert page.evaluate("typeof DecompressionStream") == "undefined"
+    choose(page, [packed], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("A.txt.gz is gzip-compressed, and this browser cannot read gzip")
+    expect(status).to_contain_text("gunzip A.txt.gz")
+    # Still usable: the unpacked run, evaluated.
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
 def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, tmp_path):

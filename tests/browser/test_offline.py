@@ -1,6 +1,6 @@
-"""Offline and headers: one visit makes every lesson work with no network, a rebuilt site
-replaces the old cache whole, pages are cross-origin isolated both from the serve command and
-through the service worker, and no page breaks its Content-Security-Policy."""
+"""Offline and headers: one visit makes every lesson and the evaluate page work with no network, a
+rebuilt site replaces the old cache whole, pages are cross-origin isolated both from the serve
+command and through the service worker, and no page breaks its Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 import build
+from rankmetrics.runfiles import read_qrels_text, read_run_text
+from rankmetrics.trec import RunEvaluator
+
 from helpers import (
     SITE_CACHES,
     PYTHON_READY_TIMEOUT,
@@ -51,6 +54,40 @@ def test_after_one_visit_three_lessons_load_and_run_offline(context, site_dir, l
             run_first_cell(page)
         page.goto(base_url)
         expect(page.locator("h1")).to_be_visible()
+
+
+def test_after_one_visit_the_evaluate_page_scores_two_runs_offline(context, site_dir, tmp_path):
+    """The evaluate page, visited once, works with no network: Python, rankmetrics and the
+    page's scripts come from the service worker's cache, the files from the learner's disk."""
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("".join(f"q{q} 0 d{d} {(q + d) % 3}\n" for q in range(1, 4) for d in range(1, 7)))
+    runs = {}
+    for name, step in [("A", 1), ("B", 5)]:
+        runs[name] = tmp_path / f"{name}.txt"
+        ranked = [(q, (d * step) % 7 + 1) for q in range(1, 4) for d in range(6)]
+        runs[name].write_text("".join(f"q{q} Q0 d{d} 1 {10 - i % 6} {name}\n" for i, (q, d) in enumerate(ranked)))
+    with served(site_dir) as base_url:
+        page = context.new_page()
+        page.goto(f"{base_url}evaluate.html")
+        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+        context.set_offline(True)
+        page.goto(f"{base_url}evaluate.html")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        page.get_by_label("Run files").set_input_files([str(runs["A"]), str(runs["B"])])
+        page.get_by_label("Judgments file").set_input_files(str(qrels))
+        page.get_by_role("button", name="Evaluate", exact=True).click()
+        expect(page.locator("[data-eval-status]")).to_have_attribute(
+            "data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT
+        )
+        for name, path in runs.items():
+            evaluator = RunEvaluator(read_qrels_text(qrels.read_text(), "qrels.txt").judgments, cutoffs=[10])
+            for query, ranking in read_run_text(path.read_text(), path.name).rankings.items():
+                evaluator.add(query, ranking)
+            cell = page.locator(f'[data-results] [data-run="{name}"][data-metric="ndcg"][data-k="10"]')
+            assert float(cell.get_attribute("data-value")) == pytest.approx(evaluator.result().means["ndcg@10"])
+        assert page.evaluate("navigator.onLine") is False
 
 
 def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_dir):

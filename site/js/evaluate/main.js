@@ -6,7 +6,8 @@ import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
-import { tooLarge } from "./limits.js";
+import { unpackedSize, unreadableGzip } from "./gzip.js";
+import { deviceMemory, tooLarge } from "./limits.js";
 import { badNames, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
@@ -37,7 +38,7 @@ export function mountEvaluate(root, { runtime, signal }) {
   const options = Object.fromEntries(OPTION_NAMES.map((name) => [name, $(`[data-eval-option="${name}"]`)]));
   const on = (target, type, listener) => target.addEventListener(type, listener, { signal });
 
-  let runs = []; // [{file, name}], in the order chosen
+  let runs = []; // [{file, name, label}], in the order chosen; label: the default name, which the field is labelled by
   let qrels = null; // File
   let working = false;
 
@@ -115,11 +116,11 @@ export function mountEvaluate(root, { runtime, signal }) {
         return el(
           "p",
           { class: "evaluate-name" },
-          el("label", { for: id, text: `Name of ${run.file.name}` }),
+          el("label", { for: id, text: `Name of ${run.label}` }),
           " ",
           input,
           " ",
-          el("span", { class: "evaluate-hint", text: size(run.file.size) }),
+          el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
         );
       }),
     );
@@ -146,7 +147,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       files.map((file) => file.name),
       runs.map((run) => run.name),
     );
-    runs = [...runs, ...files.map((file, i) => ({ file, name: names[i] }))];
+    runs = [...runs, ...files.map((file, i) => ({ file, name: names[i], label: names[i] }))];
     drawNames();
   };
   on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
@@ -189,8 +190,17 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (!runs.length) return refuse("Choose at least one run file.", $("[data-eval-runs]"));
     if (!qrels) return refuse("Choose a judgments file.", $("[data-eval-qrels]"));
     if (checkNames().size) return refuse("Give each run a name of its own.", namesBox.querySelector("[aria-invalid]"));
-    const large = tooLarge(qrels, "judgments");
-    if (large) return refuse(large);
+    // Refused before anything is read: gzip this browser cannot unpack, judgments too large to hold.
+    working = true; // while the files' first and last bytes are read: a second press does nothing
+    const [packed, unpacked] = await Promise.all([
+      unreadableGzip([qrels, ...runs.map((run) => run.file)]),
+      unpackedSize(qrels),
+    ]).finally(() => {
+      working = false;
+    });
+    if (packed) return refuse(packed);
+    const large = tooLarge(qrels, "judgments", deviceMemory(), unpacked);
+    if (large) return refuse(large, $("[data-eval-qrels]"));
     if (!runtime) return refuse("Python cannot run on this page.");
 
     working = true;

@@ -1,5 +1,5 @@
-// site/js/evaluate/options.js, names.js and limits.js: the evaluate page's options, the trec_eval
-// command line, run names, and the size bound.
+// site/js/evaluate/options.js and names.js: the evaluate page's options, the trec_eval command
+// line, and run names.
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
@@ -10,7 +10,6 @@ import {
   trecEvalCommand,
 } from "../../../../site/js/evaluate/options.js";
 import { badNames, uniqueNames } from "../../../../site/js/evaluate/names.js";
-import { HELD_TEXT_BYTES, tooLarge } from "../../../../site/js/evaluate/limits.js";
 
 const OPTIONS = { cutoffs: [5, 10], threshold: 1, gain: "linear", missing: "score 0", useRank: false };
 
@@ -45,12 +44,6 @@ test("runs get their file names without extensions, made unique", () => {
   assert.deepEqual(uniqueNames(["bm25.txt", "bm25.txt.gz", "dense.run"]), ["bm25", "bm25 (2)", "dense"]);
   assert.deepEqual(uniqueNames(["bm25.txt"], ["bm25"]), ["bm25 (2)"]);
   assert.deepEqual([...badNames(["a", " a", "", "b"])], [1, 2]);
-});
-
-test("a file the page must hold whole is refused above the bound, with what to do", () => {
-  assert.equal(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES }, "judgments"), null);
-  assert.match(tooLarge({ name: "qrels.txt", size: HELD_TEXT_BYTES + 1 }, "judgments"), /too large/);
-  assert.match(tooLarge({ name: "run.gz", size: HELD_TEXT_BYTES / 2 }, "ungrouped run"), /Sort the run by query/);
 });
 
 test("the page's HTML shows the default options' command and note before the script runs", () => {
