@@ -91,13 +91,27 @@ export class CellController {
   /** Swap each visible cell's static code for an editor, one cell per task, so the page keeps
    *  answering the learner meanwhile (all at once held the main thread 0.15–0.23 s here).
    *  `first`: the id of the cell the learner went to (see wantEditor), which gets its editor
-   *  first, with the keyboard focus. Resolves when every cell has its editor. */
-  async attachEditors(createEditor, { first = null } = {}) {
+   *  first, with the keyboard focus. `othersAfter`: the cells nobody asked for wait for it (the
+   *  page's Python start, which their main-thread work would slow), while a cell the learner
+   *  goes to meanwhile still gets its editor at once. Resolves when every cell has its editor. */
+  async attachEditors(createEditor, { first = null, othersAfter = null } = {}) {
     if (first) this.wantEditor(first);
+    let othersMayStart = othersAfter === null;
+    othersAfter?.then(() => {
+      othersMayStart = true;
+      this.#wakeAttach?.();
+    });
     for (;;) {
       await yieldToPage(); // also before the first: the editor's script has just been evaluated
       if (this.detached.signal.aborted) return;
       const wanted = this.cells.find((cell) => cell.id === this.wanted && cell.element && !cell.editor);
+      if (!wanted && !othersMayStart) {
+        await new Promise((resolve) => {
+          this.#wakeAttach = resolve;
+        });
+        this.#wakeAttach = null;
+        continue;
+      }
       const cell = wanted ?? this.cells.find((each) => each.element && !each.editor);
       if (!cell) return;
       await whenNotComposing(cell.early); // an input method's draft would be lost
@@ -131,7 +145,10 @@ export class CellController {
    *  attachEditors does that one next (it takes the focus if the learner is still there). */
   wantEditor(id) {
     this.wanted = id;
+    this.#wakeAttach?.();
   }
+
+  #wakeAttach = null; // attachEditors waiting for a wanted cell or for othersAfter
 
   requestRun(target) {
     if (target.state === "queued" || target.state === "running") return;

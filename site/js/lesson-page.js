@@ -67,12 +67,20 @@ export function mountLesson(lesson, runtime, setStatus) {
 
   // The editors (a script of their own, and main-thread work for every cell) load once Python is
   // ready, or at once when the learner goes to edit: focus or press on a cell's code, which then
-  // gets its editor's focus. Until then the code is shown highlighted, and Run runs it.
+  // gets its editor's focus, and only that cell (and any other the learner goes to) until Python
+  // is ready, so the rest do not slow its start. Until then the code is shown highlighted (an
+  // early editor where it is editable), and Run runs it.
+  const queuedRunsDone = () =>
+    Promise.race([
+      cells.queue.catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
+    ]);
+  const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queuedRunsDone) : Promise.resolve();
   let editorsLoaded = null;
   const loadEditors = (focusCellId = null) => {
     if (mounted.signal.aborted) return;
     editorsLoaded ??= import("./editor.js").then(
-      ({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId }),
+      ({ createEditor }) => cells.attachEditors(createEditor, { first: focusCellId, othersAfter: afterFirstRuns }),
       (error) => {
         console.warn("the code editor did not load:", error);
         editorsLoaded = null; // the next press on the code tries again
@@ -102,12 +110,6 @@ export function mountLesson(lesson, runtime, setStatus) {
       { signal: mounted.signal },
     );
   }
-  const queuedRunsDone = () =>
-    Promise.race([
-      cells.queue.catch(() => {}),
-      new Promise((resolve) => setTimeout(resolve, EDITORS_WAIT_FOR_RUNS_MS)),
-    ]);
-  const afterFirstRuns = runtime.ready ? runtime.ready.catch(() => {}).then(queuedRunsDone) : Promise.resolve();
   afterFirstRuns.then(() => loadEditors());
 
   return {

@@ -15,6 +15,7 @@ import shutil
 import threading
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import build
@@ -257,3 +258,24 @@ def rebuildable_site(tmp_path: Path):
     build.build(lessons, out)
     with served(out) as url:
         yield lessons, out, url
+
+
+def hold_wasm(page) -> list:
+    """Keep Python loading: Pyodide's wasm is held until `release_wasm`."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    return held
+
+
+def release_wasm(page, held: list) -> None:
+    """Let the held wasm through (once the worker has asked for it) and every later request."""
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        try:
+            route.continue_()
+        except PlaywrightError:  # its worker was replaced meanwhile: the request is gone
+            pass

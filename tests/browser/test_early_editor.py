@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import expect
 
-from helpers import SLUG, SLUGS, editor, editor_text, lesson_data, wait_for_editors
+from helpers import EDITOR, SLUG, SLUGS, editor, editor_text, hold_wasm, lesson_data, release_wasm, wait_for_editors
 
 EDITOR_SCRIPT = "**/assets/chunks/editor-*.js"
 
@@ -164,3 +164,22 @@ def test_focus_the_learner_moved_on_stays_when_the_editor_arrives(page, base_url
     wait_for_editors(page)
     expect(run).to_be_focused()
     assert editor_text(cell).startswith("# typed\n")
+
+
+def test_while_python_starts_only_the_cells_the_learner_goes_to_get_their_editor(page, base_url):
+    """Editors for the other cells are main-thread work that would slow Python's start (and the
+    learner's typing): they wait for Python, while each cell the learner goes to gets its editor
+    at once."""
+    held = hold_wasm(page)
+    page.goto(f"{base_url}{SLUG}.html")
+    cells = page.locator("[data-cell]")
+    first, second = cells.nth(1), cells.nth(2)
+    first.get_by_role("textbox").focus()
+    expect(editor(first)).to_be_focused()
+    second.get_by_role("textbox").focus()
+    expect(editor(second)).to_be_focused()
+    expect(page.locator(f"[data-cell] {EDITOR}")).to_have_count(2)
+    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "loading")
+
+    release_wasm(page, held)
+    wait_for_editors(page)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from helpers import (
+    hold_wasm,
+    release_wasm,
     PYTHON_READY_TIMEOUT,
     SLUG,
     STOP_WITHIN_MS,
@@ -310,27 +311,6 @@ def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page,
     second.get_by_role("button", name="Run").click()
     expect(second.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
     expect(first).to_have_attribute("data-state", "done")
-
-
-def hold_wasm(page) -> list:
-    """Keep Python loading: Pyodide's wasm is held until `release_wasm`."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    return held
-
-
-def release_wasm(page, held: list) -> None:
-    """Let the held wasm through (once the worker has asked for it) and every later request."""
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    page.unroute("**/pyodide.asm.wasm")
-    for route in held:
-        try:
-            route.continue_()
-        except PlaywrightError:  # its worker was replaced meanwhile: the request is gone
-            pass
 
 
 def test_a_run_pressed_while_python_loads_says_so_at_the_cell(page, base_url):
