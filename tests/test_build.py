@@ -121,6 +121,21 @@ def test_a_page_carries_the_math_fonts_it_uses(built_site):
     assert "@font-face" not in (built_site / "index.html").read_text()  # no math there
     # A face a page's script needs later is not swapped in after the first paint either.
     assert "font-display:block" not in (built_site / "assets/katex/katex.min.css").read_text()
+    # ...and the faces the page carries start loading from its head, before any math is laid out.
+    loader = re.search(r'<script src="assets/math-fonts\.js[^"]*" data-fonts="([^"]*)">', page)
+    assert loader and set(loader.group(1).split(";")) >= {"normal 400 1em KaTeX_Main", "italic 400 1em KaTeX_Math"}
+    assert page.index(loader.group(0)) < page.index("<body>")
+
+
+def test_no_page_is_painted_before_its_content_is_parsed(built_site):
+    """Every page holds its first paint until the end of its content is parsed (Chromium's
+    render-blocking `expect` link): a table painted before its last rows came widened its columns
+    when they did, on a busy machine whose parser yielded midway."""
+    for page_path in built_site.glob("*.html"):
+        page = page_path.read_text()
+        head, body = page.split("<body>")
+        assert '<link rel="expect" href="#content-end" blocking="render">' in head, page_path.name
+        assert body.index('<div id="content-end" hidden></div>') > body.index("</main>"), page_path.name
 
 
 def test_the_built_site_has_no_dev_reload_client(built_site):

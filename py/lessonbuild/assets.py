@@ -36,6 +36,7 @@ SCRIPT_ENTRIES = {
 CLASSIC_SCRIPT_ENTRIES = {
     "early-start": SITE / "js" / "early-start.js",
     "early-note": SITE / "js" / "early-note.js",
+    "math-fonts": SITE / "js" / "math-fonts.js",
     "playground-early": SITE / "js" / "playground-early.js",
 }
 PACKAGES = CORE_PACKAGES

@@ -47,6 +47,20 @@ def math_fonts(page_html: str, katex_css: str) -> list[str]:
     return sorted(files[key] for key in used if key in files)
 
 
+def font_shorthands(files: list[str], katex_css: str) -> list[str]:
+    """The CSS `font` shorthand (style, weight, size, family) of each face in `files` (woff2
+    paths as math_fonts returns them), in stylesheet order, e.g. "italic 400 1em KaTeX_Math":
+    what `document.fonts.load()` takes to start loading that face before the math is laid out."""
+    shorthands = []
+    for block in FONT_FACE.findall(katex_css):
+        declarations = _declarations(block)
+        woff2 = re.search(r"url\(([^)]*\.woff2)\)", declarations["src"])
+        if woff2 and woff2.group(1) in files:
+            family, style, weight = _face_key(declarations)
+            shorthands.append(f"{style} {weight} 1em {family}")
+    return shorthands
+
+
 def font_faces(files: list[str], katex_css: str, fonts: Mapping[str, bytes]) -> str:
     """@font-face rules for `files` (woff2 paths relative to KaTeX's stylesheet, as math_fonts
     returns them), each with its font inside as a data: URI and KaTeX's own family, style and

@@ -29,7 +29,7 @@ from .lessonformat import (
     ShownOutput,
     make_markdown,
 )
-from .mathfonts import font_faces, math_fonts
+from .mathfonts import font_faces, font_shorthands, math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
 from .paths import SITE_PAGE_TEMPLATES
@@ -64,6 +64,11 @@ def _math_font_faces(body: str, context: PageContext) -> Markup:
     return Markup(font_faces(math_fonts(body, context.katex_css), context.katex_css, context.katex_fonts))
 
 
+def _math_font_names(body: str, context: PageContext) -> str:
+    """The `font` shorthands of the math fonts in `body`, ";"-separated, for math-fonts.js."""
+    return ";".join(font_shorthands(math_fonts(body, context.katex_css), context.katex_css))
+
+
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
     """Render the index and every lesson page. Raises BuildError for math KaTeX rejects."""
     md = make_markdown()
@@ -90,6 +95,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             lesson=lesson,
             body=Markup(body),
             math_font_faces=_math_font_faces(body, context),
+            math_font_names=_math_font_names(body, context),
             position=position + 1,
             total=len(lessons),
             previous=lessons[position - 1] if position > 0 else None,
@@ -103,6 +109,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             lesson=page,
             body=Markup(body),
             math_font_faces=_math_font_faces(body, context),
+            math_font_names=_math_font_names(body, context),
             lesson_data=_script_json(lesson_data(page, context)),
         )
     return pages

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 
-from lessonbuild.mathfonts import font_faces, math_fonts
+from lessonbuild.mathfonts import font_faces, font_shorthands, math_fonts
 
 CSS = (
     "@font-face{font-display:block;font-family:KaTeX_Main;font-style:normal;font-weight:400;"
@@ -47,3 +47,8 @@ def test_a_face_carries_its_font_inside_with_katex_family_style_and_weight():
         f'src:url(data:font/woff2;base64,{encoded}) format("woff2")}}'
     )
     assert font_faces([], CSS, fonts) == ""
+
+
+def test_each_carried_face_is_named_as_a_font_shorthand_for_loading_early():
+    files = math_fonts('<span class="katex"><span class="mord mathnormal">k</span></span>', CSS)
+    assert font_shorthands(files, CSS) == ["normal 400 1em KaTeX_Main", "italic 400 1em KaTeX_Math"]

@@ -93,7 +93,7 @@ class EngineHang(EngineError):
     """The engine stopped answering: a navigation that never finished, however simple the page
     (WebKitGTK's web view wedges so, rarely, even on about:blank). The browser is replaced for
     the next test, and a test that met this runs once more, reported as a rerun
-    (tests/browser/conftest.py)."""
+    (tests/conftest.py)."""
 
 
 @dataclass(frozen=True)
