@@ -8,8 +8,9 @@ Formats (detected from the first line that is not blank):
                 query/qid/topic/user; doc/docid/item; score; rank; grade/relevance/label
 
 The second column of a TREC run ("Q0", "0" or anything) and of a TREC qrels (the iteration) is
-ignored, as trec_eval ignores it; so are the rank and tag columns of a run, and columns after the
-tag (trec_eval's get_trec_results.c skips them). Lines starting with "#" are comments and blank
+ignored, as trec_eval ignores it; so are the rank and tag columns of a run. A run line with columns
+after the tag is scored as trec_eval scores it (get_trec_results.c skips them), and named as an
+"extra columns" problem: a TREC run line has 6. Lines starting with "#" are comments and blank
 lines carry nothing; both are skipped, as trec_eval skips them in runs.
 
 A run is ordered as trec_eval orders it (form_res_rels.c, comp_sim_docno): by score descending,
@@ -68,14 +69,21 @@ class Problem:
     line:    1-based line number; 0 for the whole file (e.g. "empty file").
     kind:    a short stable id: "columns", "score", "rank", "grade", "duplicate doc",
              "conflicting judgment", "duplicate judgment", "empty file", "header",
-             "no shared query".
-    message: what is wrong and what to change, one or two sentences.
+             "no shared query", "extra columns" (the one kind whose line is still read).
+    message: what is wrong and what to change, one or two sentences; it names neither the
+             file nor the line (str() of the Problem puts them in front).
+
+    >>> str(Problem("run.txt", 3, "score", "the score 'x' is not a finite number."))
+    "run.txt, line 3: the score 'x' is not a finite number."
     """
 
     file: str
     line: int
     kind: str
     message: str
+
+    def __str__(self):
+        return f"{self.file}{f', line {self.line}' if self.line else ''}: {self.message}"
 
 
 class NotGrouped(Exception):
@@ -111,6 +119,11 @@ def rank_order(docids, ranks):
     ['b', 'c', 'a']
     """
     return list(map(_second, sorted(zip((-r for r in ranks), docids), reverse=True)))
+
+
+def _columns(count):
+    """ "1 column", "7 columns"."""
+    return f"{count} column{'' if count == 1 else 's'}"
 
 
 def _number(text):
@@ -206,7 +219,7 @@ class _Reader:
             self._problem(
                 number,
                 "header",
-                f"line {number} is neither a header this page knows nor a {self.trec_format} line "
+                f"the first line is neither a header this page knows nor a {self.trec_format} line "
                 f"({self.trec_columns} columns separated by spaces or tabs): a CSV or TSV file needs a "
                 f"first line naming its columns, {self._header_help()}.",
             )
@@ -292,13 +305,15 @@ class _Reader:
             self._problem(
                 number,
                 "columns",
-                f"line {number} has {len(fields)} columns but the header names {self._header_width}: "
+                f"the line has {_columns(len(fields))} but the header names {self._header_width}: "
                 f"give every line one value per header column (separated by {self._delimiter_name()}).",
             )
             return False
         if self._trec_width_ok(len(fields)):
+            if len(fields) > self.trec_columns:
+                self._problem(number, "extra columns", self._trec_extra_message(len(fields)))
             return True
-        self._problem(number, "columns", self._trec_columns_message(number, len(fields)))
+        self._problem(number, "columns", self._trec_columns_message(len(fields)))
         return False
 
     def _delimiter_name(self):
@@ -346,10 +361,10 @@ class QrelsReader(_Reader):
     def _trec_width_ok(self, width):
         return width == TREC_QRELS_COLUMNS
 
-    def _trec_columns_message(self, number, width):
+    def _trec_columns_message(self, width):
         hint = " (6 columns is a run line: is this the run file?)" if width == TREC_RUN_COLUMNS else ""
         return (
-            f"line {number} has {width} columns; a TREC qrels line has 4, "
+            f"the line has {_columns(width)}; a TREC qrels line has 4, "
             f"separated by spaces or tabs: qid iter docid grade{hint}."
         )
 
@@ -428,7 +443,7 @@ class QrelsReader(_Reader):
                 self._problem(
                     number,
                     "grade",
-                    f"line {number}: the grade {grade_text!r} is not a finite number >= 0: "
+                    f"the grade {grade_text!r} is not a finite number >= 0: "
                     "write a grade such as 0, 1, 2 or 3 (0 = judged not relevant).",
                 )
                 continue
@@ -442,14 +457,14 @@ class QrelsReader(_Reader):
                 self._problem(
                     number,
                     "conflicting judgment",
-                    f"line {number} judges {docid!r} for query {qid!r} {grade_text}, but an earlier line "
+                    f"this line judges {docid!r} for query {qid!r} {grade_text}, but an earlier line "
                     f"judged it {earlier}: keep one line per query and document (the first is used).",
                 )
             else:
                 self._problem(
                     number,
                     "duplicate judgment",
-                    f"line {number} repeats the judgment of {docid!r} for query {qid!r}: "
+                    f"this line repeats the judgment of {docid!r} for query {qid!r}: "
                     "keep one line per query and document (trec_eval stops on a repeat).",
                 )
 
@@ -492,8 +507,9 @@ class RunReader(_Reader):
             another query's; read the file again with grouped=False (trec_eval does not
             require a run to be grouped).
 
-    Problems (the line is left out): wrong column count ("columns"), a score that is not a
-    finite number ("score"), a rank that is not a number with use_rank ("rank"), a document
+    Problems (the line is left out): wrong column count ("columns"; more than 6 columns in a
+    TREC run is "extra columns" instead, and that line is read, as trec_eval reads it), a
+    score that is not a finite number ("score"), a rank that is not a number with use_rank ("rank"), a document
     twice in one query ("duplicate doc", the later line is left out; trec_eval stops there:
     form_res_rels.c "duplicate docs"), a bad header ("header"), no line at all ("empty
     file").
@@ -545,10 +561,17 @@ class RunReader(_Reader):
     def _trec_width_ok(self, width):
         return width >= TREC_RUN_COLUMNS
 
-    def _trec_columns_message(self, number, width):
+    def _trec_extra_message(self, width):
+        return (
+            f"the line has {_columns(width)}; a TREC run line has 6, separated by spaces or tabs: qid Q0 docid rank "
+            "score tag. The line is scored all the same, its columns after the sixth ignored, as "
+            "trec_eval reads it: remove them, or check that the run's tag has no space in it."
+        )
+
+    def _trec_columns_message(self, width):
         hint = " (4 columns is a qrels line: is this the judgments file?)" if width == TREC_QRELS_COLUMNS else ""
         return (
-            f"line {number} has {width} columns; a TREC run line has 6, "
+            f"the line has {_columns(width)}; a TREC run line has 6, "
             f"separated by spaces or tabs: qid Q0 docid rank score tag{hint}."
         )
 
@@ -655,7 +678,7 @@ class RunReader(_Reader):
         rest = lines[start:] if start else lines
         for number, line in enumerate(rest, first + start + 1):
             fields = line.split()
-            if len(fields) >= TREC_RUN_COLUMNS and fields[0] == last_qid:
+            if len(fields) == TREC_RUN_COLUMNS and fields[0] == last_qid:
                 docid = fields[2]
                 try:
                     value = float(fields[key_index])
@@ -683,7 +706,7 @@ class RunReader(_Reader):
             self._problem(
                 number,
                 self._key_role,
-                f"line {number}: the {self._key_role} {key_text!r} is not a finite number: "
+                f"the {self._key_role} {key_text!r} is not a finite number: "
                 f"write a number such as 12.5 or -0.3 in the {self._key_role} column.",
             )
             return
@@ -708,7 +731,7 @@ class RunReader(_Reader):
             self._problem(
                 number,
                 "duplicate doc",
-                f"line {number} lists {docid!r} a second time for query {qid!r}: a run ranks each "
+                f"this line lists {docid!r} a second time for query {qid!r}: a run ranks each "
                 "document once per query, so remove one of the lines (trec_eval stops here).",
             )
             return

@@ -64,14 +64,15 @@ export class PythonRuntime {
     });
   }
 
-  /** The rank playground's config for `query` as run `run` ranked it, from the last evaluation
-   *  (PythonRuntime.evaluate); resolves with {ok, config} or {ok: false, error}, or {restarted}.
+  /** The rank playground's config for `query` as run `run` ranked it, at cut-off `k` (the one the
+   *  page's results show), from the last evaluation (PythonRuntime.evaluate); resolves with
+   *  {ok, config} or {ok: false, error}, or {restarted}.
    *  Like readouts: call it only when `isReady`; it does not count as busy. */
-  evaluatedQuery(run, query) {
+  evaluatedQuery(run, query, k) {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.readoutAnswers.set(id, resolve);
-      this.worker.postMessage({ type: "evaluated-query", id, run, query });
+      this.worker.postMessage({ type: "evaluated-query", id, run, query, k });
     });
   }
 

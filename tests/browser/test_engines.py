@@ -370,9 +370,10 @@ def test_the_rank_playground_answers_a_move(engine_page, engine_site):
 
 
 def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, engine_site):
-    """On the evaluate page, a run and a judgments file dropped on the page are read in the worker
+    """On the evaluate page, runs and a judgments file dropped on the page are read in the worker
     (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
-    are listed, each by file and line."""
+    are listed, each by file and line (once); at a phone's width the charts' text stays 12 px,
+    inside the charts, the difference axis signed."""
     from rankmetrics.runfiles import read_qrels_text, read_run_text
     from rankmetrics.trec import RunEvaluator
 
@@ -388,10 +389,12 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     page.goto(f"{engine_site}evaluate.html")
     page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
     page.evaluate(
-        "(run, qrels) => { const files = new DataTransfer();"
-        " files.items.add(new File([run], 'run-a.txt')); files.items.add(new File([qrels], 'qrels.txt'));"
+        "(run, other, qrels) => { const files = new DataTransfer();"
+        " files.items.add(new File([run], 'run-a.txt')); files.items.add(new File([other], 'run-b.txt'));"
+        " files.items.add(new File([qrels], 'qrels.txt'));"
         " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
         run,
+        "q1 Q0 d1 1 3 b\nq1 Q0 d2 2 2 b\nq2 Q0 d4 1 2 b\nq3 Q0 d6 1 1 b\n",
         qrels,
     )
     page.click(by_role("button", "Evaluate"))
@@ -410,6 +413,22 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     assert len(problems) == 2, problems
     assert f"run-a.txt, line {good_lines + 1}" in problems[0] and "not-a-score" in problems[0], problems
     assert f"run-a.txt, line {good_lines + 2}" in problems[1], problems
+    assert all(problem.count(", line ") == 1 and problem.count(": line ") == 0 for problem in problems), problems
+    page.set_viewport(480, 800)  # the charts are drawn again at their box's width
+    texts = page.wait_for(
+        """() => {
+          const texts = [...document.querySelectorAll('[data-eval-charts] text')].map((text) => {
+            const matrix = text.getScreenCTM(), box = text.getBoundingClientRect();
+            const chart = text.ownerSVGElement.getBoundingClientRect();
+            return { text: text.textContent, label: text.dataset.axisLabel ?? null,
+                     px: parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b),
+                     inside: box.left >= chart.left && box.right <= chart.right };
+          });
+          return texts.length && texts.every((text) => text.px >= 11.999 && text.inside) && texts;
+        }"""
+    )
+    labels = {text["label"]: text["text"] for text in texts if text["label"]}
+    assert labels["top"].startswith("+") and labels["bottom"].startswith("\u2212"), labels
 
 
 def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, engine_site):

@@ -405,3 +405,146 @@ def test_the_per_query_table_sorts_by_a_column_and_filters_by_query(page, base_u
     page.get_by_label("Filter queries").fill(f"{MARKER}q3")
     expect(table.locator("[data-query]")).to_have_count(1)
     expect(table.locator(f'[data-query="{MARKER}q3"]')).to_have_count(1)
+
+
+def test_a_query_opens_at_the_results_cut_off_and_its_last_row_has_its_border(page, base_url, files):
+    open_evaluate(page, base_url)
+    page.get_by_label("Cut-offs").fill("20")
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    page.get_by_role("button", name=f"Open query {MARKER}q2 in the rank playground").click()
+    playground = page.locator("[data-eval-playground] [data-playground]")
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    # Its list has 15 documents; precision@20 in the results divides by 20: so does the playground.
+    assert len(read_run_text(files["A"].read_text(), "A.txt").rankings[f"{MARKER}q2"]) < 20
+    expect(playground.get_by_label("k", exact=True)).to_have_value("20")
+    last = playground.get_by_role("list", name="Ranked list").get_by_role("listitem").last
+    border = last.evaluate(
+        "(item) => [getComputedStyle(item).borderBottomWidth, getComputedStyle(item).borderBottomColor]"
+    )
+    top = last.evaluate("(item) => getComputedStyle(item).borderTopColor")
+    assert float(border[0].removesuffix("px")) >= 1 and border[1] == top, border
+
+
+@pytest.mark.parametrize(
+    ("judgments", "run", "blamed"),
+    [
+        ("", None, "qrels.txt, the judgments file, is empty"),
+        ("q1 0 d1\nq2 0 d2 high\n", None, "qrels.txt, the judgments file, has no line this page can read"),
+        (None, "q1 d1 3.0\nq1 Q0 d2 2 x A\n", 'bad.txt, the run file of "bad", has no line this page can read'),
+    ],
+)
+def test_a_file_with_nothing_readable_is_blamed_and_no_table_of_zeros_is_shown(
+    page, base_url, files, tmp_path, judgments, run, blamed
+):
+    qrels, runs = files["qrels"], [files["A"]]
+    if judgments is not None:
+        qrels = tmp_path / "qrels.txt"
+        qrels.write_text(judgments)
+    if run is not None:
+        runs = [tmp_path / "bad.txt"]
+        runs[0].write_text(run)
+    open_evaluate(page, base_url)
+    choose(page, runs, qrels)
+    evaluate(page, "error")
+    expect(page.locator("[data-eval-status]")).to_contain_text(blamed)
+    expect(page.locator("[data-results]")).to_have_count(0)
+    expect(page.locator("[data-eval-problems] > li").first).to_be_visible()
+    expect(page.locator("[data-eval-problems]")).not_to_contain_text("shares no query")
+
+
+def test_wide_tables_are_not_clipped_and_scroll_in_their_own_box(page, base_url, files):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    boxes = page.locator(".evaluate-table").evaluate_all(
+        """(boxes) => boxes.map((box) => {
+          const rect = box.getBoundingClientRect();
+          return { table: box.firstElementChild.dataset, right: rect.right, width: box.clientWidth,
+                   scroll: box.scrollWidth, overflow: getComputedStyle(box).overflowX };
+        })"""
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # the page itself does not scroll sideways
+    for box in boxes:
+        assert box["right"] <= 1280 and box["overflow"] == "auto", box
+    comparison = next(box for box in boxes if "comparison" in box["table"])
+    assert comparison["scroll"] <= comparison["width"], comparison  # the page's width holds it whole
+    per_query = next(box for box in boxes if "perQuery" in box["table"])
+    assert per_query["width"] > 712 and per_query["scroll"] > per_query["width"], per_query
+    # Its last column is reached by scrolling its box.
+    box = page.locator(".evaluate-table:has([data-per-query])")
+    box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
+    last = page.locator("[data-per-query] thead th").last
+    inside = box.evaluate(
+        "(box, th) => { const b = box.getBoundingClientRect(), r = th.getBoundingClientRect();"
+        " return r.left >= b.left - 1 && r.right <= b.right + 1; }",
+        last.element_handle(),
+    )
+    assert inside
+
+
+# Each chart text's size on the screen (CSS px) and whether it lies within its chart (a label past
+# the edge is cut: "+1.00" cut at its left read "-1.00").
+CHART_TEXT = """() => [...document.querySelectorAll('[data-eval-charts] text')].map((text) => {
+  const matrix = text.getScreenCTM(), box = text.getBoundingClientRect();
+  const chart = text.ownerSVGElement.getBoundingClientRect();
+  return { text: text.textContent, axis: text.dataset.axisTitle ?? text.dataset.axisLabel ?? null,
+           px: parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b),
+           inside: box.left >= chart.left && box.right <= chart.right && box.top >= chart.top
+             && box.bottom <= chart.bottom };
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_chart_text_stays_readable_signed_and_inside_the_chart_with_axis_titles(page, base_url, files, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    texts = page.evaluate(CHART_TEXT)
+    assert texts and all(text["px"] >= 12 - 1e-6 for text in texts), texts
+    assert all(text["inside"] for text in texts), [text for text in texts if not text["inside"]]
+    axes = {text["axis"]: text["text"] for text in texts if text["axis"]}
+    assert axes["top"].startswith("+") and axes["bottom"].startswith("\u2212"), axes
+    histogram = page.locator('[data-chart="distribution"] [data-axis-title]')
+    expect(histogram).to_have_count(2)
+    expect(histogram.nth(0)).to_have_text("NDCG@10 of a query")
+    expect(histogram.nth(1)).to_have_text("Queries")
+
+
+def test_an_empty_run_name_says_the_run_needs_one_and_keeps_the_results(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    page.get_by_label("Name of A", exact=True).fill("")
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_have_text('The run from A.txt needs a name: type one in "Name of A" (its file\'s name will do).')
+    expect(page.get_by_label("Name of A", exact=True)).to_be_focused()
+    expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()  # nothing lost
+
+
+def test_a_seven_column_line_is_listed_once_by_line_and_scored_as_trec_eval_scores_it(page, base_url, files, tmp_path):
+    text = run_text(1) + f"{MARKER}q8 Q0 {MARKER}d3 1 9.5 run1 extra\n{MARKER}q8 Q0 {MARKER}d4 2\n"
+    seven = tmp_path / "seven.txt"
+    seven.write_text(text)
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text(f"{MARKER}q1 Q0 {MARKER}d1 1 1 tiny\n")
+    open_evaluate(page, base_url)
+    choose(page, [tiny], files["qrels"])  # under 1 kB: its size in bytes
+    expect(page.locator(".evaluate-name .evaluate-hint")).to_have_text(f"tiny.txt, {tiny.stat().st_size} bytes")
+    choose(page, [seven], files["qrels"])
+    evaluate(page)
+    lines = len(run_text(1).splitlines())
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(2)
+    expect(problems.nth(0)).to_have_attribute("data-kind", "extra columns")
+    first, second = problems.nth(0).text_content(), problems.nth(1).text_content()
+    assert first.startswith(f"seven.txt, line {lines + 1}: the line has 7 columns") and "scored" in first, first
+    assert second.startswith(f"seven.txt, line {lines + 2}: the line has 4 columns"), second
+    assert first.count(f"line {lines + 1}") == 1 and second.count(f"line {lines + 2}") == 1  # "line N" once
+    result = expected(text, files["qrels"].read_text(), {**OPTIONS, "cutoffs": [10]}, ("seven.txt", "qrels.txt"))
+    assert result.per_query["ndcg@10"][f"{MARKER}q8"] > 0  # the 7-column line is scored
+    assert agrees(cell_value(page, "[data-results]", "seven", "ndcg@10"), result.means["ndcg@10"])

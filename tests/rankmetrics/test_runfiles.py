@@ -85,8 +85,19 @@ def test_tabs_extra_columns_comments_blank_lines_crlf_and_bom():
     text = "\ufeff# a comment\r\n\r\nq1\tQ0\td1\t1\t1\trun\textra words\r\n  \nq1 Q0 d2 2 2 run\r\n"
     run = read_run_text(text)
     assert run.format == "TREC run"
-    assert run.rankings == {"q1": ["d2", "d1"]}
-    assert run.problems == [] and run.lines == 5
+    assert run.rankings == {"q1": ["d2", "d1"]}  # the line with extra columns is scored, as trec_eval does
+    assert kinds(run.problems) == [(3, "extra columns")] and run.lines == 5
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_a_seven_column_run_line_is_named_and_scored_as_trec_eval_scores_it(grouped):
+    text = "q1 Q0 d1 1 3 r\nq1 Q0 d2 2 2 r extra\nq2 Q0 d4 1 1.0 r\n"
+    reader = RunReader("seven.txt", grouped=grouped)
+    rankings = dict(reader.feed(text) + reader.finish())
+    assert rankings == {"q1": ["d1", "d2"], "q2": ["d4"]}
+    assert kinds(reader.problems) == [(2, "extra columns")]
+    message = reader.problems[0].message
+    assert "7 columns" in message and "has 6" in message and "scored" in message
 
 
 def test_trec_qrels():
@@ -178,6 +189,16 @@ def test_run_problems():
     assert all(problem.file == "mine.run" for problem in run.problems)
     assert "'high'" in run.problems[1].message
     assert "qrels" in run.problems[5].message  # a hint: 4 columns is a qrels line
+
+
+def test_a_message_names_neither_file_nor_line_and_counts_columns_in_english():
+    run = read_run_text("q1 Q0 d1 1 1 r\nq1\nq1 Q0 d2 1 x r\n", "mine.run")
+    qrels = read_qrels_text("q1 0 d1 1\nq1\nq1 0 d1 2\n", "mine.qrels")
+    for problem in run.problems + qrels.problems:
+        assert f"line {problem.line}" not in problem.message and "mine." not in problem.message
+        assert str(problem).startswith(f"{problem.file}, line {problem.line}: ")
+        assert str(problem).count(f"line {problem.line}") == 1
+    assert "has 1 column;" in run.problems[0].message and "has 1 column;" in qrels.problems[0].message
 
 
 def test_qrels_problems():

@@ -1,14 +1,21 @@
 // The evaluate page's charts, as inline SVG drawn here (no chart library): the distribution of a
 // measure over queries for each run, and each query's difference from the baseline, sorted.
-// The geometry is pure (histogram, differenceBars); the drawing makes SVG elements.
+// The geometry is pure (histogram, differenceBars); the drawing makes SVG elements. A chart is
+// drawn at the width (CSS px) of its box, one SVG unit a pixel, so its text keeps the CSS font size
+// (12px, site.css) at a phone's width too, instead of shrinking with the drawing.
 import { measureLabel } from "./measures.js";
 import { queryValue } from "./per-query.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const BINS = 10;
-const WIDTH = 640;
-const HEIGHT = 200;
-const PAD = { left: 40, right: 10, top: 10, bottom: 30 };
+// The width drawn at until the box's own is known, and the narrowest drawn (a narrower box shrinks
+// the drawing, and its text with it).
+export const WIDTH = 640;
+export const MIN_WIDTH = 280;
+const HEIGHT = 220;
+// Room for the axes' numbers and titles in 12px text: "+1.00" is about 35px wide.
+const PAD = { left: 58, right: 16, top: 24, bottom: 46 };
+const LEGEND_CHAR = 7.5; // px: about a 12px character's width, to space the legend's names
 // Bars the difference chart draws at most: about one per pixel of its plot.
 export const MAX_BARS = WIDTH - PAD.left - PAD.right;
 
@@ -61,9 +68,9 @@ function svg(tag, attributes = {}, ...children) {
   return element;
 }
 
-function frame(label, chart) {
+function frame(label, chart, width) {
   const root = svg("svg", {
-    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    viewBox: `0 0 ${width} ${HEIGHT}`,
     role: "img",
     "aria-label": label,
     class: "evaluate-chart",
@@ -73,11 +80,20 @@ function frame(label, chart) {
   return root;
 }
 
-const text = (x, y, content, anchor = "middle") =>
-  svg("text", { x, y, "text-anchor": anchor, class: "evaluate-chart-text" }, content);
+const text = (x, y, content, anchor = "middle", attributes = {}) =>
+  svg("text", { x, y, "text-anchor": anchor, class: "evaluate-chart-text", ...attributes }, content);
 
-/** The distribution of measure `key` over queries: one histogram per run, bars side by side. */
-export function distributionChart(result, key) {
+/** A signed axis label: "+0.50", "−0.50" (the minus sign, U+2212), "0.00". */
+export const signed = (value, digits = 2) =>
+  `${value > 0 ? "+" : value < 0 ? "\u2212" : ""}${Math.abs(value).toFixed(digits)}`;
+
+/**
+ * The distribution of measure `key` over queries: one histogram per run, bars side by side.
+ * @param {object} result  the worker's result
+ * @param {string} key  the measure
+ * @param {number} width  the drawing's width in CSS px (its box's)
+ */
+export function distributionChart(result, key, width = WIDTH) {
   const runs = result.runs.map((run) => ({
     name: run.name,
     counts: histogram((run.perQuery[key] ?? []).map(Number)),
@@ -87,8 +103,9 @@ export function distributionChart(result, key) {
   const root = frame(
     `Distribution of ${measureLabel(key)} over queries, queries per tenth from 0 to 1. ${summary}.`,
     "distribution",
+    width,
   );
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const binWidth = plotWidth / BINS;
   const barWidth = (binWidth * 0.8) / runs.length;
@@ -106,24 +123,33 @@ export function distributionChart(result, key) {
       );
     });
   });
+  // The legend, one line above the plot (inside it, it covered the highest bars).
+  let legendX = PAD.left;
   runs.forEach((run, r) => {
-    const x = WIDTH - PAD.right - 140;
-    const y = PAD.top + 4 + r * 16;
     root.append(
-      svg("rect", { x, y, width: 10, height: 10, class: `evaluate-bar-${r % 4}` }),
-      text(x + 14, y + 9, run.name, "start"),
+      svg("rect", { x: legendX, y: 4, width: 10, height: 10, class: `evaluate-bar-${r % 4}` }),
+      text(legendX + 14, 13, run.name, "start"),
     );
+    legendX += 14 + LEGEND_CHAR * run.name.length + 16;
   });
   for (let bin = 0; bin <= BINS; bin += 2)
     root.append(text(PAD.left + bin * binWidth, HEIGHT - PAD.bottom + 16, (bin / BINS).toFixed(1)));
   root.append(
     text(PAD.left - 6, PAD.top + 10, String(most), "end"),
     text(PAD.left - 6, PAD.top + plotHeight, "0", "end"),
+    // The axes' titles: what is counted (up) and what is binned (across).
+    text(PAD.left + plotWidth / 2, HEIGHT - 6, `${measureLabel(key)} of a query`, "middle", {
+      "data-axis-title": "x",
+    }),
+    text(0, 0, "Queries", "middle", {
+      "data-axis-title": "y",
+      transform: `translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`,
+    }),
   );
   root.append(
     svg("line", {
       x1: PAD.left,
-      x2: WIDTH - PAD.right,
+      x2: width - PAD.right,
       y1: PAD.top + plotHeight,
       y2: PAD.top + plotHeight,
       class: "evaluate-axis",
@@ -132,8 +158,14 @@ export function distributionChart(result, key) {
   return root;
 }
 
-/** Each query's difference (run − baseline) in measure `key`, sorted: losses left, wins right. */
-export function differenceChart(run, baseline, key) {
+/**
+ * Each query's difference (run − baseline) in measure `key`, sorted: losses left, wins right.
+ * @param {object} run  as the worker sends it
+ * @param {object} baseline
+ * @param {string} key  the measure
+ * @param {number} width  the drawing's width in CSS px (its box's)
+ */
+export function differenceChart(run, baseline, key, width = WIDTH) {
   const bars = differenceBars(run, baseline, key);
   const wins = bars.filter((bar) => bar.difference > 0).length;
   const losses = bars.filter((bar) => bar.difference < 0).length;
@@ -141,19 +173,20 @@ export function differenceChart(run, baseline, key) {
     `${run.name} − ${baseline.name} in ${measureLabel(key)}, per query, sorted: ${losses} lower, ` +
       `${bars.length - wins - losses} equal, ${wins} higher.`,
     "difference",
+    width,
   );
   const largest = Math.max(1e-9, ...bars.map((bar) => Math.abs(bar.difference)));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const half = (HEIGHT - PAD.top - PAD.bottom) / 2;
   const middle = PAD.top + half;
-  const drawn = spacedBars(bars);
-  const width = plotWidth / Math.max(1, drawn.length);
+  const drawn = spacedBars(bars, Math.min(MAX_BARS, Math.floor(plotWidth)));
+  const barWidth = plotWidth / Math.max(1, drawn.length);
   drawn.forEach((bar, index) => {
     const height = (Math.abs(bar.difference) / largest) * half;
     const rect = svg("rect", {
-      x: PAD.left + index * width,
+      x: PAD.left + index * barWidth,
       y: bar.difference > 0 ? middle - height : middle,
-      width: Math.max(width, 0.5),
+      width: Math.max(barWidth, 0.5),
       height,
       class: bar.difference > 0 ? "evaluate-bar-win" : "evaluate-bar-loss",
     });
@@ -161,12 +194,17 @@ export function differenceChart(run, baseline, key) {
     root.append(rect);
   });
   root.append(
-    svg("line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: middle, y2: middle, class: "evaluate-axis" }),
-    text(PAD.left - 6, PAD.top + 10, `+${largest.toFixed(2)}`, "end"),
-    text(PAD.left - 6, HEIGHT - PAD.bottom, `−${largest.toFixed(2)}`, "end"),
+    svg("line", { x1: PAD.left, x2: width - PAD.right, y1: middle, y2: middle, class: "evaluate-axis" }),
+    text(PAD.left - 6, PAD.top + 10, signed(largest), "end", { "data-axis-label": "top" }),
+    text(PAD.left - 6, middle + 4, signed(0), "end"),
+    text(PAD.left - 6, HEIGHT - PAD.bottom, signed(-largest), "end", { "data-axis-label": "bottom" }),
+    text(0, 0, "Difference", "middle", {
+      "data-axis-title": "y",
+      transform: `translate(14 ${middle}) rotate(-90)`,
+    }),
     text(
-      WIDTH / 2,
-      HEIGHT - 8,
+      PAD.left + plotWidth / 2,
+      HEIGHT - 14,
       `${bars.length} queries, sorted by difference${drawn.length < bars.length ? `, ${drawn.length} of them drawn, evenly spaced` : ""}`,
     ),
   );

@@ -8,16 +8,14 @@ import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
 import { unpackedSize, unreadableGzip } from "./gzip.js";
 import { deviceMemory, tooLarge } from "./limits.js";
-import { badNames, uniqueNames } from "./names.js";
+import { badNames, nameProblem, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
+import { fileSize as size } from "./sizes.js";
 
 const SLUG = "evaluate"; // storage.js keys: the page's options are kept like a lesson's answers
 const QRELS_NAME = /qrel/i; // a dropped file named like this is the judgments
 const PLAYGROUND_ID = "evaluate-query"; // the one playground a query opens in (its kept state is cleared)
-
-const MB = 1024 ** 2;
-const size = (bytes) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
 
 /**
  * Mount the evaluate page's form in `root` (the page's `[data-evaluate]`), if there is one.
@@ -189,7 +187,9 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (current.error) return refuse(current.error, current.field);
     if (!runs.length) return refuse("Choose at least one run file.", $("[data-eval-runs]"));
     if (!qrels) return refuse("Choose a judgments file.", $("[data-eval-qrels]"));
-    if (checkNames().size) return refuse("Give each run a name of its own.", namesBox.querySelector("[aria-invalid]"));
+    checkNames();
+    const named = nameProblem(runs.map((run) => ({ name: run.name, label: run.label, fileName: run.file.name })));
+    if (named) return refuse(named.message, namesBox.querySelectorAll("[data-eval-name]")[named.index]);
     // Refused before anything is read: gzip this browser cannot unpack, judgments too large to hold.
     working = true; // while the files' first and last bytes are read: a second press does nothing
     const [packed, unpacked] = await Promise.all([
@@ -238,7 +238,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       startButton.disabled = false;
       stopButton.disabled = true;
     }
-    if (answer.ok) return showResult(answer.result);
+    if (answer.ok) return showResult(answer.result, current.cutoffs);
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
     if (answer.cancelled || answer.stopped || answer.restarted)
       return setStatus("idle", "Stopped. Press Evaluate to start again.");
@@ -266,9 +266,9 @@ export function mountEvaluate(root, { runtime, signal }) {
     save(SLUG, "playground", PLAYGROUND_ID, null); // the playground keeps its state per id: not ids of the learner's files
   };
   on(window, "pagehide", forgetPlayground);
-  const openQuery = async (box, run, query) => {
+  const openQuery = async (box, run, query, k) => {
     if (!runtime?.isReady) return;
-    const answer = await runtime.evaluatedQuery(run, query);
+    const answer = await runtime.evaluatedQuery(run, query, k);
     forgetPlayground();
     if (!answer.ok) {
       box.replaceChildren(el("p", { text: `Could not open ${query}: ${answer.error ?? "Python restarted"}.` }));
@@ -286,7 +286,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       heading,
       el("p", {
         class: "evaluate-hint",
-        text: "Its top 30 documents with their grades, and judged relevant documents it missed. Changes here leave the results above as they are.",
+        text: `Its top 30 documents with their grades, and judged relevant documents it missed, at k = ${answer.config.k}${answer.config.k === k ? ", the first cut-off of the results" : ` (the playground's largest; the results' first cut-off is ${k})`}. Changes here leave the results above as they are.`,
       }),
       el(
         "div",
@@ -305,7 +305,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     heading.focus();
   };
 
-  const showResult = (result) => {
+  const showResult = (result, cutoffs) => {
     forgetPlayground();
     const exports = el("p", { class: "evaluate-exports", "data-eval-exports": true });
     for (const [text, name, make, type] of [
@@ -338,7 +338,7 @@ export function mountEvaluate(root, { runtime, signal }) {
         " ",
         runChoice,
       ),
-      ...drawPerQuery(result, { onQuery: (query) => openQuery(box, runChoice.value, query) }),
+      ...drawPerQuery(result, { onQuery: (query) => openQuery(box, runChoice.value, query, cutoffs[0]) }),
       box,
     );
     const queries = result.runs[0] ? Object.keys(result.runs[0].perQuery[result.runs[0].measures[0]] ?? {}).length : 0;

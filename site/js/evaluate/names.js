@@ -29,3 +29,24 @@ export function badNames(names) {
   });
   return bad;
 }
+
+/**
+ * What keeps the runs' names from being used, for the status line, or null when they can be.
+ * @param {{name: string, label: string, fileName: string}[]} runs  each run's name as typed, its
+ *   field's label ("Name of LABEL") and its file's name
+ * @returns {{index: number, message: string}|null} the first run at fault (its field is focused)
+ */
+export function nameProblem(runs) {
+  const empty = runs.findIndex((run) => !run.name.trim());
+  if (empty >= 0) {
+    const { label, fileName } = runs[empty];
+    return {
+      index: empty,
+      message: `The run from ${fileName} needs a name: type one in "Name of ${label}" (its file's name will do).`,
+    };
+  }
+  const bad = [...badNames(runs.map((run) => run.name))];
+  if (!bad.length) return null;
+  const name = runs[bad[0]].name.trim();
+  return { index: bad[0], message: `Two runs are named "${name}": give each run a name of its own.` };
+}

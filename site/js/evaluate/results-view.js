@@ -2,7 +2,7 @@
 // problems, the means, the counts, the comparison with the baseline and the per-query table,
 // drawn from the worker's result (worker/evaluate.py). Numbers keep Python's repr in data-value.
 import { el } from "../playground/dom.js";
-import { differenceChart, distributionChart } from "./charts.js";
+import { differenceChart, distributionChart, MIN_WIDTH, WIDTH } from "./charts.js";
 import { MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
@@ -48,7 +48,7 @@ export function drawFiles(files) {
       el("li", {
         "data-eval-file": name,
         "data-format": summary.format,
-        text: `${name} (${role}): detected ${summary.format}, ${summary.lines} lines${grouped}.`,
+        text: `${name} (${role}): ${summary.format ? `detected ${summary.format}` : "no format detected"}, ${summary.lines} line${summary.lines === 1 ? "" : "s"}${grouped}.`,
       }),
     );
     if (summary.noSharedQuery)
@@ -89,7 +89,12 @@ export function drawFiles(files) {
         }),
       );
     }
-    parts.push(el("p", { class: "evaluate-hint", text: "A line with a problem is left out of the evaluation." }));
+    const extra = counts.has("extra columns")
+      ? ", but for a run line with extra columns: it is scored, its columns after the sixth ignored, as trec_eval reads it"
+      : "";
+    parts.push(
+      el("p", { class: "evaluate-hint", text: `A line with a problem is left out of the evaluation${extra}.` }),
+    );
   }
   return parts;
 }
@@ -348,15 +353,27 @@ export function drawCharts(result) {
   choice.value = measures.find((key) => key.startsWith("ndcg@")) ?? measures[0];
   const charts = el("div", { class: "evaluate-charts", "data-eval-charts": true });
   const baseline = result.runs.find((run) => run.name === result.baseline);
+  let width = WIDTH; // CSS px: the box's, once it is laid out
   const draw = () => {
     const key = choice.value;
     charts.replaceChildren(
-      distributionChart(result, key),
-      ...result.runs.filter((run) => run !== baseline && baseline).map((run) => differenceChart(run, baseline, key)),
+      distributionChart(result, key, width),
+      ...result.runs
+        .filter((run) => run !== baseline && baseline)
+        .map((run) => differenceChart(run, baseline, key, width)),
     );
   };
   choice.addEventListener("change", draw);
   draw();
+  // Drawn again at the box's width (before it is painted, and when the window changes), so the
+  // charts' text keeps its CSS size.
+  if (typeof ResizeObserver === "function")
+    new ResizeObserver(([entry]) => {
+      const next = Math.max(MIN_WIDTH, Math.floor(entry.contentRect.width));
+      if (next === width) return;
+      width = next;
+      draw();
+    }).observe(charts);
   return [
     el("h3", { text: "Charts" }),
     el("p", {}, el("label", { for: "eval-chart-measure", text: "Measure" }), " ", choice),

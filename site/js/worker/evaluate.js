@@ -117,6 +117,8 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
       evaluation.feed_qrels(text);
     });
     files[qrels.name] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
+    // Nothing readable: say which file, list its problems, and score nothing (no table of zeros).
+    if (files[qrels.name].nothingRead) throw new Error(files[qrels.name].nothingRead);
     for (const { name, file } of runs) {
       evaluation.start_run(name, file.name, true);
       const grouped = await read(file, (text) => evaluation.feed_run(text));
@@ -129,6 +131,7 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
         await read(file, (text) => evaluation.feed_run(text));
       }
       files[file.name] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
+      if (files[file.name].nothingRead) throw new Error(files[file.name].nothingRead);
     }
     post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
     const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });
@@ -145,14 +148,14 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
   }
 }
 
-/** Answer {type: "evaluated-query", id, run, query}: the rank playground's config for that query
- *  of the last evaluation (evaluate.py query_list), as {type: "evaluated-query", id, ok, config}
- *  or {ok: false, error}. */
-export function answerEvaluatedQuery(state, { id, run, query }) {
+/** Answer {type: "evaluated-query", id, run, query, k}: the rank playground's config for that
+ *  query of the last evaluation at cut-off k (evaluate.py query_list), as
+ *  {type: "evaluated-query", id, ok, config} or {ok: false, error}. */
+export function answerEvaluatedQuery(state, { id, run, query, k }) {
   const answer = (result) => state.post({ type: "evaluated-query", id, ...result });
   if (!state.lastEvaluation) return answer({ ok: false, error: "no evaluation to show" });
   try {
-    answer({ ok: true, config: JSON.parse(state.lastEvaluation.query_list(run, query)) });
+    answer({ ok: true, config: JSON.parse(state.lastEvaluation.query_list(run, query, k ?? null)) });
   } catch (error) {
     answer({ ok: false, error: failureReason(error) });
   }

@@ -51,6 +51,19 @@ def _summary(reader_or_qrels, fmt):
     }
 
 
+def _nothing_read(summary, file, role):
+    """Why nothing in `file` could be read, for the page's status (evaluate.js stops there), or
+    None when something was. `role`: "the judgments file" or 'the run file of "NAME"'."""
+    if summary["queries"]:
+        return None
+    if summary["problemCounts"].get("empty file"):
+        return f"{file}, {role}, is empty (or holds only blank and comment lines): choose the right file."
+    return (
+        f"{file}, {role}, has no line this page can read: every line has a problem (listed above). "
+        "Fix them, or choose the right file."
+    )
+
+
 class Evaluation:
     """One press of Evaluate: the judgments, then each run in turn, then the comparison.
 
@@ -94,11 +107,15 @@ class Evaluation:
         self._reader.feed(text)
 
     def finish_qrels(self) -> str:
-        """End the judgments; JSON text of {format, lines, problems, problemCounts, queries}."""
+        """End the judgments; JSON text of {format, lines, problems, problemCounts, queries,
+        nothingRead}: nothingRead (text, or null) says why no judgment could be read, and then
+        there is nothing to evaluate."""
         self.qrels = self._reader.finish()
+        file = self._reader.file
         self._reader = None
         summary = _summary(self.qrels, self.qrels.format)
         summary["queries"] = _len(self.qrels.judgments)
+        summary["nothingRead"] = _nothing_read(summary, file, "the judgments file")
         return _dumps(summary)
 
     # --- one run ------------------------------------------------------------------------
@@ -136,11 +153,14 @@ class Evaluation:
         return True
 
     def finish_run(self) -> str:
-        """End the run; JSON text of {format, lines, problems, problemCounts, sharedQueries}."""
+        """End the run; JSON text of {format, lines, problems, problemCounts, queries,
+        sharedQueries, nothingRead} (nothingRead as finish_qrels gives it)."""
         self._add(self._reader.finish())
         reader = self._reader
         summary = _summary(reader, reader.format)
         shared = _len(self._queries_seen & self.qrels.judgments.keys())
+        summary["queries"] = _len(self._queries_seen)
+        summary["nothingRead"] = _nothing_read(summary, self._file, f'the run file of "{self._run_name}"')
         summary["sharedQueries"] = shared
         if self._queries_seen and shared == 0:
             summary["noSharedQuery"] = True
@@ -148,11 +168,13 @@ class Evaluation:
         self._reader = self._evaluator = None
         return _dumps(summary)
 
-    def query_list(self, run: str, query: str) -> str:
+    def query_list(self, run: str, query: str, k: int | None = None) -> str:
         """The rank playground's config (lessons/README.md, "Rank playground") for `query` as `run`
         ranked it, as JSON text: its top 30 documents with their grades (whole, as the playground
         takes them), the judged relevant documents it missed (at most 10, highest grade first),
-        and this evaluation's first cut-off, gain and threshold."""
+        this evaluation's gain and threshold, and the cut-off `k` the page shows (default: the
+        first cut-off), whatever the list's length (precision@k divides by k, as the results
+        table's does), at most the playground's max_items."""
         judged = self.qrels.judgments.get(query, {})
         ranking = self._top.get(run, {}).get(query, [])
         retrieved = set(ranking)
@@ -170,7 +192,7 @@ class Evaluation:
                 "title": f"{query} in {run}",
                 "items": [{"id": doc, "grade": grade(doc)} for doc in ranking],
                 "unretrieved": [{"id": doc, "grade": grade(doc)} for doc in unretrieved],
-                "k": min(self.cutoffs[0], max(1, _len(ranking))),
+                "k": max(1, min(int(k or self.cutoffs[0]), PLAYGROUND_ITEMS + PLAYGROUND_UNRETRIEVED)),
                 "gain": self.gain,
                 "threshold": max(1, int(self.threshold)),
                 "max_grade": max([1, *(grade(doc) for doc in [*ranking, *unretrieved])]),

@@ -1,7 +1,7 @@
 // site/js/evaluate/charts.js's geometry: the histogram's bins and the sorted differences.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BINS, differenceBars, histogram, MAX_BARS, spacedBars } from "../../../../site/js/evaluate/charts.js";
+import { BINS, differenceBars, histogram, MAX_BARS, signed, spacedBars } from "../../../../site/js/evaluate/charts.js";
 
 test("values fall in tenths of [0, 1], 1 in the last bin, nan nowhere", () => {
   const counts = histogram([0, 0.05, 0.1, 0.99, 1, Number.NaN]);
@@ -27,4 +27,11 @@ test("thousands of bars are drawn as at most MAX_BARS, evenly spaced, the first 
   assert.equal(drawn.at(-1), bars.at(-1));
   assert.ok(drawn.every((bar, i) => i === 0 || bar.difference > drawn[i - 1].difference));
   assert.equal(spacedBars(bars.slice(0, 5)).length, 5);
+});
+
+test("a signed axis label has a plus for a gain and the minus sign for a loss", () => {
+  assert.equal(signed(1), "+1.00");
+  assert.equal(signed(-1), "\u22121.00");
+  assert.equal(signed(0), "0.00");
+  assert.equal(signed(0.25, 3), "+0.250");
 });

@@ -169,3 +169,42 @@ def test_a_query_s_list_for_the_rank_playground_is_its_top_documents_with_grades
     assert config["items"] == [{"id": "d4", "grade": 1}, {"id": "d9", "grade": 0}]
     assert config["unretrieved"] == [{"id": "d5", "grade": 1}]
     assert (config["k"], config["gain"], config["threshold"]) == (1, "linear", 1)
+
+
+def test_a_query_s_list_opens_at_the_page_s_cut_off_not_the_list_s_length(worker_namespace):
+    evaluation = worker_namespace["new_evaluation"](json.dumps({**OPTIONS, "cutoffs": [10, 20]}))
+    evaluation.start_qrels("qrels.txt")
+    evaluation.feed_qrels(QRELS)
+    evaluation.finish_qrels()
+    evaluation.start_run("A", "A.txt", True)
+    evaluation.feed_run(RUN_A)
+    evaluation.finish_run()
+    # q2 has 2 documents: precision@10 divides by 10 in the results, so the playground's k is 10.
+    assert json.loads(evaluation.query_list("A", "q2"))["k"] == 10
+    assert json.loads(evaluation.query_list("A", "q2", 20))["k"] == 20
+    config = json.loads(evaluation.query_list("A", "q2", 100))
+    assert config["k"] == config["max_items"]  # the playground's largest k
+
+
+@pytest.mark.parametrize(
+    ("qrels", "run", "blamed", "reason"),
+    [
+        ("", RUN_A, "qrels.txt, the judgments file, is empty", "empty"),
+        ("q1 0 d1\nq2 0 d4 high\n", RUN_A, "qrels.txt, the judgments file, has no line", "malformed"),
+        (QRELS, "", 'A.txt, the run file of "A", is empty', "empty"),
+        (QRELS, "q1 d1 3\nq1 Q0 d2 2 x A\n", 'A.txt, the run file of "A", has no line', "malformed"),
+    ],
+)
+def test_a_file_with_nothing_readable_says_so_and_blames_that_file(worker_namespace, qrels, run, blamed, reason):
+    evaluation = worker_namespace["new_evaluation"](json.dumps(OPTIONS))
+    evaluation.start_qrels("qrels.txt")
+    evaluation.feed_qrels(qrels)
+    summary = json.loads(evaluation.finish_qrels())
+    if qrels == QRELS:
+        assert summary["nothingRead"] is None
+        evaluation.start_run("A", "A.txt", True)
+        evaluation.feed_run(run)
+        summary = json.loads(evaluation.finish_run())
+    assert summary["nothingRead"].startswith(blamed)
+    assert summary["queries"] == 0 and sum(summary["problemCounts"].values()) >= 1
+    assert ("every line has a problem" in summary["nothingRead"]) == (reason == "malformed")

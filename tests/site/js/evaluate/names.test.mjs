@@ -1,0 +1,26 @@
+// site/js/evaluate/names.js: the runs' names, and what keeps them from being used.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { badNames, nameProblem, uniqueNames } from "../../../../site/js/evaluate/names.js";
+
+const run = (name, label = name, fileName = `${label}.txt`) => ({ name, label, fileName });
+
+test("default names are the files' names, made distinct", () => {
+  assert.deepEqual(uniqueNames(["A.txt", "A.txt", "B.run.gz"]), ["A", "A (2)", "B"]);
+});
+
+test("an empty name says which run needs one and which field to type it in", () => {
+  const problem = nameProblem([run("bm25", "A"), run("  ", "B", "B.txt")]);
+  assert.equal(problem.index, 1);
+  assert.match(problem.message, /^The run from B\.txt needs a name: type one in "Name of B"/);
+});
+
+test("two runs of one name are named in the message", () => {
+  const problem = nameProblem([run("x", "A"), run("x ", "B")]);
+  assert.deepEqual(problem, { index: 1, message: 'Two runs are named "x": give each run a name of its own.' });
+  assert.deepEqual([...badNames(["x", "x "])], [1]);
+});
+
+test("distinct names that are not empty are fine", () => {
+  assert.equal(nameProblem([run("a"), run("b")]), null);
+});
