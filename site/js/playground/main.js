@@ -5,6 +5,7 @@
 import { announcement } from "./announce.js";
 import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
+import { clickMemory, keepInPlace } from "./steady.js";
 import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
 import { keepState, linkTo, openingState, stateKeeper } from "./persist.js";
@@ -102,19 +103,34 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     if (!computing) say(`${action}.`); // no readouts will come soon: say it now
   }
 
-  const moveBy = (item, delta) => {
+  const rowOf = (item) => parts.ranked.querySelector(`[data-item="${CSS.escape(item)}"]`);
+  /** Move `item` by `delta` ranks; `pointer`: a click's, whose row is kept under the pointer. */
+  const moveBy = (item, delta, pointer = null) => {
+    const top = pointer ? rowOf(item)?.getBoundingClientRect().top : null;
     const next = model.moveBy(state, item, delta);
     change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`);
+    if (pointer && top !== undefined) keepInPlace(rowOf(item), top);
   };
 
   // Buttons and selects in the lists (one listener each: the lists are redrawn on every change).
+  const clicks = clickMemory(signal);
   const onListClick = (event) => {
     const control = event.target.closest("button[data-control]");
-    if (!control || control.getAttribute("aria-disabled") === "true") return;
-    const item = control.closest("[data-item]").dataset.item;
-    const kind = control.dataset.control;
-    if (kind === "up") moveBy(item, -1);
-    else if (kind === "down") moveBy(item, 1);
+    if (!control) return;
+    let item = control.closest("[data-item]").dataset.item;
+    let kind = control.dataset.control;
+    const earlier = clicks.repeat(event);
+    if (earlier && (earlier.kind === "up" || earlier.kind === "down")) {
+      // The same still spot again: the learner goes on moving the same item, even where the page
+      // could not scroll its row back under the pointer (at the top or bottom of the page).
+      if (kind === "up" || kind === "down") [item, kind] = [earlier.item, earlier.kind];
+    } else if (earlier && item !== earlier.item) {
+      // After Drop, Remove or Retrieve the next row slid under a still pointer: not its click.
+      return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
+    } else if (control.getAttribute("aria-disabled") === "true") return;
+    clicks.clicked(event, item, kind);
+    if (kind === "up") moveBy(item, -1, event);
+    else if (kind === "down") moveBy(item, 1, event);
     else if (kind === "drop")
       change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
     else if (kind === "retrieve")
