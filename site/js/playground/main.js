@@ -172,10 +172,21 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     "pointerdown",
     (event) => {
       if (!event.target.closest("[data-drag-handle]")) return;
-      startDrag(event, parts.ranked, (item, index) => {
-        const next = model.moveTo(state, item, index);
-        change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, { focus: { item, control: "item" } });
-      });
+      startDrag(
+        event,
+        { list: parts.ranked, dropZone: parts.unretrievedZone },
+        {
+          onMove(item, index) {
+            const next = model.moveTo(state, item, index);
+            change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, {
+              focus: { item, control: "item" },
+            });
+          },
+          onDrop(item) {
+            change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
+          },
+        },
+      );
     },
     { signal },
   );

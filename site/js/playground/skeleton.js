@@ -11,8 +11,8 @@ import { METRICS } from "./format.js";
  * @param {{id: string, readouts: string[]}} config
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
- *   ranked, unretrieved, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant, metrics: {name:
- *   {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, announce}
+ *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant,
+ *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, announce}
  */
 export function buildSkeleton(container, config, limits) {
   for (const child of [...container.children]) {
@@ -89,9 +89,14 @@ export function buildSkeleton(container, config, limits) {
       { class: "pg-column" },
       el("p", { class: "pg-heading", text: "Ideal ordering" }),
       ideal,
-      el("p", { class: "pg-heading", text: "Not retrieved" }),
-      unretrieved,
-      unretrievedEmpty,
+      // The zone a dragged ranked item is dropped on to take it out of the ranking.
+      el(
+        "div",
+        { class: "pg-drop-zone", "data-part": "unretrieved-zone" },
+        el("p", { class: "pg-heading", text: "Not retrieved" }),
+        unretrieved,
+        unretrievedEmpty,
+      ),
     ),
   );
 
@@ -169,6 +174,7 @@ export function partsOf(container) {
     },
     ranked: one('[data-part="ranked"]'),
     unretrieved: one('[data-part="unretrieved"]'),
+    unretrievedZone: one('[data-part="unretrieved-zone"]'),
     rankedEmpty: one('[data-part="ranked-empty"]'),
     unretrievedEmpty: one('[data-part="unretrieved-empty"]'),
     ideal: one("[data-ideal]"),
