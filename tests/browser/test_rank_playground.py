@@ -226,6 +226,9 @@ def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url
     wait_ready(playground)
     expect(ndcg.locator("[data-trend]")).to_have_attribute("data-trend", "up")
     expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_attribute("data-trend", "same")
+    # An unchanged readout says so in a word (an "=" alone read like an unfinished formula).
+    expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_text("unchanged")
+    expect(ndcg.locator("[data-trend]")).to_have_text("▲ up")
 
 
 def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, playground_page):

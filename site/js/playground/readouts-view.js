@@ -4,7 +4,9 @@ import { el } from "./dom.js";
 import { direction, metricLabel, rounded } from "./format.js";
 import { formulaOf } from "./formula.js";
 
-const TREND_TEXT = { up: ["▲", " (up)"], down: ["▼", " (down)"], same: ["=", " (unchanged)"] };
+// Which way each metric just moved: an arrow, and a word people and screen readers read alike
+// (an "=" alone read like an unfinished formula).
+const TREND_TEXT = { up: ["▲", "up"], down: ["▼", "down"], same: ["", "unchanged"] };
 
 function drawFormula(element, lines) {
   element.replaceChildren(
@@ -45,8 +47,8 @@ export function drawReadouts(parts, readouts, state, before) {
     view.trend.dataset.trend = trend ?? "none";
     const [symbol, words] = TREND_TEXT[trend] ?? ["", ""];
     view.trend.replaceChildren(
-      el("span", { "aria-hidden": "true", text: symbol }),
-      el("span", { class: "pg-visually-hidden", text: words }),
+      ...(symbol ? [el("span", { "aria-hidden": "true", text: `${symbol} ` })] : []),
+      el("span", { class: "pg-trend-word", text: words }),
     );
     view.why.textContent = metric.value === 0 && metric.why ? metric.why : ""; // why it is 0, at a glance
     drawFormula(view.formula, formulaOf(name, metric, { k, relevant: readouts.relevant, threshold }));
