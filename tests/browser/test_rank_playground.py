@@ -152,6 +152,32 @@ def test_k_and_the_threshold_say_the_value_they_keep(page, base_url, playground_
     assert_agrees(playground, state)
 
 
+def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page):
+    """The readouts follow a number as it is typed, before Enter or leaving the field, and the
+    field keeps the focus; a value still being typed (blank) changes nothing yet."""
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    k_field = playground.get_by_label("k", exact=True)
+    k_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Backspace")  # blank: still being typed
+    expect(k_field).to_have_value("")
+    page.keyboard.type("3")
+    state["k"] = 3
+    assert_agrees(playground, state)
+    expect(playground.locator('[data-metric="precision"] [data-part="label"]')).to_have_text("Precision@3")
+    expect(k_field).to_be_focused()
+    threshold_field = playground.get_by_label("Relevance threshold", exact=True)
+    threshold_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("2")
+    state["threshold"] = 2
+    assert_agrees(playground, state)
+    expect(threshold_field).to_be_focused()
+    expect(threshold_field).to_have_value("2")
+
+
 def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page)
     state = own_state()

@@ -95,9 +95,13 @@ export function drawLists(parts, state, limits) {
   parts.rankedEmpty.hidden = state.ranking.length > 0;
   parts.unretrievedEmpty.hidden = state.unretrieved.length > 0;
   parts.controls.add.setAttribute("aria-disabled", String(state.ranking.length >= limits.maxItems));
-  parts.controls.k.value = String(state.k);
+  // A field is only written when it says another number: one being typed in keeps its text.
+  const show = (field, value) => {
+    if (field.value === "" || Number(field.value) !== value) field.value = String(value);
+  };
+  show(parts.controls.k, state.k);
   parts.controls.gain.value = state.gain;
-  parts.controls.threshold.value = String(state.threshold);
+  show(parts.controls.threshold, state.threshold);
 }
 
 /** Draw the ideal ordering (Python's, ids best first) with each item's grade. */

@@ -202,12 +202,24 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
-  // A number field's value is clamped to its range: the sentence says the value kept, and a value
-  // that changes nothing (blank, out of range at the end already reached) is put back.
-  const numberField = (field, key, set, name, high) =>
+  // A number field answers as the learner types (input), once its value is a whole number in
+  // range; a value still being typed (blank, "-", out of range) waits for Enter or leaving the
+  // field (change), which clamps it: the sentence says the value kept, and a value that changes
+  // nothing (blank, out of range at the end already reached) is put back.
+  const numberField = (field, key, set, name, high) => {
+    field.addEventListener(
+      "input",
+      () => {
+        if (field.value === "" || !field.validity.valid) return;
+        const next = set(state, field.value, limits);
+        if (next !== state) change(next, `${name} is now ${next[key]}`);
+      },
+      { signal },
+    );
     field.addEventListener(
       "change",
       () => {
+        if (field.value !== "" && Number(field.value) === state[key]) return; // shown already
         const next = set(state, field.value, limits);
         if (next !== state) return change(next, `${name} is now ${next[key]}`);
         field.value = String(state[key]);
@@ -215,6 +227,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       },
       { signal },
     );
+  };
   numberField(k, "k", model.setK, "k", limits.maxItems);
   numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", Math.max(1, limits.maxGrade));
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
