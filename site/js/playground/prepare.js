@@ -34,8 +34,9 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const state = opening.state ?? own;
   if (container.dataset.playgroundBuilt !== undefined) return { where, own, opening, state, parts: partsOf(container) };
   const parts = buildSkeleton(container, config, limits);
-  if (opening.problem) {
-    parts.notice.textContent = PROBLEMS[opening.problem];
+  const notices = [config.notice, PROBLEMS[opening.problem]].filter(Boolean); // the host's list's, the link's
+  if (notices.length) {
+    parts.notice.textContent = notices.join(" ");
     parts.notice.hidden = false;
   }
   drawLists(parts, state, limits);
