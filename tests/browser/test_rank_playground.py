@@ -527,3 +527,33 @@ def test_touch_drag_on_a_phone_moves_the_item(browser, base_url, playground_page
         assert_agrees(playground, state)
     finally:
         context.close()
+
+
+def test_the_list_is_locked_until_the_prediction_is_committed(page, base_url, playground_page):
+    """Before the learner commits, the list cannot change (so the answer's explanation still
+    matches it): its controls are disabled and a line says why; after, they work."""
+    playground = open_playground(page, base_url, playground_page, "predict")
+    wait_ready(playground)
+    note = playground.locator("[data-playground-lock]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Commit your prediction")
+    up = playground.get_by_role("button", name="Move d up", exact=True)
+    expect(up).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_label("k", exact=True)).to_be_disabled()
+    expect(playground.get_by_label("Grade of d", exact=True)).to_be_disabled()
+    up.focus()
+    page.keyboard.press("Enter")
+    ranked(playground).get_by_role("listitem", name=re.compile("^Rank 4: d")).focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(playground.locator("[data-playground-announce]")).to_contain_text("Commit your prediction first")
+    assert ranked_ids(playground) == own_state()["ranking"]
+
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(note).to_be_hidden()
+    expect(playground.get_by_label("k", exact=True)).to_be_enabled()
+    up.click()
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)

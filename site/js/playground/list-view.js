@@ -125,3 +125,30 @@ export function highlight(parts, item) {
   parts.unretrieved.querySelector(selector)?.setAttribute("data-highlight", "true");
   parts.ideal.querySelector(`[data-ideal-item="${CSS.escape(item)}"]`)?.setAttribute("data-highlight", "true");
 }
+
+/** Lock (or unlock) every control that changes the list, while a prediction waits to be
+ *  committed, and show the line saying why. Buttons keep the focus (aria-disabled); fields and
+ *  selects are disabled. After unlocking, drawLists puts back the per-item limits. */
+export function lockLists(parts, locked) {
+  parts.lockNote.hidden = !locked;
+  const { k, gain, threshold, add, reset, undo } = parts.controls;
+  for (const field of [
+    k,
+    gain,
+    threshold,
+    ...parts.ranked.querySelectorAll("select"),
+    ...parts.unretrieved.querySelectorAll("select"),
+  ])
+    field.disabled = locked;
+  const buttons = [
+    add,
+    reset,
+    undo,
+    ...parts.ranked.querySelectorAll("button"),
+    ...parts.unretrieved.querySelectorAll("button"),
+  ];
+  for (const button of buttons) {
+    if (locked) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
+}

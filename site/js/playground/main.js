@@ -6,7 +6,7 @@ import { announcement } from "./announce.js";
 import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
 import { clickMemory, keepInPlace } from "./steady.js";
-import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
+import { drawIdeal, drawLists, focusInLists, highlight, lockLists, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
 import { keepState, linkTo, openingState, stateKeeper } from "./persist.js";
 import { preparePlayground, problemText } from "./prepare.js";
@@ -49,11 +49,16 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const form = container.querySelector("form[data-predict]");
   const guarded = form && predictions[form.dataset.predict]?.playground === id;
   const held = () => guarded && form.dataset.committed === undefined;
+  // The list is locked too until then, so the answer's explanation matches the list it is about.
   const showHeld = () => {
     parts.readouts.dataset.held = held() ? "true" : "false";
+    if (!guarded) return;
+    lockLists(parts, held());
+    if (!held()) drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
   };
   showHeld();
   form?.addEventListener("committed", showHeld, { signal });
+  const LOCKED = "Commit your prediction first: then the list can be changed.";
 
   const keeper = stateKeeper(where, signal);
   const compute = computeReadouts(runtime, {
@@ -88,6 +93,13 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   /** Make `next` the state: keep it, ask for its readouts, redraw, and say `action`. */
   function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
     if (next === state) return;
+    if (held()) {
+      // Locked until the prediction is committed: the controls are put back as the state has them.
+      drawLists(parts, state, limits);
+      lockLists(parts, true);
+      restoreFocus(parts, focus, fallback);
+      return say(LOCKED);
+    }
     state = next;
     keeper.keep(model.sameState(state, own) ? null : state);
     pendingAction = action;
@@ -127,7 +139,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     } else if (earlier && item !== earlier.item) {
       // After Drop, Remove or Retrieve the next row slid under a still pointer: not its click.
       return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
-    } else if (control.getAttribute("aria-disabled") === "true") return;
+    } else if (control.getAttribute("aria-disabled") === "true") return held() ? say(LOCKED) : undefined;
     clicks.clicked(event, item, kind);
     if (kind === "up") moveBy(item, -1, event);
     else if (kind === "down") moveBy(item, 1, event);
@@ -172,6 +184,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     "pointerdown",
     (event) => {
       if (!event.target.closest("[data-drag-handle]")) return;
+      if (held()) return say(LOCKED);
       startDrag(
         event,
         { list: parts.ranked, dropZone: parts.unretrievedZone },
@@ -236,6 +249,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   add.addEventListener(
     "click",
     () => {
+      if (held()) return say(LOCKED);
       if (add.getAttribute("aria-disabled") === "true") return say(`The list holds at most ${limits.maxItems} items.`);
       const next = model.addItem(state, limits);
       const item = next.ranking.at(-1);

@@ -3,7 +3,7 @@
 // after the playground's HTML, before the first paint (site/js/playground-early.js), so nothing
 // moves when the full script (main.js) wires it later; main.js does it itself when the early
 // script did not run.
-import { drawIdeal, drawLists } from "./list-view.js";
+import { drawIdeal, drawLists, lockLists } from "./list-view.js";
 import * as model from "./model.js";
 import { openingState } from "./persist.js";
 import { hasCommitted } from "../predict.js";
@@ -46,6 +46,7 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const prediction = form && predictions[form.dataset.predict];
   const held = prediction?.playground === id && !hasCommitted(slug, form.dataset.predict, prediction);
   parts.readouts.dataset.held = held ? "true" : "false";
+  if (held) lockLists(parts, true); // the list waits for the answer too, so it still matches the explanation
   return { where, own, opening, state, parts };
 }
 

@@ -12,7 +12,8 @@ import { METRICS } from "./format.js";
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
  *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant,
- *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, announce}
+ *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, lockNote,
+ *   announce}
  */
 export function buildSkeleton(container, config, limits) {
   for (const child of [...container.children]) {
@@ -135,9 +136,16 @@ export function buildSkeleton(container, config, limits) {
   const relevant = el("p", { class: "pg-relevant", "data-part": "relevant" });
   const readouts = el("div", { class: "pg-readouts", "data-playground-readouts": true }, relevant, readoutList, table);
   const notice = el("p", { class: "pg-notice", "data-playground-notice": true, hidden: true });
+  // Said while a prediction is still to be committed: the list waits for the answer.
+  const lockNote = el("p", {
+    class: "pg-lock-note",
+    "data-playground-lock": true,
+    hidden: true,
+    text: "Commit your prediction above first: the list can be changed once you have answered.",
+  });
   const announce = el("p", { class: "pg-announce", "data-playground-announce": true, "aria-live": "polite" });
 
-  container.append(notice, controls, lists, status, readouts, announce);
+  container.append(notice, lockNote, controls, lists, status, readouts, announce);
   container.dataset.playgroundBuilt = "";
   return partsOf(container);
 }
@@ -184,6 +192,7 @@ export function partsOf(container) {
     table: one("table[data-playground-table]"),
     status: one("[data-playground-status]"),
     notice: one("[data-playground-notice]"),
+    lockNote: one("[data-playground-lock]"),
     announce: one("[data-playground-announce]"),
   };
 }
