@@ -43,6 +43,8 @@ export function drawReadouts(parts, readouts, state, before) {
     view.value.textContent = text;
     view.rowName.textContent = metricLabel(name, k);
     view.rowValue.textContent = text;
+    view.summaryName.textContent = metricLabel(name, k);
+    view.summaryValue.textContent = text;
     const trend = direction(before?.[name]?.value ?? null, metric.value);
     view.trend.dataset.trend = trend ?? "none";
     const [symbol, words] = TREND_TEXT[trend] ?? ["", ""];
@@ -62,5 +64,6 @@ export function drawPlaceholders(parts, state) {
   for (const [name, view] of Object.entries(parts.metrics)) {
     view.label.textContent = metricLabel(name, state.k);
     view.rowName.textContent = metricLabel(name, state.k);
+    view.summaryName.textContent = metricLabel(name, state.k);
   }
 }

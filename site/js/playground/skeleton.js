@@ -12,7 +12,8 @@ import { METRICS } from "./format.js";
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
  *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant,
- *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, lockNote,
+ *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue,
+ *   summaryName, summaryValue}}, table, status, notice, lockNote,
  *   announce}
  */
 export function buildSkeleton(container, config, limits) {
@@ -101,6 +102,10 @@ export function buildSkeleton(container, config, limits) {
     ),
   );
 
+  // On a phone the readouts sit far below the list: a compact line of the same values stays in
+  // view at the bottom of the screen while the list is (people's copy only: the readouts and
+  // the table are the ones read out).
+  const summary = el("div", { class: "pg-summary", "data-playground-summary": true, "aria-hidden": "true" });
   const status = el("p", { class: "pg-status", "data-playground-status": true });
   const metrics = {};
   const readoutList = el("div", { class: "pg-metrics" });
@@ -128,6 +133,15 @@ export function buildSkeleton(container, config, limits) {
       formula,
     );
     readoutList.append(root);
+    summary.append(
+      el(
+        "span",
+        { class: "pg-summary-item", "data-summary-for": name },
+        el("span", { class: "pg-summary-name", "data-part": "summary-name" }),
+        " ",
+        el("span", { class: "pg-summary-value", "data-part": "summary-value", text: "…" }),
+      ),
+    );
     const rowName = el("th", { scope: "row", "data-part": "row-name" });
     const rowValue = el("td", { "data-part": "row-value", text: "…" });
     body.append(el("tr", { "data-row": name }, rowName, rowValue));
@@ -145,7 +159,7 @@ export function buildSkeleton(container, config, limits) {
   });
   const announce = el("p", { class: "pg-announce", "data-playground-announce": true, "aria-live": "polite" });
 
-  container.append(notice, lockNote, controls, lists, status, readouts, announce);
+  container.append(notice, lockNote, controls, lists, summary, status, readouts, announce);
   container.dataset.playgroundBuilt = "";
   return partsOf(container);
 }
@@ -158,8 +172,11 @@ export function partsOf(container) {
   for (const root of container.querySelectorAll("[data-metric]")) {
     const name = root.dataset.metric;
     const row = one(`tr[data-row="${name}"]`);
+    const brief = one(`[data-summary-for="${name}"]`);
     metrics[name] = {
       root,
+      summaryName: brief.querySelector('[data-part="summary-name"]'),
+      summaryValue: brief.querySelector('[data-part="summary-value"]'),
       label: root.querySelector('[data-part="label"]'),
       value: root.querySelector('[data-part="value"]'),
       trend: root.querySelector("[data-trend]"),
