@@ -1,7 +1,7 @@
 // Draws Python's readouts: each metric's value (data-value: Python's repr), rounded text, the
 // arrow showing which way it just moved, its working, the table alternative, |R|.
 import { el } from "./dom.js";
-import { direction, metricLabel, rounded } from "./format.js";
+import { direction, metricLabel, rounded, shortLabel } from "./format.js";
 import { formulaOf } from "./formula.js";
 
 // Which way each metric just moved: an arrow, and a word people and screen readers read alike
@@ -43,7 +43,7 @@ export function drawReadouts(parts, readouts, state, before) {
     view.value.textContent = text;
     view.rowName.textContent = metricLabel(name, k);
     view.rowValue.textContent = text;
-    view.summaryName.textContent = metricLabel(name, k);
+    view.summaryName.textContent = shortLabel(name, k);
     view.summaryValue.textContent = text;
     const trend = direction(before?.[name]?.value ?? null, metric.value);
     view.trend.dataset.trend = trend ?? "none";
@@ -64,6 +64,6 @@ export function drawPlaceholders(parts, state) {
   for (const [name, view] of Object.entries(parts.metrics)) {
     view.label.textContent = metricLabel(name, state.k);
     view.rowName.textContent = metricLabel(name, state.k);
-    view.summaryName.textContent = metricLabel(name, state.k);
+    view.summaryName.textContent = shortLabel(name, state.k);
   }
 }
