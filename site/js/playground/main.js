@@ -136,8 +136,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       // The same still spot again: the learner goes on moving the same item, even where the page
       // could not scroll its row back under the pointer (at the top or bottom of the page).
       if (kind === "up" || kind === "down") [item, kind] = [earlier.item, earlier.kind];
-    } else if (earlier && item !== earlier.item) {
-      // After Drop, Remove or Retrieve the next row slid under a still pointer: not its click.
+    } else if (earlier && item !== earlier.item && event.detail > 1) {
+      // After Drop, Remove or Retrieve the next row slid under a still pointer: the second click
+      // of a double click is not its click (a click of its own, later, is).
       return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
     } else if (control.getAttribute("aria-disabled") === "true") return held() ? say(LOCKED) : undefined;
     clicks.clicked(event, item, kind);

@@ -3,8 +3,8 @@
 // neighbour's button, undoing the first. Sortable-list guides have the control follow the moved
 // item: the page scrolls by the row's displacement so the same button stays under the pointer,
 // and where the page cannot scroll that far, a second click at the same spot, with the pointer
-// still, goes on moving the same item. After Drop and Remove (the rows below close up), a click
-// at the same still spot is not passed on to the neighbour that slid under the pointer.
+// still, goes on moving the same item. After Drop and Remove (the rows below close up), the
+// second click of a double click is not passed on to the neighbour that slid under the pointer.
 
 const STILL = 3; // px the pointer may drift and still count as not moved (a hand on a mouse)
 
