@@ -41,3 +41,21 @@ def test_the_summary_is_not_shown_on_a_wide_screen(page, base_url, playground_pa
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{base_url}{playground_page}")
     expect(page.locator('[data-playground="seed"] [data-playground-summary]')).to_be_hidden()
+
+
+def test_the_summary_waits_for_the_prediction_as_the_readouts_do(browser, base_url, playground_page):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{playground_page}")
+        playground = page.locator('[data-playground="predict"]')
+        expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+        summary = playground.locator("[data-playground-summary]")
+        expect(summary).to_have_attribute("data-held", "true")
+        expect(summary).to_have_css("visibility", "hidden")
+        form = playground.locator("form[data-predict]")
+        form.get_by_label("NDCG@5").check()
+        form.get_by_role("button", name="Commit").click()
+        expect(summary).to_have_css("visibility", "visible")
+    finally:
+        context.close()

@@ -52,6 +52,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The list is locked too until then, so the answer's explanation matches the list it is about.
   const showHeld = () => {
     parts.readouts.dataset.held = held() ? "true" : "false";
+    parts.summary.dataset.held = parts.readouts.dataset.held;
     if (!guarded) return;
     lockLists(parts, held());
     if (!held()) drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)

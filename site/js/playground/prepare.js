@@ -46,6 +46,7 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const prediction = form && predictions[form.dataset.predict];
   const held = prediction?.playground === id && !hasCommitted(slug, form.dataset.predict, prediction);
   parts.readouts.dataset.held = held ? "true" : "false";
+  parts.summary.dataset.held = parts.readouts.dataset.held; // the phone's copy of the readouts waits too
   if (held) lockLists(parts, true); // the list waits for the answer too, so it still matches the explanation
   return { where, own, opening, state, parts };
 }

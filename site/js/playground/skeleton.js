@@ -11,9 +11,9 @@ import { METRICS } from "./format.js";
  * @param {{id: string, readouts: string[]}} config
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
- *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant,
- *   metrics: {name: {root, label, value, trend, formula, rowName, rowValue,
- *   summaryName, summaryValue}}, table, status, notice, lockNote,
+ *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, summary,
+ *   relevant, metrics: {name: {root, label, value, trend, formula, rowName, rowValue, summaryName,
+ *   summaryValue}}, table, status, notice, lockNote,
  *   announce}
  */
 export function buildSkeleton(container, config, limits) {
@@ -204,6 +204,7 @@ export function partsOf(container) {
     unretrievedEmpty: one('[data-part="unretrieved-empty"]'),
     ideal: one("[data-ideal]"),
     readouts: one("[data-playground-readouts]"),
+    summary: one("[data-playground-summary]"),
     relevant: one('[data-part="relevant"]'),
     metrics,
     table: one("table[data-playground-table]"),
