@@ -532,6 +532,9 @@ def own_playground_state(page, selector: str = PLAYGROUND) -> dict:
     }
 
 
+RANKED_ITEMS = f'{PLAYGROUND} [data-part="ranked"] > [data-item]'
+
+
 def focus(page, css: str) -> None:
     """Give `css`'s element the focus, as Tab would (the keys then go to it)."""
     page.evaluate("(css) => document.querySelector(css).focus()", css)
@@ -577,6 +580,30 @@ def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_
     )
     page.reload()
     assert_playground_agrees(page, state)
+
+
+def test_the_rank_playground_moves_the_same_item_on_two_clicks_at_one_spot(engine_page, engine_site):
+    """Move up clicked twice without moving the pointer raises the same item two ranks (its row
+    is kept under the pointer, or the repeat follows it), instead of the second click landing
+    on the neighbour that slid under the pointer and undoing the first."""
+    page = engine_page
+    page.goto(f"{engine_site}playground.html")
+    wait_playground_ready(page)
+    state = own_playground_state(page)
+    moved = state["ranking"][3]
+    button = f'{PLAYGROUND} [data-part="ranked"] [data-item="{moved}"] [data-control="up"]'
+    x, y = page.evaluate(
+        "(css) => { const button = document.querySelector(css); button.scrollIntoView({block: 'center'});"
+        " const box = button.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; }",
+        button,
+    )
+    page.click_at(x, y)
+    page.wait_for("([css, id]) => document.querySelectorAll(css)[2]?.dataset.item === id", [RANKED_ITEMS, moved])
+    page.click_at(x, y)
+    state["ranking"].insert(1, state["ranking"].pop(3))
+    assert_playground_agrees(page, state)
+    shown = playground_shown(page)
+    assert (shown["focused"], shown["focusedControl"]) == (moved, "up")
 
 
 def test_the_rank_playground_waits_for_a_running_cell(engine_page, engine_site, isolation):

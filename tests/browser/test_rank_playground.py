@@ -152,6 +152,32 @@ def test_k_and_the_threshold_say_the_value_they_keep(page, base_url, playground_
     assert_agrees(playground, state)
 
 
+def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page):
+    """The readouts follow a number as it is typed, before Enter or leaving the field, and the
+    field keeps the focus; a value still being typed (blank) changes nothing yet."""
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    k_field = playground.get_by_label("k", exact=True)
+    k_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Backspace")  # blank: still being typed
+    expect(k_field).to_have_value("")
+    page.keyboard.type("3")
+    state["k"] = 3
+    assert_agrees(playground, state)
+    expect(playground.locator('[data-metric="precision"] [data-part="label"]')).to_have_text("Precision@3")
+    expect(k_field).to_be_focused()
+    threshold_field = playground.get_by_label("Relevance threshold", exact=True)
+    threshold_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("2")
+    state["threshold"] = 2
+    assert_agrees(playground, state)
+    expect(threshold_field).to_be_focused()
+    expect(threshold_field).to_have_value("2")
+
+
 def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
@@ -226,6 +252,9 @@ def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url
     wait_ready(playground)
     expect(ndcg.locator("[data-trend]")).to_have_attribute("data-trend", "up")
     expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_attribute("data-trend", "same")
+    # An unchanged readout says so in a word (an "=" alone read like an unfinished formula).
+    expect(playground.locator('[data-metric="precision"] [data-trend]')).to_have_text("unchanged")
+    expect(ndcg.locator("[data-trend]")).to_have_text("▲ up")
 
 
 def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, playground_page):
@@ -498,3 +527,33 @@ def test_touch_drag_on_a_phone_moves_the_item(browser, base_url, playground_page
         assert_agrees(playground, state)
     finally:
         context.close()
+
+
+def test_the_list_is_locked_until_the_prediction_is_committed(page, base_url, playground_page):
+    """Before the learner commits, the list cannot change (so the answer's explanation still
+    matches it): its controls are disabled and a line says why; after, they work."""
+    playground = open_playground(page, base_url, playground_page, "predict")
+    wait_ready(playground)
+    note = playground.locator("[data-playground-lock]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Commit your prediction")
+    up = playground.get_by_role("button", name="Move d up", exact=True)
+    expect(up).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_label("k", exact=True)).to_be_disabled()
+    expect(playground.get_by_label("Grade of d", exact=True)).to_be_disabled()
+    up.focus()
+    page.keyboard.press("Enter")
+    ranked(playground).get_by_role("listitem", name=re.compile("^Rank 4: d")).focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(playground.locator("[data-playground-announce]")).to_contain_text("Commit your prediction first")
+    assert ranked_ids(playground) == own_state()["ranking"]
+
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(note).to_be_hidden()
+    expect(playground.get_by_label("k", exact=True)).to_be_enabled()
+    up.click()
+    state = own_state()
+    state["ranking"] = ["a", "b", "d", "c", "e"]
+    assert_agrees(playground, state)

@@ -1,6 +1,7 @@
 // Pointer and touch drag of a ranked item by its handle (Pointer Events). The dragged item
-// follows the pointer with a transform and the place it would land is marked; nothing changes
-// size, so nothing outside the list moves. The move is made on release.
+// follows the pointer with a transform and the others slide aside (transforms too) to show the
+// gap it would land in; nothing changes size, so nothing outside the list moves. The move is made
+// on release; a release on "Not retrieved" drops the item; Escape calls the drag off.
 
 /** Index (0-based) an item dragged to `y` lands at, given the items' rectangles top to bottom
  *  (the dragged one among them, at `from`). Pure. */
@@ -9,53 +10,87 @@ export function dropIndex(rects, from, y) {
   return rects.filter((rect, position) => position !== from && y > rect.top + rect.height / 2).length;
 }
 
+/** How far (px) each item shifts while the item at `from` is dragged to land at `target`: the
+ *  items between move over by one slot (`step`), opening a gap where it will land. Pure. */
+export function gapShifts(count, from, target, step) {
+  return Array.from({ length: count }, (_, position) => {
+    if (position === from || target === null) return 0;
+    if (from < position && position <= target) return -step;
+    if (target <= position && position < from) return step;
+    return 0;
+  });
+}
+
+const inside = (rect, x, y) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
+
 /**
- * Start dragging the ranked item under `event` (a pointerdown on its handle).
+ * Start dragging the ranked item under `event` (a pointerdown on its handle). While it moves,
+ * the other items slide aside to leave a gap where it will land; over the "Not retrieved" zone
+ * the zone is marked instead, and a release there drops the item from the ranking. Escape
+ * puts everything back and makes no change.
  * @param {PointerEvent} event
- * @param {HTMLElement} list  the ranked list
- * @param {(item: string, index: number) => void} onDrop  called with the item's id and its new
- *   index when it lands somewhere else
+ * @param {{list: HTMLElement, dropZone: HTMLElement|null}} where  the ranked list, and the
+ *   element a release on drops the item (the "Not retrieved" column)
+ * @param {{onMove: (item: string, index: number) => void, onDrop: (item: string) => void}} on
+ *   onMove: the item's id and its new index when it lands somewhere else in the list; onDrop:
+ *   the item was released over the drop zone
  */
-export function startDrag(event, list, onDrop) {
+export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const element = event.target.closest("[data-item]");
   if (!element || event.button !== 0) return;
   event.preventDefault();
   const items = [...list.querySelectorAll(":scope > [data-item]")];
   const from = items.indexOf(element);
   const rects = items.map((item) => item.getBoundingClientRect());
+  // One slot: the distance between two rows' tops (the item's height and its margin).
+  const step = rects.length > 1 ? rects[1].top - rects[0].top : rects[0].height;
   const startY = event.clientY;
   const handle = event.target;
-  let target = from;
+  let target = from; // null: over the drop zone
   handle.setPointerCapture?.(event.pointerId);
   element.dataset.dragging = "true";
   list.dataset.dragging = "true";
 
-  const mark = (index) => {
-    for (const item of items) item.removeAttribute("data-drop-before");
-    for (const item of items) item.removeAttribute("data-drop-after");
-    if (index === from) return;
-    if (index < from) items[index].dataset.dropBefore = "true";
-    else items[index].dataset.dropAfter = "true";
+  const show = () => {
+    const shifts = gapShifts(items.length, from, target, step);
+    items.forEach((item, position) => {
+      if (position !== from) item.style.transform = shifts[position] ? `translateY(${shifts[position]}px)` : "";
+    });
+    if (dropZone) dropZone.toggleAttribute("data-drop-target", target === null);
   };
   const move = (moveEvent) => {
     const top = rects[0].top;
     const bottom = rects.at(-1).bottom;
     const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, moveEvent.clientY - startY));
     element.style.transform = `translateY(${dy}px)`;
-    target = dropIndex(rects, from, moveEvent.clientY);
-    mark(target);
+    const zone = dropZone?.getBoundingClientRect();
+    target =
+      zone && inside(zone, moveEvent.clientX, moveEvent.clientY) ? null : dropIndex(rects, from, moveEvent.clientY);
+    show();
   };
-  const end = (endEvent) => {
+  const finish = (commit) => {
     handle.removeEventListener("pointermove", move);
     handle.removeEventListener("pointerup", end);
     handle.removeEventListener("pointercancel", end);
-    element.style.transform = "";
+    document.removeEventListener("keydown", key, true);
+    if (handle.hasPointerCapture?.(event.pointerId)) handle.releasePointerCapture(event.pointerId);
+    for (const item of items) item.style.transform = "";
     delete element.dataset.dragging;
     delete list.dataset.dragging;
-    mark(from);
-    if (endEvent.type === "pointerup" && target !== from) onDrop(element.dataset.item, target);
+    dropZone?.removeAttribute("data-drop-target");
+    if (!commit) return;
+    if (target === null) onDrop(element.dataset.item);
+    else if (target !== from) onMove(element.dataset.item, target);
+  };
+  const end = (endEvent) => finish(endEvent.type === "pointerup");
+  const key = (keyEvent) => {
+    if (keyEvent.key !== "Escape") return;
+    keyEvent.preventDefault();
+    keyEvent.stopPropagation();
+    finish(false); // Escape: the drag is called off, the list stays as it was
   };
   handle.addEventListener("pointermove", move);
   handle.addEventListener("pointerup", end);
   handle.addEventListener("pointercancel", end);
+  document.addEventListener("keydown", key, true);
 }

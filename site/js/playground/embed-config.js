@@ -15,24 +15,46 @@ import { limitsOf } from "./model.js";
  * @param {Array<{id: string, grade?: string}>} ranked  the <ol>'s items
  * @param {Array<{id: string, grade?: string}>} unretrieved  the <ul>'s items
  * @param {number} index  the playground's place on the page (names one without an id)
- * @returns {object} {id, title, items, unretrieved, k, gain, threshold, max_grade, readouts, max_items}
+ * @returns {object} {id, title, items, unretrieved, k, gain, threshold, max_grade, readouts, max_items,
+ *   notice: a line for people when an item id was written twice (else null)}
  */
 export function configFromElement(data, ranked, unretrieved, index) {
   const number = (text, fallback) => (/^\d+$/.test(text?.trim() ?? "") ? Number(text) : fallback);
   const maxGrade = number(data.maxGrade, limitsOf({}).maxGrade);
   const entry = ({ id, grade }) => ({ id: id.trim(), grade: Math.min(maxGrade, number(grade, 0)) });
-  const items = ranked.map(entry).filter(({ id }) => id);
+  // An id written twice keeps its first place only (Python would refuse the list), and the
+  // playground says so in a line (`notice`).
+  const seen = new Set();
+  const twice = [];
+  const once = (list) =>
+    list
+      .map(entry)
+      .filter(({ id }) => id)
+      .filter(({ id }) => {
+        if (!seen.has(id)) return seen.add(id);
+        if (!twice.includes(id)) twice.push(id);
+        return false;
+      });
+  const items = once(ranked);
+  const notRetrieved = once(unretrieved);
   const readouts = (data.readouts ?? "").split(/[\s,]+/).filter(Boolean);
   return {
     id: data.playground || `playground-${index + 1}`,
     title: data.title || `list ${index + 1}`,
     items,
-    unretrieved: unretrieved.map(entry).filter(({ id }) => id),
+    unretrieved: notRetrieved,
     k: number(data.k, Math.max(1, items.length)),
     gain: data.gain === "linear" ? "linear" : "exponential",
     threshold: number(data.threshold, 1),
     max_grade: maxGrade,
     readouts,
     max_items: limitsOf({}).maxItems,
+    notice: twice.length ? duplicateNotice(twice) : null,
   };
+}
+
+/** The line saying which ids were written more than once (each kept at its first place). */
+export function duplicateNotice(ids) {
+  const names = ids.map((id) => `'${id}'`).join(", ");
+  return `This list names ${names} more than once: each item is kept at its first place only. Give every item its own id.`;
 }

@@ -11,6 +11,19 @@ export const METRICS = {
   ndcg: "NDCG",
 };
 
+/** The readouts' short names, for the phone's compact line (people's copy only). */
+const SHORT = {
+  precision: "P",
+  recall: "R",
+  hit_rate: "HR",
+  reciprocal_rank: "RR",
+  average_precision: "AP",
+  ndcg: "NDCG",
+};
+
+/** "P@5": a metric's short name for the compact line. */
+export const shortLabel = (name, k) => `${SHORT[name] ?? name}@${k}`;
+
 /** "NDCG@5". */
 export const metricLabel = (name, k) => `${METRICS[name] ?? name}@${k}`;
 

@@ -95,9 +95,13 @@ export function drawLists(parts, state, limits) {
   parts.rankedEmpty.hidden = state.ranking.length > 0;
   parts.unretrievedEmpty.hidden = state.unretrieved.length > 0;
   parts.controls.add.setAttribute("aria-disabled", String(state.ranking.length >= limits.maxItems));
-  parts.controls.k.value = String(state.k);
+  // A field is only written when it says another number: one being typed in keeps its text.
+  const show = (field, value) => {
+    if (field.value === "" || Number(field.value) !== value) field.value = String(value);
+  };
+  show(parts.controls.k, state.k);
   parts.controls.gain.value = state.gain;
-  parts.controls.threshold.value = String(state.threshold);
+  show(parts.controls.threshold, state.threshold);
 }
 
 /** Draw the ideal ordering (Python's, ids best first) with each item's grade. */
@@ -120,4 +124,31 @@ export function highlight(parts, item) {
   parts.ranked.querySelector(selector)?.setAttribute("data-highlight", "true");
   parts.unretrieved.querySelector(selector)?.setAttribute("data-highlight", "true");
   parts.ideal.querySelector(`[data-ideal-item="${CSS.escape(item)}"]`)?.setAttribute("data-highlight", "true");
+}
+
+/** Lock (or unlock) every control that changes the list, while a prediction waits to be
+ *  committed, and show the line saying why. Buttons keep the focus (aria-disabled); fields and
+ *  selects are disabled. After unlocking, drawLists puts back the per-item limits. */
+export function lockLists(parts, locked) {
+  parts.lockNote.hidden = !locked;
+  const { k, gain, threshold, add, reset, undo } = parts.controls;
+  for (const field of [
+    k,
+    gain,
+    threshold,
+    ...parts.ranked.querySelectorAll("select"),
+    ...parts.unretrieved.querySelectorAll("select"),
+  ])
+    field.disabled = locked;
+  const buttons = [
+    add,
+    reset,
+    undo,
+    ...parts.ranked.querySelectorAll("button"),
+    ...parts.unretrieved.querySelectorAll("button"),
+  ];
+  for (const button of buttons) {
+    if (locked) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  }
 }

@@ -5,7 +5,8 @@
 import { announcement } from "./announce.js";
 import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
-import { drawIdeal, drawLists, focusInLists, highlight, restoreFocus } from "./list-view.js";
+import { clickMemory, keepInPlace } from "./steady.js";
+import { drawIdeal, drawLists, focusInLists, highlight, lockLists, restoreFocus } from "./list-view.js";
 import * as model from "./model.js";
 import { keepState, linkTo, openingState, stateKeeper } from "./persist.js";
 import { preparePlayground, problemText } from "./prepare.js";
@@ -48,11 +49,17 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const form = container.querySelector("form[data-predict]");
   const guarded = form && predictions[form.dataset.predict]?.playground === id;
   const held = () => guarded && form.dataset.committed === undefined;
+  // The list is locked too until then, so the answer's explanation matches the list it is about.
   const showHeld = () => {
     parts.readouts.dataset.held = held() ? "true" : "false";
+    parts.summary.dataset.held = parts.readouts.dataset.held;
+    if (!guarded) return;
+    lockLists(parts, held());
+    if (!held()) drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
   };
   showHeld();
   form?.addEventListener("committed", showHeld, { signal });
+  const LOCKED = "Commit your prediction first: then the list can be changed.";
 
   const keeper = stateKeeper(where, signal);
   const compute = computeReadouts(runtime, {
@@ -87,6 +94,13 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   /** Make `next` the state: keep it, ask for its readouts, redraw, and say `action`. */
   function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
     if (next === state) return;
+    if (held()) {
+      // Locked until the prediction is committed: the controls are put back as the state has them.
+      drawLists(parts, state, limits);
+      lockLists(parts, true);
+      restoreFocus(parts, focus, fallback);
+      return say(LOCKED);
+    }
     state = next;
     keeper.keep(model.sameState(state, own) ? null : state);
     pendingAction = action;
@@ -102,19 +116,35 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     if (!computing) say(`${action}.`); // no readouts will come soon: say it now
   }
 
-  const moveBy = (item, delta) => {
+  const rowOf = (item) => parts.ranked.querySelector(`[data-item="${CSS.escape(item)}"]`);
+  /** Move `item` by `delta` ranks; `pointer`: a click's, whose row is kept under the pointer. */
+  const moveBy = (item, delta, pointer = null) => {
+    const top = pointer ? rowOf(item)?.getBoundingClientRect().top : null;
     const next = model.moveBy(state, item, delta);
     change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`);
+    if (pointer && top !== undefined) keepInPlace(rowOf(item), top);
   };
 
   // Buttons and selects in the lists (one listener each: the lists are redrawn on every change).
+  const clicks = clickMemory(signal);
   const onListClick = (event) => {
     const control = event.target.closest("button[data-control]");
-    if (!control || control.getAttribute("aria-disabled") === "true") return;
-    const item = control.closest("[data-item]").dataset.item;
-    const kind = control.dataset.control;
-    if (kind === "up") moveBy(item, -1);
-    else if (kind === "down") moveBy(item, 1);
+    if (!control) return;
+    let item = control.closest("[data-item]").dataset.item;
+    let kind = control.dataset.control;
+    const earlier = clicks.repeat(event);
+    if (earlier && (earlier.kind === "up" || earlier.kind === "down")) {
+      // The same still spot again: the learner goes on moving the same item, even where the page
+      // could not scroll its row back under the pointer (at the top or bottom of the page).
+      if (kind === "up" || kind === "down") [item, kind] = [earlier.item, earlier.kind];
+    } else if (earlier && item !== earlier.item && event.detail > 1) {
+      // After Drop, Remove or Retrieve the next row slid under a still pointer: the second click
+      // of a double click is not its click (a click of its own, later, is).
+      return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
+    } else if (control.getAttribute("aria-disabled") === "true") return held() ? say(LOCKED) : undefined;
+    clicks.clicked(event, item, kind);
+    if (kind === "up") moveBy(item, -1, event);
+    else if (kind === "down") moveBy(item, 1, event);
     else if (kind === "drop")
       change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
     else if (kind === "retrieve")
@@ -156,10 +186,22 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     "pointerdown",
     (event) => {
       if (!event.target.closest("[data-drag-handle]")) return;
-      startDrag(event, parts.ranked, (item, index) => {
-        const next = model.moveTo(state, item, index);
-        change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, { focus: { item, control: "item" } });
-      });
+      if (held()) return say(LOCKED);
+      startDrag(
+        event,
+        { list: parts.ranked, dropZone: parts.unretrievedZone },
+        {
+          onMove(item, index) {
+            const next = model.moveTo(state, item, index);
+            change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, {
+              focus: { item, control: "item" },
+            });
+          },
+          onDrop(item) {
+            change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
+          },
+        },
+      );
     },
     { signal },
   );
@@ -175,12 +217,24 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
-  // A number field's value is clamped to its range: the sentence says the value kept, and a value
-  // that changes nothing (blank, out of range at the end already reached) is put back.
-  const numberField = (field, key, set, name, high) =>
+  // A number field answers as the learner types (input), once its value is a whole number in
+  // range; a value still being typed (blank, "-", out of range) waits for Enter or leaving the
+  // field (change), which clamps it: the sentence says the value kept, and a value that changes
+  // nothing (blank, out of range at the end already reached) is put back.
+  const numberField = (field, key, set, name, high) => {
+    field.addEventListener(
+      "input",
+      () => {
+        if (field.value === "" || !field.validity.valid) return;
+        const next = set(state, field.value, limits);
+        if (next !== state) change(next, `${name} is now ${next[key]}`);
+      },
+      { signal },
+    );
     field.addEventListener(
       "change",
       () => {
+        if (field.value !== "" && Number(field.value) === state[key]) return; // shown already
         const next = set(state, field.value, limits);
         if (next !== state) return change(next, `${name} is now ${next[key]}`);
         field.value = String(state[key]);
@@ -188,6 +242,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       },
       { signal },
     );
+  };
   numberField(k, "k", model.setK, "k", limits.maxItems);
   numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", Math.max(1, limits.maxGrade));
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
@@ -196,6 +251,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   add.addEventListener(
     "click",
     () => {
+      if (held()) return say(LOCKED);
       if (add.getAttribute("aria-disabled") === "true") return say(`The list holds at most ${limits.maxItems} items.`);
       const next = model.addItem(state, limits);
       const item = next.ranking.at(-1);

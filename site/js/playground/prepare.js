@@ -3,7 +3,7 @@
 // after the playground's HTML, before the first paint (site/js/playground-early.js), so nothing
 // moves when the full script (main.js) wires it later; main.js does it itself when the early
 // script did not run.
-import { drawIdeal, drawLists } from "./list-view.js";
+import { drawIdeal, drawLists, lockLists } from "./list-view.js";
 import * as model from "./model.js";
 import { openingState } from "./persist.js";
 import { hasCommitted } from "../predict.js";
@@ -34,8 +34,9 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const state = opening.state ?? own;
   if (container.dataset.playgroundBuilt !== undefined) return { where, own, opening, state, parts: partsOf(container) };
   const parts = buildSkeleton(container, config, limits);
-  if (opening.problem) {
-    parts.notice.textContent = PROBLEMS[opening.problem];
+  const notices = [config.notice, PROBLEMS[opening.problem]].filter(Boolean); // the host's list's, the link's
+  if (notices.length) {
+    parts.notice.textContent = notices.join(" ");
     parts.notice.hidden = false;
   }
   drawLists(parts, state, limits);
@@ -45,6 +46,8 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const prediction = form && predictions[form.dataset.predict];
   const held = prediction?.playground === id && !hasCommitted(slug, form.dataset.predict, prediction);
   parts.readouts.dataset.held = held ? "true" : "false";
+  parts.summary.dataset.held = parts.readouts.dataset.held; // the phone's copy of the readouts waits too
+  if (held) lockLists(parts, true); // the list waits for the answer too, so it still matches the explanation
   return { where, own, opening, state, parts };
 }
 

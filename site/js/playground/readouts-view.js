@@ -1,10 +1,12 @@
 // Draws Python's readouts: each metric's value (data-value: Python's repr), rounded text, the
 // arrow showing which way it just moved, its working, the table alternative, |R|.
 import { el } from "./dom.js";
-import { direction, metricLabel, rounded } from "./format.js";
+import { direction, metricLabel, rounded, shortLabel } from "./format.js";
 import { formulaOf } from "./formula.js";
 
-const TREND_TEXT = { up: ["▲", " (up)"], down: ["▼", " (down)"], same: ["=", " (unchanged)"] };
+// Which way each metric just moved: an arrow, and a word people and screen readers read alike
+// (an "=" alone read like an unfinished formula).
+const TREND_TEXT = { up: ["▲", "up"], down: ["▼", "down"], same: ["", "unchanged"] };
 
 function drawFormula(element, lines) {
   element.replaceChildren(
@@ -41,12 +43,14 @@ export function drawReadouts(parts, readouts, state, before) {
     view.value.textContent = text;
     view.rowName.textContent = metricLabel(name, k);
     view.rowValue.textContent = text;
+    view.summaryName.textContent = shortLabel(name, k);
+    view.summaryValue.textContent = text;
     const trend = direction(before?.[name]?.value ?? null, metric.value);
     view.trend.dataset.trend = trend ?? "none";
     const [symbol, words] = TREND_TEXT[trend] ?? ["", ""];
     view.trend.replaceChildren(
-      el("span", { "aria-hidden": "true", text: symbol }),
-      el("span", { class: "pg-visually-hidden", text: words }),
+      ...(symbol ? [el("span", { "aria-hidden": "true", text: `${symbol} ` })] : []),
+      el("span", { class: "pg-trend-word", text: words }),
     );
     view.why.textContent = metric.value === 0 && metric.why ? metric.why : ""; // why it is 0, at a glance
     drawFormula(view.formula, formulaOf(name, metric, { k, relevant: readouts.relevant, threshold }));
@@ -60,5 +64,6 @@ export function drawPlaceholders(parts, state) {
   for (const [name, view] of Object.entries(parts.metrics)) {
     view.label.textContent = metricLabel(name, state.k);
     view.rowName.textContent = metricLabel(name, state.k);
+    view.summaryName.textContent = shortLabel(name, state.k);
   }
 }

@@ -11,8 +11,10 @@ import { METRICS } from "./format.js";
  * @param {{id: string, readouts: string[]}} config
  * @param {{maxItems: number, maxGrade: number}} limits
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
- *   ranked, unretrieved, rankedEmpty, unretrievedEmpty, ideal, readouts, relevant, metrics: {name:
- *   {root, label, value, trend, formula, rowName, rowValue}}, table, status, notice, announce}
+ *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, summary,
+ *   relevant, metrics: {name: {root, label, value, trend, formula, rowName, rowValue, summaryName,
+ *   summaryValue}}, table, status, notice, lockNote,
+ *   announce}
  */
 export function buildSkeleton(container, config, limits) {
   for (const child of [...container.children]) {
@@ -89,12 +91,21 @@ export function buildSkeleton(container, config, limits) {
       { class: "pg-column" },
       el("p", { class: "pg-heading", text: "Ideal ordering" }),
       ideal,
-      el("p", { class: "pg-heading", text: "Not retrieved" }),
-      unretrieved,
-      unretrievedEmpty,
+      // The zone a dragged ranked item is dropped on to take it out of the ranking.
+      el(
+        "div",
+        { class: "pg-drop-zone", "data-part": "unretrieved-zone" },
+        el("p", { class: "pg-heading", text: "Not retrieved" }),
+        unretrieved,
+        unretrievedEmpty,
+      ),
     ),
   );
 
+  // On a phone the readouts sit far below the list: a compact line of the same values stays in
+  // view at the bottom of the screen while the list is (people's copy only: the readouts and
+  // the table are the ones read out).
+  const summary = el("div", { class: "pg-summary", "data-playground-summary": true, "aria-hidden": "true" });
   const status = el("p", { class: "pg-status", "data-playground-status": true });
   const metrics = {};
   const readoutList = el("div", { class: "pg-metrics" });
@@ -122,6 +133,15 @@ export function buildSkeleton(container, config, limits) {
       formula,
     );
     readoutList.append(root);
+    summary.append(
+      el(
+        "span",
+        { class: "pg-summary-item", "data-summary-for": name },
+        el("span", { class: "pg-summary-name", "data-part": "summary-name" }),
+        " ",
+        el("span", { class: "pg-summary-value", "data-part": "summary-value", text: "…" }),
+      ),
+    );
     const rowName = el("th", { scope: "row", "data-part": "row-name" });
     const rowValue = el("td", { "data-part": "row-value", text: "…" });
     body.append(el("tr", { "data-row": name }, rowName, rowValue));
@@ -130,9 +150,16 @@ export function buildSkeleton(container, config, limits) {
   const relevant = el("p", { class: "pg-relevant", "data-part": "relevant" });
   const readouts = el("div", { class: "pg-readouts", "data-playground-readouts": true }, relevant, readoutList, table);
   const notice = el("p", { class: "pg-notice", "data-playground-notice": true, hidden: true });
+  // Said while a prediction is still to be committed: the list waits for the answer.
+  const lockNote = el("p", {
+    class: "pg-lock-note",
+    "data-playground-lock": true,
+    hidden: true,
+    text: "Commit your prediction above first: the list can be changed once you have answered.",
+  });
   const announce = el("p", { class: "pg-announce", "data-playground-announce": true, "aria-live": "polite" });
 
-  container.append(notice, controls, lists, status, readouts, announce);
+  container.append(notice, lockNote, controls, lists, summary, status, readouts, announce);
   container.dataset.playgroundBuilt = "";
   return partsOf(container);
 }
@@ -145,8 +172,11 @@ export function partsOf(container) {
   for (const root of container.querySelectorAll("[data-metric]")) {
     const name = root.dataset.metric;
     const row = one(`tr[data-row="${name}"]`);
+    const brief = one(`[data-summary-for="${name}"]`);
     metrics[name] = {
       root,
+      summaryName: brief.querySelector('[data-part="summary-name"]'),
+      summaryValue: brief.querySelector('[data-part="summary-value"]'),
       label: root.querySelector('[data-part="label"]'),
       value: root.querySelector('[data-part="value"]'),
       trend: root.querySelector("[data-trend]"),
@@ -169,15 +199,18 @@ export function partsOf(container) {
     },
     ranked: one('[data-part="ranked"]'),
     unretrieved: one('[data-part="unretrieved"]'),
+    unretrievedZone: one('[data-part="unretrieved-zone"]'),
     rankedEmpty: one('[data-part="ranked-empty"]'),
     unretrievedEmpty: one('[data-part="unretrieved-empty"]'),
     ideal: one("[data-ideal]"),
     readouts: one("[data-playground-readouts]"),
+    summary: one("[data-playground-summary]"),
     relevant: one('[data-part="relevant"]'),
     metrics,
     table: one("table[data-playground-table]"),
     status: one("[data-playground-status]"),
     notice: one("[data-playground-notice]"),
+    lockNote: one("[data-playground-lock]"),
     announce: one("[data-playground-announce]"),
   };
 }

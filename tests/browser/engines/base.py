@@ -172,6 +172,10 @@ class Page:
         if landed not in ("target", "navigated"):
             raise EngineError(f"the click at {centre} on {target} landed on {landed}: the page moved under the pointer")
 
+    def click_at(self, x: float, y: float) -> None:
+        """A real pointer click at the viewport point (x, y), on whatever is there then."""
+        self._pointer_click(round(x), round(y))
+
     def type_text(self, text: str) -> None:
         """Type `text` key by key into whatever has the focus; a newline is the Enter key and "\\b"
         Backspace (Firefox and WebKit; Chromium's Playwright keyboard types newlines only). The keys

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { announcement } from "../../../../site/js/playground/announce.js";
-import { dropIndex } from "../../../../site/js/playground/drag.js";
+import { dropIndex, gapShifts } from "../../../../site/js/playground/drag.js";
 
 test("the sentence names the change and each metric that moved", () => {
   const before = { precision: { value: 0.4 }, ndcg: { value: 0.5 } };
@@ -19,4 +19,11 @@ test("a dragged item lands after every other item whose middle is above the poin
   assert.equal(dropIndex(rects, 0, 65), 1);
   assert.equal(dropIndex(rects, 0, 200), 3);
   assert.equal(dropIndex(rects, 1, 50), 1); // in its own place
+});
+
+test("while an item is dragged, the items between its place and the gap slide one slot", () => {
+  assert.deepEqual(gapShifts(5, 3, 0, 40), [40, 40, 40, 0, 0]);
+  assert.deepEqual(gapShifts(5, 1, 3, 40), [0, 0, -40, -40, 0]);
+  assert.deepEqual(gapShifts(3, 1, 1, 40), [0, 0, 0]);
+  assert.deepEqual(gapShifts(3, 1, null, 40), [0, 0, 0]); // over "Not retrieved": no gap
 });

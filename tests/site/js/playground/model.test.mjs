@@ -135,6 +135,7 @@ test("a host page's playground takes its list and settings from the element", as
     max_grade: 2,
     readouts: ["ndcg", "precision"],
     max_items: 30,
+    notice: null,
   });
   assert.equal(configFromElement({}, [], [], 2).id, "playground-3");
 });
