@@ -64,9 +64,12 @@ def test_clicking_move_up_twice_on_one_spot_moves_the_same_item_twice(page, base
     expect(playground.get_by_role("button", name=f"Move {moved} up", exact=True)).to_be_focused()
     page.mouse.click(x, y)
     expect_ranking(playground, [ids[0], moved, ids[1], ids[2], *ids[4:]])
+    # The focus follows the moved item, not the neighbour's button the press landed on.
+    expect(playground.get_by_role("button", name=f"Move {moved} up", exact=True)).to_be_focused()
     page.mouse.click(x, y)
     page.mouse.click(x, y)  # at the top: it stays
     expect_ranking(playground, [moved, ids[0], ids[1], ids[2], *ids[4:]])
+    expect(playground.get_by_role("button", name=f"Move {moved} up", exact=True)).to_be_focused()
 
     down = playground.get_by_role("button", name=f"Move {moved} down", exact=True)
     x, y = centre(down)

@@ -121,7 +121,14 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const moveBy = (item, delta, pointer = null) => {
     const top = pointer ? rowOf(item)?.getBoundingClientRect().top : null;
     const next = model.moveBy(state, item, delta);
-    change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`);
+    // A click's focus follows the item it moved: the press may have focused the neighbour's
+    // button that slid under a still pointer, where the page could not scroll.
+    const focus = pointer ? { item, control: delta < 0 ? "up" : "down" } : undefined;
+    if (pointer && next.ranking.indexOf(item) === state.ranking.indexOf(item)) {
+      restoreFocus(parts, focus, null);
+      return say(`${item} is already at the ${delta < 0 ? "top" : "bottom"} of the list`);
+    }
+    change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, { focus });
     if (pointer && top !== undefined) keepInPlace(rowOf(item), top);
   };
 
