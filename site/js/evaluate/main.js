@@ -79,7 +79,11 @@ export function mountEvaluate(root, { runtime, signal }) {
       $("[data-eval-command-note]").textContent = current.error;
       return;
     }
-    const { command, notes } = trecEvalCommand(current, { qrels: qrels?.name, run: runs[0]?.file.name });
+    const { command, notes } = trecEvalCommand(current, {
+      qrels: qrels?.name,
+      run: runs[0]?.file.name,
+      others: runs.slice(1).map((run) => run.file.name),
+    });
     $("[data-eval-command]").textContent = command;
     $("[data-eval-command-note]").textContent = notes.join(" ");
   };

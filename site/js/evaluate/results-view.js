@@ -187,7 +187,7 @@ export function drawComparison(result) {
           "data-losses": String(row.losses),
         },
         el("th", { scope: "row", text: run }),
-        el("td", { text: measureLabel(key) }),
+        el("td", { class: "evaluate-label", text: measureLabel(key) }),
         el("td", { text: rounded(row.delta) }),
         el("td", { text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
         el("td", { text: pValue(row.pT) }),
@@ -360,7 +360,15 @@ export function drawCharts(result) {
       distributionChart(result, key, width),
       ...result.runs
         .filter((run) => run !== baseline && baseline)
-        .map((run) => differenceChart(run, baseline, key, width)),
+        .map((run) =>
+          // Named in words above the drawing: with several runs, the charts differ only by it.
+          el(
+            "figure",
+            { class: "evaluate-figure", "data-chart-run": run.name },
+            el("figcaption", { text: `${run.name} \u2212 ${baseline.name}, ${measureLabel(key)} per query` }),
+            differenceChart(run, baseline, key, width),
+          ),
+        ),
     );
   };
   choice.addEventListener("change", draw);
