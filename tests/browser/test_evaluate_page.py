@@ -584,3 +584,22 @@ def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_
     expect(page.locator("[data-eval-command-note]")).to_contain_text(
         "trec_eval takes one run at a time: run it again with B.txt in place of A.txt."
     )
+
+
+def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_is_pressed(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    stale = page.locator("[data-eval-stale]")
+    expect(stale).to_have_count(0)
+    page.locator("[data-eval-chart-measure]").select_option(label="Precision@10")  # the results' own controls
+    page.get_by_label("Filter queries").fill("q")
+    expect(stale).to_have_count(0)
+    page.get_by_label("Baseline", exact=True).select_option(label="B")
+    expect(stale).to_be_visible()
+    expect(stale).to_contain_text("press Evaluate to update them")
+    page.get_by_label("Relevance threshold").fill("2")
+    expect(stale).to_have_count(1)
+    evaluate(page)
+    expect(stale).to_have_count(0)
+    expect(page.get_by_role("heading", name="Against the baseline, B")).to_be_visible()

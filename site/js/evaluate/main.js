@@ -173,11 +173,27 @@ export function mountEvaluate(root, { runtime, signal }) {
     const dropped = files.filter((file) => file !== judgments);
     if (dropped.length) addRuns(dropped, { replace: false });
     showCommand();
+    markStale();
     setStatus(
       "idle",
       `Dropped: ${files.map((file) => file.name).join(", ")}.${qrels ? ` Judgments: ${qrels.name}.` : " Choose a judgments file too."}`,
     );
   });
+
+  // Results drawn from earlier files or options say so once the form changes, rather than pass
+  // for its current choices (the trec_eval command above already follows the form).
+  const markStale = () => {
+    if (!output.querySelector("[data-results]") || output.querySelector("[data-eval-stale]")) return;
+    const note = el("p", {
+      class: "evaluate-stale",
+      role: "note",
+      "data-eval-stale": true,
+      text: "The files, names or options above have changed since these results: press Evaluate to update them.",
+    });
+    output.querySelector("h2")?.after(note);
+  };
+  on(form, "input", markStale);
+  on(form, "change", markStale);
 
   // --- Evaluate, Stop -----------------------------------------------------------------------
   const refuse = (text, focus = null) => {
