@@ -603,3 +603,23 @@ def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_i
     evaluate(page)
     expect(stale).to_have_count(0)
     expect(page.get_by_role("heading", name="Against the baseline, B")).to_be_visible()
+
+
+DROP = """([files]) => {
+  const transfer = new DataTransfer();
+  for (const [name, text] of files) transfer.items.add(new File([text], name));
+  document.querySelector("main").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_url, files):
+    open_evaluate(page, base_url)
+    dropped = [["A.txt", files["A"].read_text()], ["my-qrels.txt", files["qrels"].read_text()]]
+    page.evaluate(DROP, [dropped])
+    hint = page.locator("[data-eval-qrels-dropped]")
+    expect(hint).to_contain_text("In use: my-qrels.txt")
+    assert page.get_by_label("Judgments file").evaluate("input => input.files.length") == 0
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()
+    page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
+    expect(hint).to_have_text("")

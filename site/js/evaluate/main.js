@@ -153,8 +153,14 @@ export function mountEvaluate(root, { runtime, signal }) {
     drawNames();
   };
   on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
+  // A dropped judgments file empties the file input, which then says no file is chosen: the hint
+  // beside it names the file in use instead.
+  const showDroppedQrels = (file) => {
+    $("[data-eval-qrels-dropped]").textContent = file ? `In use: ${file.name}, ${size(file.size)} (dropped)` : "";
+  };
   on($("[data-eval-qrels]"), "change", (event) => {
     qrels = event.target.files[0] ?? null;
+    showDroppedQrels(null);
     showCommand();
   });
   // Files dropped anywhere on the page: the one named like qrels is the judgments, the others runs.
@@ -169,6 +175,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (judgments) {
       qrels = judgments;
       $("[data-eval-qrels]").value = "";
+      showDroppedQrels(judgments);
     }
     const dropped = files.filter((file) => file !== judgments);
     if (dropped.length) addRuns(dropped, { replace: false });
