@@ -575,6 +575,14 @@ def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(page,
     row = page.locator('[data-comparison] tr[data-run="B"]').first
     aligns = row.locator("td").evaluate_all("cells => cells.map((cell) => getComputedStyle(cell).textAlign)")
     assert aligns[0] == "left" and set(aligns[1:]) == {"right"}, aligns
+    # each table's header over a column of names lines up with them
+    for scope, header in (
+        ("[data-results]", "Measure"),
+        ("[data-comparison]", "Run"),
+        ("[data-comparison]", "Measure"),
+    ):
+        cell = page.locator(scope).get_by_role("columnheader", name=header, exact=True)
+        assert cell.evaluate("cell => getComputedStyle(cell).textAlign") == "left", (scope, header)
 
 
 def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, base_url, files):
