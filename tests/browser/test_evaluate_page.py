@@ -548,3 +548,86 @@ def test_a_seven_column_line_is_listed_once_by_line_and_scored_as_trec_eval_scor
     result = expected(text, files["qrels"].read_text(), {**OPTIONS, "cutoffs": [10]}, ("seven.txt", "qrels.txt"))
     assert result.per_query["ndcg@10"][f"{MARKER}q8"] > 0  # the 7-column line is scored
     assert agrees(cell_value(page, "[data-results]", "seven", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_each_difference_chart_is_named_by_its_run_and_the_baseline_in_words(page, base_url, files, tmp_path):
+    third = tmp_path / "C.txt"
+    third.write_text(run_text(7))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"], third], files["qrels"])
+    evaluate(page)
+    captions = page.locator('[data-chart="difference"]').evaluate_all(
+        "charts => charts.map((chart) => chart.closest('figure')?.querySelector('figcaption')?.innerText)"
+    )
+    assert captions == ["B \u2212 A, NDCG@10 per query", "C \u2212 A, NDCG@10 per query"], captions
+    page.locator("[data-eval-chart-measure]").select_option(label="Precision@10")
+    expect(page.locator("[data-eval-charts] figcaption").first).to_have_text("B \u2212 A, Precision@10 per query")
+
+
+def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    numbers = page.locator("[data-results] td[data-value], [data-per-query] td[data-value]").evaluate_all(
+        "cells => [...new Set(cells.map((cell) => getComputedStyle(cell).textAlign))]"
+    )
+    assert numbers == ["right"], numbers
+    row = page.locator('[data-comparison] tr[data-run="B"]').first
+    aligns = row.locator("td").evaluate_all("cells => cells.map((cell) => getComputedStyle(cell).textAlign)")
+    assert aligns[0] == "left" and set(aligns[1:]) == {"right"}, aligns
+    # each table's header over a column of names lines up with them
+    for scope, header in (
+        ("[data-results]", "Measure"),
+        ("[data-comparison]", "Run"),
+        ("[data-comparison]", "Measure"),
+    ):
+        cell = page.locator(scope).get_by_role("columnheader", name=header, exact=True)
+        assert cell.evaluate("cell => getComputedStyle(cell).textAlign") == "left", (scope, header)
+
+
+def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    expect(page.locator("[data-eval-command]")).to_contain_text(" qrels.txt A.txt")
+    expect(page.locator("[data-eval-command-note]")).to_contain_text(
+        "trec_eval takes one run at a time: run it again with B.txt in place of A.txt."
+    )
+
+
+def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_is_pressed(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    stale = page.locator("[data-eval-stale]")
+    expect(stale).to_have_count(0)
+    page.locator("[data-eval-chart-measure]").select_option(label="Precision@10")  # the results' own controls
+    page.get_by_label("Filter queries").fill("q")
+    expect(stale).to_have_count(0)
+    page.get_by_label("Baseline", exact=True).select_option(label="B")
+    expect(stale).to_be_visible()
+    expect(stale).to_contain_text("press Evaluate to update them")
+    page.get_by_label("Relevance threshold").fill("2")
+    expect(stale).to_have_count(1)
+    evaluate(page)
+    expect(stale).to_have_count(0)
+    expect(page.get_by_role("heading", name="Against the baseline, B")).to_be_visible()
+
+
+DROP = """([files]) => {
+  const transfer = new DataTransfer();
+  for (const [name, text] of files) transfer.items.add(new File([text], name));
+  document.querySelector("main").dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_url, files):
+    open_evaluate(page, base_url)
+    dropped = [["A.txt", files["A"].read_text()], ["my-qrels.txt", files["qrels"].read_text()]]
+    page.evaluate(DROP, [dropped])
+    hint = page.locator("[data-eval-qrels-dropped]")
+    expect(hint).to_contain_text("In use: my-qrels.txt")
+    assert page.get_by_label("Judgments file").evaluate("input => input.files.length") == 0
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()
+    page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
+    expect(hint).to_have_text("")

@@ -79,7 +79,11 @@ export function mountEvaluate(root, { runtime, signal }) {
       $("[data-eval-command-note]").textContent = current.error;
       return;
     }
-    const { command, notes } = trecEvalCommand(current, { qrels: qrels?.name, run: runs[0]?.file.name });
+    const { command, notes } = trecEvalCommand(current, {
+      qrels: qrels?.name,
+      run: runs[0]?.file.name,
+      others: runs.slice(1).map((run) => run.file.name),
+    });
     $("[data-eval-command]").textContent = command;
     $("[data-eval-command-note]").textContent = notes.join(" ");
   };
@@ -149,8 +153,14 @@ export function mountEvaluate(root, { runtime, signal }) {
     drawNames();
   };
   on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
+  // A dropped judgments file empties the file input, which then says no file is chosen: the hint
+  // beside it names the file in use instead.
+  const showDroppedQrels = (file) => {
+    $("[data-eval-qrels-dropped]").textContent = file ? `In use: ${file.name}, ${size(file.size)} (dropped)` : "";
+  };
   on($("[data-eval-qrels]"), "change", (event) => {
     qrels = event.target.files[0] ?? null;
+    showDroppedQrels(null);
     showCommand();
   });
   // Files dropped anywhere on the page: the one named like qrels is the judgments, the others runs.
@@ -165,15 +175,32 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (judgments) {
       qrels = judgments;
       $("[data-eval-qrels]").value = "";
+      showDroppedQrels(judgments);
     }
     const dropped = files.filter((file) => file !== judgments);
     if (dropped.length) addRuns(dropped, { replace: false });
     showCommand();
+    markStale();
     setStatus(
       "idle",
       `Dropped: ${files.map((file) => file.name).join(", ")}.${qrels ? ` Judgments: ${qrels.name}.` : " Choose a judgments file too."}`,
     );
   });
+
+  // Results drawn from earlier files or options say so once the form changes, rather than pass
+  // for its current choices (the trec_eval command above already follows the form).
+  const markStale = () => {
+    if (!output.querySelector("[data-results]") || output.querySelector("[data-eval-stale]")) return;
+    const note = el("p", {
+      class: "evaluate-stale",
+      role: "note",
+      "data-eval-stale": true,
+      text: "The files, names or options above have changed since these results: press Evaluate to update them.",
+    });
+    output.querySelector("h2")?.after(note);
+  };
+  on(form, "input", markStale);
+  on(form, "change", markStale);
 
   // --- Evaluate, Stop -----------------------------------------------------------------------
   const refuse = (text, focus = null) => {

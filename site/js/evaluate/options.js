@@ -50,10 +50,11 @@ const TREC_EVAL_CUT = {
 /**
  * The trec_eval command line for these options, and what it cannot reproduce.
  * @param {{cutoffs: number[], threshold: number, gain: string, missing: string, useRank: boolean}} options
- * @param {{qrels?: string, run?: string}} files  file names (placeholders when missing)
+ * @param {{qrels?: string, run?: string, others?: string[]}} files  file names (placeholders when
+ *   missing); `others` are the other runs' files, each needing a command of its own
  * @returns {{command: string, notes: string[]}}
  */
-export function trecEvalCommand(options, { qrels = "qrels", run = "run" } = {}) {
+export function trecEvalCommand(options, { qrels = "qrels", run = "run", others = [] } = {}) {
   const ks = options.cutoffs.join(",");
   const parts = ["trec_eval"];
   if (options.missing === "score 0") parts.push("-c");
@@ -61,6 +62,11 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run" } = {}) 
   for (const name of Object.values(TREC_EVAL_CUT)) parts.push("-m", `${name}.${ks}`);
   parts.push("-m", "map", "-m", "recip_rank", "-q", quote(qrels), quote(run));
   const notes = ["trec_eval has no reciprocal rank at a cut-off and no judged@k: those columns are this page's own."];
+  // trec_eval scores one run per call: the command shows the first, the note names the rest.
+  if (others.length)
+    notes.push(
+      `trec_eval takes one run at a time: run it again with ${others.map(quote).join(", ")} in place of ${quote(run)}.`,
+    );
   if (!Number.isInteger(options.threshold))
     notes.push("trec_eval's -l takes a whole grade: a threshold between grades counts from the next one up.");
   if (options.gain === "exponential")

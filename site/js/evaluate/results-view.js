@@ -102,7 +102,7 @@ export function drawFiles(files) {
 /** The means: a row per measure, a column per run, judged@k among them. */
 export function drawMeans(result) {
   const measures = result.runs[0]?.measures ?? [];
-  const head = [th("Measure"), ...result.runs.map((run) => th(run.name))];
+  const head = [th("Measure", { class: "evaluate-label" }), ...result.runs.map((run) => th(run.name))];
   const rows = measures.map((key) =>
     el(
       "tr",
@@ -127,7 +127,7 @@ export function drawMeans(result) {
 
 /** The counts of queries scored, skipped, missing and ignored per run. */
 export function drawCounts(result) {
-  const head = [th("Run"), ...COUNTS.map((name) => th(name))];
+  const head = [th("Run", { class: "evaluate-label" }), ...COUNTS.map((name) => th(name))];
   const rows = result.runs.map((run) =>
     el(
       "tr",
@@ -159,8 +159,8 @@ export function drawCounts(result) {
 export function drawComparison(result) {
   if (result.comparisons.length === 0) return [];
   const head = [
-    th("Run"),
-    th("Measure"),
+    th("Run", { class: "evaluate-label" }),
+    th("Measure", { class: "evaluate-label" }),
     th("Mean difference"),
     th(`${Math.round(result.confidence * 100)}% interval`),
     th("p, t-test"),
@@ -187,7 +187,7 @@ export function drawComparison(result) {
           "data-losses": String(row.losses),
         },
         el("th", { scope: "row", text: run }),
-        el("td", { text: measureLabel(key) }),
+        el("td", { class: "evaluate-label", text: measureLabel(key) }),
         el("td", { text: rounded(row.delta) }),
         el("td", { text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
         el("td", { text: pValue(row.pT) }),
@@ -360,7 +360,15 @@ export function drawCharts(result) {
       distributionChart(result, key, width),
       ...result.runs
         .filter((run) => run !== baseline && baseline)
-        .map((run) => differenceChart(run, baseline, key, width)),
+        .map((run) =>
+          // Named in words above the drawing: with several runs, the charts differ only by it.
+          el(
+            "figure",
+            { class: "evaluate-figure", "data-chart-run": run.name },
+            el("figcaption", { text: `${run.name} \u2212 ${baseline.name}, ${measureLabel(key)} per query` }),
+            differenceChart(run, baseline, key, width),
+          ),
+        ),
     );
   };
   choice.addEventListener("change", draw);

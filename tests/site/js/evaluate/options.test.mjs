@@ -34,6 +34,13 @@ test("the trec_eval command has -c for 'score 0', -l for the threshold, and each
   assert.ok(!leaveOut.includes(" -c "));
 });
 
+test("several runs: the command scores the first, the note names the others, quoted as in a shell", () => {
+  const { command, notes } = trecEvalCommand(OPTIONS, { qrels: "q.txt", run: "a.txt", others: ["b.txt", "c d.txt"] });
+  assert.ok(command.endsWith(" q.txt a.txt"));
+  assert.ok(notes.includes("trec_eval takes one run at a time: run it again with b.txt, 'c d.txt' in place of a.txt."));
+  assert.equal(trecEvalCommand(OPTIONS, { run: "a.txt" }).notes.length, 1);
+});
+
 test("exponential gain and the rank column say they have no trec_eval equivalent", () => {
   const { notes } = trecEvalCommand({ ...OPTIONS, gain: "exponential", useRank: true });
   assert.ok(notes.some((note) => /Exponential gain has no trec_eval equivalent/.test(note)));
