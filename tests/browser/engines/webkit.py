@@ -25,6 +25,7 @@ from selenium.webdriver.webkitgtk.service import Service
 from .base import (
     CENTRE_IF_HIT,
     DEEP_QUERY,
+    DEFAULT_TIMEOUT_S,
     Browser,
     EngineError,
     EngineHang,
@@ -49,6 +50,12 @@ ROLE_CANDIDATES = {
     "checkbox": "input[type=checkbox], [role=checkbox]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
 }
+# Window sizes tried before set_viewport gives up: the first measures the frame, the next corrects.
+VIEWPORT_ATTEMPTS = 4
+VIEWPORT_AFTER_FRAMES = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return [innerWidth, innerHeight];
+}"""
 
 
 class Xvfb:
@@ -215,14 +222,31 @@ class WebKitPage(Page):
         Path(path).write_bytes(self.driver.get_screenshot_as_png())
 
     def set_viewport(self, width: int, height: int) -> None:
-        """Sizes the window so that its viewport is `width` × `height`. MiniBrowser's window has
-        a minimum width (447 px of viewport here): narrower raises EngineError."""
-        self.driver.set_window_size(width, height)
-        inner = self.evaluate("[innerWidth, innerHeight]")
-        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
-        inner = self.evaluate("[innerWidth, innerHeight]")
-        if inner != [width, height]:
-            raise EngineError(f"WebKitGTK's viewport became {inner[0]} × {inner[1]}, not {width} × {height}")
+        """Sizes the window so that its viewport is `width` × `height`. The window manager applies
+        a size a moment after the driver returns, so each size is read once it has held still, and
+        the window's frame is measured rather than assumed. MiniBrowser's window has a minimum
+        width (447 px of viewport here): narrower raises EngineError."""
+        window = [width, height]
+        inner = None
+        for _ in range(VIEWPORT_ATTEMPTS):
+            self.driver.set_window_size(*window)
+            inner = self._viewport_once_still()
+            if inner == [width, height]:
+                return
+            window = [window[0] + width - inner[0], window[1] + height - inner[1]]
+        raise EngineError(f"WebKitGTK's viewport became {inner[0]} × {inner[1]}, not {width} × {height}")
+
+    def _viewport_once_still(self) -> list[int]:
+        """[innerWidth, innerHeight] once two looks, each after two animation frames, agree."""
+        last: list[list[int]] = []
+
+        def look():
+            now = self.evaluate(VIEWPORT_AFTER_FRAMES)
+            held = bool(last) and last[0] == now
+            last[:] = [now]
+            return now if held else None
+
+        return self.wait_until(look, DEFAULT_TIMEOUT_S, "WebKitGTK's viewport never held still")
 
     def close(self) -> None:
         if not self._browser.hung:
