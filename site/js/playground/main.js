@@ -150,8 +150,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
     } else if (control.getAttribute("aria-disabled") === "true") return held() ? say(LOCKED) : undefined;
     clicks.clicked(event, item, kind);
-    if (kind === "up") moveBy(item, -1, event);
-    else if (kind === "down") moveBy(item, 1, event);
+    const pointer = event.detail > 0 ? event : null; // a key's click (Enter, Space) has detail 0
+    if (kind === "up") moveBy(item, -1, pointer);
+    else if (kind === "down") moveBy(item, 1, pointer);
     else if (kind === "drop")
       change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
     else if (kind === "retrieve")
