@@ -233,7 +233,12 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "input",
       () => {
-        if (field.value === "" || !field.validity.valid) return;
+        // Out of range or not whole, as typed: marked, and left to Enter or leaving the field.
+        if (field.value === "" || !field.validity.valid) {
+          if (field.value !== "") field.setAttribute("aria-invalid", "true");
+          return;
+        }
+        field.removeAttribute("aria-invalid");
         const next = set(state, field.value, limits);
         if (next !== state) change(next, `${name} is now ${next[key]}`);
       },
@@ -242,6 +247,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "change",
       () => {
+        field.removeAttribute("aria-invalid"); // the value is settled now, kept or clamped
         if (field.value !== "" && Number(field.value) === state[key]) return; // shown already
         const next = set(state, field.value, limits);
         if (next !== state) return change(next, `${name} is now ${next[key]}`);
