@@ -69,21 +69,28 @@ EDIT = """async ({kind, a, b, mark}) => {
   const other = (values, current, r) => pick(values.filter((value) => String(value) !== String(current)), r);
   const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const ranked = [...root.querySelectorAll('[aria-label="Ranked list"] [data-item]')];
-  let act;
+  let act, target;
   if (kind === "move") {
     const buttons = ranked.flatMap((item) => [...item.querySelectorAll('[data-control="up"], [data-control="down"]')])
       .filter((button) => button.getAttribute("aria-disabled") !== "true");
     const button = pick(buttons, a);
+    target = button;
     act = () => button.click();
   } else if (kind === "grade") {
     const select = pick([...root.querySelectorAll('[data-item] select[data-control="grade"]')], a);
+    target = select;
     act = setValue(select, other([...select.options].map((option) => option.value), select.value, b));
   } else {
     const control = root.querySelector(`#pg-${CSS.escape(root.dataset.playground)}-${kind}`);
     const values = kind === "gain" ? [...control.options].map((option) => option.value)
       : range(Number(control.min), kind === "k" ? ranked.length : Number(control.max));
+    target = control;
     act = setValue(control, other(values, control.value, b));
   }
+  // As a learner's: the control has the focus (a click on it, or the keyboard), so each change
+  // pays for keeping the focus on it across the redraw. Focused, and laid out, before the clock.
+  target.focus();
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   performance.clearMarks(mark);
   // Every frame while the edit is under way: when its callbacks ran, and the frame's own time.
   const frames = [];

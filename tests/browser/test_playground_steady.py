@@ -107,3 +107,20 @@ def test_repeated_keys_move_the_same_item(page, base_url, playground_page):
     page.keyboard.press("Alt+ArrowUp")
     expect_ranking(playground, ["b", "a", "c", "d", "e"])
     expect(playground.locator('[data-item="b"]')).to_be_focused()
+
+
+def test_the_focused_item_is_brought_into_view_when_the_keyboard_moves_it_out(page, base_url):
+    """The focus is put back without scrolling in the change itself (cheaper); the next frame
+    scrolls the focused row into view if the move took it out of the window."""
+    page.set_viewport_size({"width": 1280, "height": 400})
+    page.goto(f"{base_url}playground.html")
+    playground = page.locator("[data-playground]").first
+    ids = ranked_ids(playground)
+    first = playground.locator(f'[data-item="{ids[0]}"]')
+    first.scroll_into_view_if_needed()
+    first.focus()
+    for _ in range(len(ids) - 1):
+        page.keyboard.press("Alt+ArrowDown")
+    expect_ranking(playground, [*ids[1:], ids[0]])
+    expect(first).to_be_focused()
+    expect(first).to_be_in_viewport()

@@ -176,6 +176,15 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     assert_agrees(playground, state)
     expect(threshold_field).to_be_focused()
     expect(threshold_field).to_have_value("2")
+    # Out of range (pasted in one go): marked invalid and not applied until Enter, which clamps it.
+    k_field.fill(str(PLAYGROUND_CONFIG["max_items"] + 10))
+    expect(k_field).to_have_attribute("aria-invalid", "true")
+    assert_agrees(playground, state)
+    page.keyboard.press("Enter")
+    expect(k_field).not_to_have_attribute("aria-invalid", "true")
+    state["k"] = PLAYGROUND_CONFIG["max_items"]
+    expect(k_field).to_have_value(str(state["k"]))
+    assert_agrees(playground, state)
 
 
 def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):

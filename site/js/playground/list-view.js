@@ -84,7 +84,15 @@ export function restoreFocus(parts, focus, fallback) {
   const item = parts.ranked.querySelector(selector) ?? parts.unretrieved.querySelector(selector);
   const control =
     focus.control === "item" ? item : item?.querySelector(`[data-control="${CSS.escape(focus.control)}"]`);
-  (control ?? item ?? fallback)?.focus({ preventScroll: false });
+  const target = control ?? item ?? fallback;
+  if (!target) return;
+  // Focused without scrolling, which would lay the page out then and there, in the change's
+  // handler; the next frame, laid out anyway, brings the control into view if it left it.
+  target.focus({ preventScroll: true });
+  requestAnimationFrame(() => {
+    if (target.isConnected && target.getRootNode().activeElement === target)
+      target.scrollIntoView({ block: "nearest" });
+  });
 }
 
 /** Draw both lists and the add/retrieve limits from `state`. */

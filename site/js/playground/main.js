@@ -150,8 +150,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       return say(`Move the pointer to ${kind === "remove" ? "remove" : kind} ${item}: it just slid into place.`);
     } else if (control.getAttribute("aria-disabled") === "true") return held() ? say(LOCKED) : undefined;
     clicks.clicked(event, item, kind);
-    if (kind === "up") moveBy(item, -1, event);
-    else if (kind === "down") moveBy(item, 1, event);
+    const pointer = event.detail > 0 ? event : null; // a key's click (Enter, Space) has detail 0
+    if (kind === "up") moveBy(item, -1, pointer);
+    else if (kind === "down") moveBy(item, 1, pointer);
     else if (kind === "drop")
       change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
     else if (kind === "retrieve")
@@ -232,7 +233,12 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "input",
       () => {
-        if (field.value === "" || !field.validity.valid) return;
+        // Out of range or not whole, as typed: marked, and left to Enter or leaving the field.
+        if (field.value === "" || !field.validity.valid) {
+          if (field.value !== "") field.setAttribute("aria-invalid", "true");
+          return;
+        }
+        field.removeAttribute("aria-invalid");
         const next = set(state, field.value, limits);
         if (next !== state) change(next, `${name} is now ${next[key]}`);
       },
@@ -241,6 +247,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "change",
       () => {
+        field.removeAttribute("aria-invalid"); // the value is settled now, kept or clamped
         if (field.value !== "" && Number(field.value) === state[key]) return; // shown already
         const next = set(state, field.value, limits);
         if (next !== state) return change(next, `${name} is now ${next[key]}`);
