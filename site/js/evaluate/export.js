@@ -72,8 +72,17 @@ export function meansMarkdown(result) {
   return [line(header), line(header.map(() => "---")), ...rows.map(line), "", markNote(result), ""].join("\n");
 }
 
-const latexEscape = (text) =>
-  String(text).replace(/[\\&%$#_{}~^]/g, (c) => (c === "\\" ? "\\textbackslash{}" : `\\${c}`));
+// LaTeX's special characters in text. `~` and `^` escaped with a backslash are accents, and `<`,
+// `>`, `|` print as other glyphs in LaTeX's default (OT1) font encoding: each gets its text command.
+const LATEX_TEXT_COMMANDS = {
+  "\\": "\\textbackslash{}",
+  "~": "\\textasciitilde{}",
+  "^": "\\textasciicircum{}",
+  "<": "\\textless{}",
+  ">": "\\textgreater{}",
+  "|": "\\textbar{}",
+};
+const latexEscape = (text) => String(text).replace(/[\\&%$#_{}~^<>|]/g, (c) => LATEX_TEXT_COMMANDS[c] ?? `\\${c}`);
 
 /** The means as a LaTeX tabular (booktabs), with the footnote as a \\dag note under it. */
 export function meansLaTeX(result) {

@@ -50,3 +50,15 @@ test("Markdown and LaTeX carry the mark and its footnote", () => {
   assert.ok(latex.includes("0.7500$^\\dagger$"));
   assert.ok(latex.includes("\\begin{tabular}{lrr}"));
 });
+
+test("LaTeX gets a run's name as text: special characters as their text commands, none as an accent", () => {
+  const name = "a~b^c<d>e\\f&g_h";
+  const renamed = structuredClone(RESULT);
+  renamed.runs[1].name = name;
+  renamed.comparisons[0].run = name;
+  const latex = meansLaTeX(renamed);
+  assert.ok(
+    latex.includes("a\\textasciitilde{}b\\textasciicircum{}c\\textless{}d\\textgreater{}e\\textbackslash{}f\\&g\\_h"),
+  );
+  assert.ok(meansLaTeX(RESULT).includes("B\\textbar{}x"));
+});
