@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import math
+import random
 import re
 import threading
 
@@ -314,6 +315,47 @@ def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(
     expect(status).to_contain_text("qrels.txt.gz")
     expect(status).to_contain_text("is too large for this page")
     expect(status).to_contain_text(f"it unpacks to about {round(said / 2**20)} MB")
+
+
+def test_a_gzip_run_not_grouped_by_query_is_refused_by_its_trailer(page, base_url, files, tmp_path):
+    # A run whose queries come back (so it is read again and held whole) in a gzip file whose
+    # trailer says it unpacks to almost 4 GiB: no page holds that, though 6 times its size would
+    # fit. Random docids keep it several of File.stream()'s chunks long, so the query's coming
+    # back shows in the first chunks, before the end (and its false trailer) is read.
+    rng = random.Random(7)
+    lines = [f"{MARKER}q{1 + i % 2} Q0 {MARKER}d{rng.getrandbits(64):x} {i} {-i} mixed" for i in range(20_000)]
+    packed = tmp_path / "mixed.txt.gz"
+    member = bytearray(gzip.compress(("\n".join(lines) + "\n").encode()))
+    assert len(member) > 4 * 65536
+    said = 2**32 - 1  # the trailer's ISIZE, in bytes
+    member[-4:] = said.to_bytes(4, "little")
+    packed.write_bytes(member)
+    open_evaluate(page, base_url)
+    choose(page, [packed], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error", timeout=EVALUATE_TIMEOUT)
+    expect(status).to_contain_text("mixed.txt.gz")
+    expect(status).to_contain_text("a run not grouped by query is held whole")
+    expect(status).to_contain_text(f"it unpacks to about {round(said / 2**20)} MB")
+    expect(status).to_contain_text("Sort the run by query")
+
+
+def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, base_url, files, tmp_path):
+    packed = tmp_path / "A.txt.gz"
+    member = bytearray(gzip.compress(files["A"].read_bytes()))
+    member[-4:] = (5).to_bytes(4, "little")  # a trailer that does not match the unpacked length
+    packed.write_bytes(member)
+    open_evaluate(page, base_url)
+    choose(page, [packed], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error", timeout=EVALUATE_TIMEOUT)
+    expect(status).to_contain_text("A.txt.gz could not be read as gzip: ")
+    # Still usable: the same run unpacked, evaluated.
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
 def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, base_url, files, tmp_path):

@@ -1,6 +1,7 @@
 // How large a file the evaluate page can hold. What must be held whole in Python's memory is the
 // judgments (every line becomes a dict entry) and a run that is not grouped by query (trec_eval
-// does not require grouping, so the reader keeps every line until the end); a run grouped by query
+// does not require grouping, so the reader keeps every line until the end, beside the judgments;
+// one such run at a time, as the runs are read one after the other); a run grouped by query
 // streams, holding one query's lines at a time, so its size is not bounded here. Python's memory
 // is Pyodide's WebAssembly memory, bounded by wasm32 and by what the browser says the device has.
 
@@ -52,24 +53,29 @@ export const textBytes = (size, gzip) => (gzip ? size * GZIP_RATIO : size);
  * Why a file the page must hold whole is too large, or null when it fits.
  * @param {{name: string, size: number}} file  size in bytes, as on disk
  * @param {"judgments"|"ungrouped run"} role
- * @param {number|null} [deviceGiB]  the device's memory in GiB; by default what this browser says
- * @param {number|null} [unpacked]  for a gzip file, the size its trailer says it unpacks to
- *   (gzip.js unpackedSize), or null: unknown, or not gzip
+ * @param {object} [context]
+ * @param {number|null} [context.deviceGiB]  the device's memory in GiB; by default what this
+ *   browser says (null: it says nothing)
+ * @param {number|null} [context.unpacked]  for a gzip file, the size its trailer says it unpacks
+ *   to (gzip.js unpackedSize), or null: unknown, or not gzip
+ * @param {number} [context.judgmentsHeld]  the judgments' text (bytes) Python already holds: a
+ *   run not grouped by query is held beside them, so the two share the bound
  * @returns {string|null} one sentence for the page
  */
-export function tooLarge(file, role, deviceGiB = deviceMemory(), unpacked = null) {
+export function tooLarge(file, role, { deviceGiB = deviceMemory(), unpacked = null, judgmentsHeld = 0 } = {}) {
   const gzip = unpacked !== null || /\.gz$/i.test(file.name);
   const held = heldTextBytes(deviceGiB);
   const text = Math.max(unpacked ?? 0, textBytes(file.size, gzip));
-  if (text <= held) return null;
+  if (text + judgmentsHeld <= held) return null;
   const what = role === "judgments" ? "a judgments file" : "a run not grouped by query";
   const device = deviceGiB
     ? `this browser says the device has ${deviceGiB} GB of memory`
     : "this browser does not say how much memory the device has";
+  const besides = judgmentsHeld ? `, beside the judgments' ${megabytes(judgmentsHeld)}` : "";
   return (
     `${file.name} (${megabytes(file.size)}) is too large for this page: ${what} is held whole in Python's memory, ` +
     `and ${device}, so the page holds at most about ${megabytes(held)} of text` +
-    `${gzip ? `, and it unpacks to about ${megabytes(text)}` : ""}. ` +
+    `${gzip ? `, and it unpacks to about ${megabytes(text)}` : ""}${besides}. ` +
     (role === "judgments"
       ? "Keep only the queries your runs rank."
       : "Sort the run by query (sort -s -k1,1) and it streams, whatever its size.")

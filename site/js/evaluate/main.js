@@ -7,7 +7,7 @@ import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
 import { unpackedSize, unreadableGzip } from "./gzip.js";
-import { deviceMemory, tooLarge } from "./limits.js";
+import { tooLarge } from "./limits.js";
 import { badNames, nameProblem, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
@@ -226,7 +226,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       working = false;
     });
     if (packed) return refuse(packed);
-    const large = tooLarge(qrels, "judgments", deviceMemory(), unpacked);
+    const large = tooLarge(qrels, "judgments", { unpacked });
     if (large) return refuse(large, $("[data-eval-qrels]"));
     if (!runtime) return refuse("Python cannot run on this page.");
 

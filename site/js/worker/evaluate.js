@@ -5,9 +5,10 @@
 // anywhere: the files' text only goes from this worker's memory into Python's.
 import SOURCE from "./evaluate.py";
 import { failureReason } from "./failure.js";
+import { canGunzip } from "../capabilities.js";
+import { isGzip, unpackedSize } from "../evaluate/gzip.js";
 import { tooLarge } from "../evaluate/limits.js";
 
-const GZIP_MAGIC = [0x1f, 0x8b];
 const STOPPED = Symbol("stopped");
 
 /** Run evaluate.py in a namespace of its own and return its `new_evaluation` (a PyProxy).
@@ -20,25 +21,6 @@ export function loadEvaluate(pyodide) {
   const evaluation = namespace.get("new_evaluation");
   namespace.destroy();
   return evaluation;
-}
-
-/** Whether this browser can gunzip a stream (DecompressionStream with "gzip"). */
-export function canGunzip() {
-  if (typeof DecompressionStream !== "function") return false;
-  try {
-    new DecompressionStream("gzip");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the first bytes are gzip's magic number (`bytes`: a Uint8Array of at least two). */
-export const isGzipBytes = (bytes) => bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-
-async function isGzip(file) {
-  if (/\.gz$/i.test(file.name)) return true;
-  return isGzipBytes(new Uint8Array(await file.slice(0, 2).arrayBuffer()));
 }
 
 /**
@@ -67,7 +49,10 @@ async function readText(file, feed, onBytes, stopped) {
   const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error) => {
+        // A broken gzip member or a failing disk: say which file, and what the browser said.
+        throw new Error(`${file.name} could not be read${gzip ? " as gzip" : ""}: ${error?.message ?? error}`);
+      });
       if (done) return true;
       if (stopped()) throw STOPPED;
       if (feed(value) === false) return false;
@@ -113,7 +98,9 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
       );
     };
     evaluation.start_qrels(qrels.name);
+    let judgmentsHeld = 0; // the judgments' text, in UTF-16 code units (a byte each for ASCII)
     await read(qrels, (text) => {
+      judgmentsHeld += text.length;
       evaluation.feed_qrels(text);
     });
     files[qrels.name] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
@@ -125,7 +112,7 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
       if (!grouped) {
         // A query came back after another: read it again, holding every line until the end,
         // if Python's memory can hold them (limits.js).
-        const large = tooLarge(file, "ungrouped run");
+        const large = tooLarge(file, "ungrouped run", { unpacked: await unpackedSize(file), judgmentsHeld });
         if (large) throw new Error(large);
         evaluation.start_run(name, file.name, false);
         await read(file, (text) => evaluation.feed_run(text));

@@ -36,25 +36,43 @@ test("the device's memory is what navigator.deviceMemory says, and null where it
 
 test("a file the page must hold whole is refused above the bound, saying why and what to do", () => {
   const held = heldTextBytes(4);
-  assert.equal(tooLarge({ name: "qrels.txt", size: held }, "judgments", 4), null);
-  const refused = tooLarge({ name: "qrels.txt", size: held + 1 }, "judgments", 4);
+  assert.equal(tooLarge({ name: "qrels.txt", size: held }, "judgments", { deviceGiB: 4 }), null);
+  const refused = tooLarge({ name: "qrels.txt", size: held + 1 }, "judgments", { deviceGiB: 4 });
   assert.match(refused, /qrels\.txt .* is too large/);
   assert.match(refused, /says the device has 4 GB/);
   assert.match(refused, /Keep only the queries/);
-  const unknown = tooLarge({ name: "qrels.txt", size: heldTextBytes(null) + 1 }, "judgments", null);
+  const unknown = tooLarge({ name: "qrels.txt", size: heldTextBytes(null) + 1 }, "judgments", { deviceGiB: null });
   assert.match(unknown, /does not say how much memory/);
-  const gzip = tooLarge({ name: "run.gz", size: Math.ceil(held / GZIP_RATIO) + 1 }, "ungrouped run", 4);
+  const gzip = tooLarge({ name: "run.gz", size: Math.ceil(held / GZIP_RATIO) + 1 }, "ungrouped run", { deviceGiB: 4 });
   assert.match(gzip, /Sort the run by query/);
   assert.match(gzip, /it unpacks to about \d+ MB/);
-  assert.equal(tooLarge({ name: "run.gz", size: Math.floor(held / GZIP_RATIO) }, "ungrouped run", 4), null);
+  assert.equal(
+    tooLarge({ name: "run.gz", size: Math.floor(held / GZIP_RATIO) }, "ungrouped run", { deviceGiB: 4 }),
+    null,
+  );
 });
 
 test("a gzip file's own unpacked size counts when it is past GZIP_RATIO times its size", () => {
   const held = heldTextBytes(4);
   const small = { name: "qrels.txt.gz", size: 1000 };
-  assert.equal(tooLarge(small, "judgments", 4, held), null);
-  assert.match(tooLarge(small, "judgments", 4, held + 1), /it unpacks to about \d+ MB/);
+  assert.equal(tooLarge(small, "judgments", { deviceGiB: 4, unpacked: held }), null);
+  assert.match(tooLarge(small, "judgments", { deviceGiB: 4, unpacked: held + 1 }), /it unpacks to about \d+ MB/);
   // A gzip file without the .gz name (found by its bytes) is taken as gzip too.
-  assert.match(tooLarge({ name: "qrels", size: 1000 }, "judgments", 4, held + 1), /too large/);
-  assert.equal(tooLarge({ name: "qrels.gz", size: Math.floor(held / GZIP_RATIO) }, "judgments", 4, 10), null);
+  assert.match(tooLarge({ name: "qrels", size: 1000 }, "judgments", { deviceGiB: 4, unpacked: held + 1 }), /too large/);
+  assert.equal(
+    tooLarge({ name: "qrels.gz", size: Math.floor(held / GZIP_RATIO) }, "judgments", { deviceGiB: 4, unpacked: 10 }),
+    null,
+  );
+});
+
+test("a run not grouped by query shares the bound with the judgments Python already holds", () => {
+  const held = heldTextBytes(4);
+  const run = { name: "run.txt", size: held / 2 };
+  assert.equal(tooLarge(run, "ungrouped run", { deviceGiB: 4, judgmentsHeld: held / 2 }), null);
+  const refused = tooLarge(run, "ungrouped run", { deviceGiB: 4, judgmentsHeld: held / 2 + 1 });
+  assert.match(refused, /run\.txt .* is too large/);
+  assert.match(refused, /beside the judgments' \d+ MB/);
+  assert.match(refused, /Sort the run by query/);
+  // Alone, the same run fits: only what is held beside it refused it.
+  assert.equal(tooLarge(run, "ungrouped run", { deviceGiB: 4 }), null);
 });
