@@ -42,8 +42,9 @@ def worker_namespace():
     return namespace
 
 
-def evaluate(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTIONS, chunk: int = 5, baseline="A"):
-    """Drive evaluate.py as worker/evaluate.js does: chunks of text, a run read again ungrouped."""
+def read(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTIONS, chunk: int = 5):
+    """Read the files as worker/evaluate.js does: chunks of text, a run read again ungrouped.
+    Returns the evaluation and each file's summary."""
     evaluation = namespace["new_evaluation"](json.dumps(options))
     evaluation.start_qrels("qrels.txt")
     for start in range(0, len(qrels), chunk):
@@ -56,6 +57,12 @@ def evaluate(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTION
             for start in range(0, len(text), chunk):
                 assert evaluation.feed_run(text[start : start + chunk])
         files[name] = json.loads(evaluation.finish_run())
+    return evaluation, files
+
+
+def evaluate(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTIONS, chunk: int = 5, baseline="A"):
+    """The files read (read()) and compared against `baseline`: (summaries, comparison)."""
+    evaluation, files = read(namespace, runs, qrels, options, chunk)
     return files, json.loads(evaluation.compare(baseline))
 
 
@@ -158,13 +165,7 @@ def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_name
 def test_a_query_s_list_for_the_rank_playground_is_its_top_documents_with_grades_and_the_relevant_it_missed(
     worker_namespace,
 ):
-    evaluation = worker_namespace["new_evaluation"](json.dumps(OPTIONS))
-    evaluation.start_qrels("qrels.txt")
-    evaluation.feed_qrels(QRELS)
-    evaluation.finish_qrels()
-    evaluation.start_run("A", "A.txt", True)
-    evaluation.feed_run(RUN_A)
-    evaluation.finish_run()
+    evaluation, _ = read(worker_namespace, {"A": RUN_A})
     config = json.loads(evaluation.query_list("A", "q2"))
     assert config["items"] == [{"id": "d4", "grade": 1}, {"id": "d9", "grade": 0}]
     assert config["unretrieved"] == [{"id": "d5", "grade": 1}]
@@ -172,13 +173,7 @@ def test_a_query_s_list_for_the_rank_playground_is_its_top_documents_with_grades
 
 
 def test_a_query_s_list_opens_at_the_page_s_cut_off_not_the_list_s_length(worker_namespace):
-    evaluation = worker_namespace["new_evaluation"](json.dumps({**OPTIONS, "cutoffs": [10, 20]}))
-    evaluation.start_qrels("qrels.txt")
-    evaluation.feed_qrels(QRELS)
-    evaluation.finish_qrels()
-    evaluation.start_run("A", "A.txt", True)
-    evaluation.feed_run(RUN_A)
-    evaluation.finish_run()
+    evaluation, _ = read(worker_namespace, {"A": RUN_A}, options={**OPTIONS, "cutoffs": [10, 20]})
     # q2 has 2 documents: precision@10 divides by 10 in the results, so the playground's k is 10.
     assert json.loads(evaluation.query_list("A", "q2"))["k"] == 10
     assert json.loads(evaluation.query_list("A", "q2", 20))["k"] == 20
