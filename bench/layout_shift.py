@@ -19,17 +19,16 @@ limit is 0.001 per page.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
+from conditions import print_start  # noqa: E402
 from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
 from engines.lesson import EDITOR_SELECTOR  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
@@ -74,8 +73,7 @@ def main() -> None:
         raise SystemExit("No Chromium found: run 'make test' once (it installs one).")
     from playwright.sync_api import sync_playwright
 
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
-    print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min)", flush=True)
+    print_start()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
         build.build(ROOT / "lessons", out)

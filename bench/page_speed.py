@@ -72,6 +72,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
+from conditions import print_end, print_start  # noqa: E402
 from engines import ENGINES, EngineError, by_role, launch, missing  # noqa: E402
 from engines.lesson import cell_selector, replace_code, wait_until_ready  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
@@ -1073,12 +1074,7 @@ def main() -> None:
     absent = {engine: missing(engine) for engine in engines if missing(engine)}
     if len(absent) == len(engines):
         raise SystemExit(" ".join(absent.values()))
-    started = time.monotonic()
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
-    print(
-        f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min), {os.cpu_count()} cores",
-        flush=True,
-    )
+    started = print_start()
     measured = []
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
@@ -1094,10 +1090,7 @@ def main() -> None:
             measured.append(measure(engine, out, traffic, args))
     if len(engines) > 1:
         summary(measured)
-    print(
-        f"\n({time.monotonic() - started:.0f} s in all; load average now "
-        f"{' '.join(f'{value:.2f}' for value in os.getloadavg())})"
-    )
+    print_end(started)
 
 
 if __name__ == "__main__":

@@ -33,18 +33,17 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser"), str(ROOT / "bench")]
 
 import build  # noqa: E402
+from conditions import print_end, print_start  # noqa: E402
 from engines import ENGINES, launch, missing  # noqa: E402
 from page_speed import Traffic, call, serving, table  # noqa: E402
 
@@ -233,12 +232,7 @@ def main() -> None:
     absent = {engine: missing(engine) for engine in engines if missing(engine)}
     if len(absent) == len(engines):
         raise SystemExit(" ".join(absent.values()))
-    started = time.monotonic()
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
-    print(
-        f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())} (1, 5, 15 min), {os.cpu_count()} cores",
-        flush=True,
-    )
+    started = print_start()
     results = []
     with tempfile.TemporaryDirectory() as folder:
         out = args.dist
@@ -268,10 +262,7 @@ def main() -> None:
             )
         print()
         table(rows)
-    print(
-        f"\n({time.monotonic() - started:.0f} s in all; load average now "
-        f"{' '.join(f'{value:.2f}' for value in os.getloadavg())})"
-    )
+    print_end(started)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
+from conditions import print_start  # noqa: E402
 from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from page_speed import ARRIVED_JS, Traffic, add_recorder, page_path, serving  # noqa: E402
@@ -169,8 +169,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     slugs = course_slugs(ROOT / "lessons")[: args.pages]
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {' '.join(sys.argv)}")
-    print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())}", flush=True)
+    print_start()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         out = Path(folder) / "dist"
         build.build(ROOT / "lessons", out, snapshot_use=args.snapshot_use)
