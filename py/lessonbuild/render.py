@@ -110,6 +110,8 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             body=Markup(body),
             math_font_faces=_math_font_faces(body, context),
             math_font_names=_math_font_names(body, context),
+            previous=None,  # no place in the course: the navigation leads only to the index
+            next=None,
             lesson_data=_script_json(lesson_data(page, context)),
         )
     return pages
