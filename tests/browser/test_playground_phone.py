@@ -61,3 +61,22 @@ def test_the_summary_waits_for_the_prediction_as_the_readouts_do(phone, base_url
     form.get_by_label("NDCG@5").check()
     form.get_by_role("button", name="Commit").click()
     expect(summary).to_have_css("visibility", "visible")
+
+
+@pytest.mark.parametrize("block", ["end", "nearest"])
+def test_a_control_scrolled_into_view_is_not_under_the_summary(phone, base_url, playground_page, block):
+    """The last row's Move up button, brought into view from below as the browser does for a
+    learner (scrollIntoView), lands above the compact readouts, so a tap there reaches it."""
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="seed"]')
+    expect(playground.locator("[data-playground-summary]")).to_be_visible()
+    up = playground.get_by_role("list", name="Ranked list", exact=True).get_by_role("button", name="Move e up")
+    assert up.bounding_box()["y"] > 844  # below the screen: the scroll brings it up to the bottom
+    up.evaluate("(button, block) => button.scrollIntoView({ block })", block)
+    box = up.bounding_box()
+    hit = phone.evaluate(
+        "([x, y]) => { const hit = document.elementFromPoint(x, y);"
+        " return hit?.closest('button')?.getAttribute('aria-label') ?? hit?.className ?? null; }",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "Move e up", f"a tap on Move e up's centre ({box}) reaches {hit!r}"
