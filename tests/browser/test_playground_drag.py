@@ -86,3 +86,45 @@ def test_a_release_on_not_retrieved_drops_the_item(page, base_url, playground_pa
     page.mouse.up()
     expect(zone.get_by_role("listitem", name="Not retrieved: b", exact=False)).to_have_count(1)
     assert ids_of(playground, "Ranked list") == ["a", "c", "d", "e"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_over_not_retrieved_no_row_is_left_over_another(page, base_url, playground_page, width):
+    """Over "Not retrieved" the dragged row waits in its own slot, marked as leaving, and the
+    others are in theirs: no row is drawn over another, and no slot is empty. The release drops
+    it, and nothing of the drag is left: the list is as its state says."""
+    page.set_viewport_size({"width": width, "height": 900})
+    playground = open_seed(page, base_url, playground_page)
+    ranked = playground.locator('[data-part="ranked"]')
+    # Each row's top, from the ranked list's top (the page may scroll to the dropped item).
+    tops_js = (
+        "list => Object.fromEntries([...list.children].map((row) => "
+        "[row.dataset.item, row.getBoundingClientRect().top - list.getBoundingClientRect().top]))"
+    )
+    before = ranked.evaluate(tops_js)
+    step = before["b"] - before["a"]
+    grab(page, playground, "b")
+    target = playground.get_by_role("list", name="Not retrieved", exact=True).bounding_box()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=10)
+    expect(playground.locator('[data-part="unretrieved-zone"]')).to_have_attribute("data-drop-target", "")
+    # b is in its own slot, not held over another row (it moves with no transition) …
+    assert ranked.evaluate(tops_js)["b"] == pytest.approx(before["b"], abs=1)
+    expect(ranked.locator('[data-item="b"]')).to_have_attribute("data-leaving", "")
+    # … and so is every other row (they slide back: waited for).
+    page.wait_for_function(
+        f"([list, before]) => Object.entries(({tops_js})(list)).every("
+        "([item, top]) => Math.abs(top - before[item]) < 1)",
+        arg=[ranked.element_handle(), before],
+    )
+
+    page.mouse.up()
+    zone = playground.get_by_role("list", name="Not retrieved", exact=True)
+    expect(zone.get_by_role("listitem", name="Not retrieved: b", exact=False)).to_have_count(1)
+    assert ids_of(playground, "Ranked list") == ["a", "c", "d", "e"]
+    expect(playground.get_by_role("listitem", name="Rank 2: c", exact=False)).to_have_count(1)
+    # The rows below b closed up, one slot each, and nothing of the drag is left.
+    closed = {"a": before["a"], **{item: before[item] - step for item in "cde"}}
+    assert ranked.evaluate(tops_js) == pytest.approx(closed, abs=1)
+    expect(playground.locator("[data-dragging], [data-leaving], [data-drop-target]")).to_have_count(0)
+    transforms = ranked.locator("[data-item]").evaluate_all("rows => rows.map((row) => row.style.transform)")
+    assert transforms == [""] * 4

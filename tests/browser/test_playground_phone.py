@@ -16,25 +16,32 @@ def playground_page(site_dir) -> str:
     return write_playground_page(site_dir)
 
 
-def test_the_readouts_stay_in_view_while_moving_items_on_a_phone(browser, base_url, playground_page):
+@pytest.fixture
+def phone(browser):
+    """A page as on a phone: 390 × 844 CSS px, touch; fails the test on uncaught errors."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    try:
-        page.goto(f"{base_url}{playground_page}")
-        playground = page.locator('[data-playground="seed"]')
-        expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
-        up = playground.get_by_role("button", name="Move d up", exact=True)
-        up.scroll_into_view_if_needed()
-        up.click()
-        expect(playground).to_have_attribute("data-state", "ready")
-        summary = playground.locator("[data-playground-summary]")
-        box = summary.bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
-        for name in PLAYGROUND_CONFIG["readouts"]:
-            shown = playground.locator(f'[data-metric="{name}"] [data-part="value"]').text_content()
-            expect(summary.locator(f'[data-summary-for="{name}"] [data-part="summary-value"]')).to_have_text(shown)
-    finally:
-        context.close()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def test_the_readouts_stay_in_view_while_moving_items_on_a_phone(phone, base_url, playground_page):
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="seed"]')
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    up = playground.get_by_role("button", name="Move d up", exact=True)
+    up.scroll_into_view_if_needed()
+    up.click()
+    expect(playground).to_have_attribute("data-state", "ready")
+    summary = playground.locator("[data-playground-summary]")
+    box = summary.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    for name in PLAYGROUND_CONFIG["readouts"]:
+        shown = playground.locator(f'[data-metric="{name}"] [data-part="value"]').text_content()
+        expect(summary.locator(f'[data-summary-for="{name}"] [data-part="summary-value"]')).to_have_text(shown)
 
 
 def test_the_summary_is_not_shown_on_a_wide_screen(page, base_url, playground_page):
@@ -43,19 +50,33 @@ def test_the_summary_is_not_shown_on_a_wide_screen(page, base_url, playground_pa
     expect(page.locator('[data-playground="seed"] [data-playground-summary]')).to_be_hidden()
 
 
-def test_the_summary_waits_for_the_prediction_as_the_readouts_do(browser, base_url, playground_page):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}{playground_page}")
-        playground = page.locator('[data-playground="predict"]')
-        expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
-        summary = playground.locator("[data-playground-summary]")
-        expect(summary).to_have_attribute("data-held", "true")
-        expect(summary).to_have_css("visibility", "hidden")
-        form = playground.locator("form[data-predict]")
-        form.get_by_label("NDCG@5").check()
-        form.get_by_role("button", name="Commit").click()
-        expect(summary).to_have_css("visibility", "visible")
-    finally:
-        context.close()
+def test_the_summary_waits_for_the_prediction_as_the_readouts_do(phone, base_url, playground_page):
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="predict"]')
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    summary = playground.locator("[data-playground-summary]")
+    expect(summary).to_have_attribute("data-held", "true")
+    expect(summary).to_have_css("visibility", "hidden")
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("NDCG@5").check()
+    form.get_by_role("button", name="Commit").click()
+    expect(summary).to_have_css("visibility", "visible")
+
+
+@pytest.mark.parametrize("block", ["end", "nearest"])
+def test_a_control_scrolled_into_view_is_not_under_the_summary(phone, base_url, playground_page, block):
+    """The last row's Move up button, brought into view from below as the browser does for a
+    learner (scrollIntoView), lands above the compact readouts, so a tap there reaches it."""
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="seed"]')
+    expect(playground.locator("[data-playground-summary]")).to_be_visible()
+    up = playground.get_by_role("list", name="Ranked list", exact=True).get_by_role("button", name="Move e up")
+    assert up.bounding_box()["y"] > 844  # below the screen: the scroll brings it up to the bottom
+    up.evaluate("(button, block) => button.scrollIntoView({ block })", block)
+    box = up.bounding_box()
+    hit = phone.evaluate(
+        "([x, y]) => { const hit = document.elementFromPoint(x, y);"
+        " return hit?.closest('button')?.getAttribute('aria-label') ?? hit?.className ?? null; }",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "Move e up", f"a tap on Move e up's centre ({box}) reaches {hit!r}"

@@ -1,7 +1,9 @@
 // Pointer and touch drag of a ranked item by its handle (Pointer Events). The dragged item
 // follows the pointer with a transform and the others slide aside (transforms too) to show the
-// gap it would land in; nothing changes size, so nothing outside the list moves. The move is made
-// on release; a release on "Not retrieved" drops the item; Escape calls the drag off.
+// gap it would land in; nothing changes size, so nothing outside the list moves. Over "Not
+// retrieved" the item is back in its own slot, marked as leaving, and the others in theirs: no
+// row is drawn over another. The move is made on release; a release on "Not retrieved" drops
+// the item; Escape calls the drag off.
 
 /** Index (0-based) an item dragged to `y` lands at, given the items' rectangles top to bottom
  *  (the dragged one among them, at `from`). Pure. */
@@ -62,10 +64,13 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
     const top = rects[0].top;
     const bottom = rects.at(-1).bottom;
     const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, moveEvent.clientY - startY));
-    element.style.transform = `translateY(${dy}px)`;
     const zone = dropZone?.getBoundingClientRect();
     target =
       zone && inside(zone, moveEvent.clientX, moveEvent.clientY) ? null : dropIndex(rects, from, moveEvent.clientY);
+    // Over the drop zone the pointer has left the list: the item waits in its own slot, marked
+    // as leaving, rather than stay held over another row.
+    element.style.transform = target === null ? "" : `translateY(${dy}px)`;
+    element.toggleAttribute("data-leaving", target === null);
     show();
   };
   const finish = (commit) => {
@@ -76,6 +81,7 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
     if (handle.hasPointerCapture?.(event.pointerId)) handle.releasePointerCapture(event.pointerId);
     for (const item of items) item.style.transform = "";
     delete element.dataset.dragging;
+    element.removeAttribute("data-leaving");
     delete list.dataset.dragging;
     dropZone?.removeAttribute("data-drop-target");
     if (!commit) return;
