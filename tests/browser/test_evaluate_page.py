@@ -631,3 +631,21 @@ def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_
     expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()
     page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
     expect(hint).to_have_text("")
+
+
+def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page, base_url, files, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "A.txt").write_text(run_text(4) + f"{MARKER}q1 Q0 onlyfour 1\n")
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], other / "A.txt"], files["qrels"])
+    evaluate(page)
+    listed = page.locator("[data-eval-files] > li")
+    expect(listed).to_have_count(3)
+    expect(listed.nth(1)).to_have_text(f'A.txt (run "A"): detected TREC run, {len(run_text(1).splitlines())} lines.')
+    expect(listed.nth(2)).to_have_text(
+        f'A.txt (2) (run "A (2)"): detected TREC run, {len(run_text(4).splitlines()) + 1} lines.'
+    )
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(1)
+    expect(problems.nth(0)).to_contain_text(f"A.txt (2), line {len(run_text(4).splitlines()) + 1}: the line has 4")

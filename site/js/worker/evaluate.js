@@ -6,6 +6,7 @@
 import SOURCE from "./evaluate.py";
 import { failureReason } from "./failure.js";
 import { tooLarge } from "../evaluate/limits.js";
+import { fileLabels } from "../evaluate/names.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 const STOPPED = Symbol("stopped");
@@ -96,42 +97,46 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
     interruptBuffer[0] = 0;
     return true;
   };
-  const files = {}; // file name -> summary, for the page even when a later file fails
+  // file label -> summary, for the page even when a later file fails; the label is the file's
+  // name, told apart when two files have one (names.js fileLabels), and names it in problems too
+  const files = {};
+  const [qrelsLabel, ...runLabels] = fileLabels([qrels.name, ...runs.map((run) => run.file.name)]);
   let evaluation = null;
   let kept = false; // the evaluation stays for its queries' lists (answerEvaluatedQuery)
   state.lastEvaluation?.destroy();
   state.lastEvaluation = null;
   try {
     evaluation = state.evaluate(JSON.stringify(options));
-    const read = async (file, feed) => {
-      post({ type: "progress", phase: "reading", file: file.name, bytes: 0, total: file.size });
+    const read = async (file, label, feed) => {
+      post({ type: "progress", phase: "reading", file: label, bytes: 0, total: file.size });
       return readText(
         file,
         feed,
-        (bytes) => post({ type: "progress", phase: "reading", file: file.name, bytes, total: file.size }),
+        (bytes) => post({ type: "progress", phase: "reading", file: label, bytes, total: file.size }),
         stopped,
       );
     };
-    evaluation.start_qrels(qrels.name);
-    await read(qrels, (text) => {
+    evaluation.start_qrels(qrelsLabel);
+    await read(qrels, qrelsLabel, (text) => {
       evaluation.feed_qrels(text);
     });
-    files[qrels.name] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
+    files[qrelsLabel] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
     // Nothing readable: say which file, list its problems, and score nothing (no table of zeros).
-    if (files[qrels.name].nothingRead) throw new Error(files[qrels.name].nothingRead);
-    for (const { name, file } of runs) {
-      evaluation.start_run(name, file.name, true);
-      const grouped = await read(file, (text) => evaluation.feed_run(text));
+    if (files[qrelsLabel].nothingRead) throw new Error(files[qrelsLabel].nothingRead);
+    for (const [index, { name, file }] of runs.entries()) {
+      const label = runLabels[index];
+      evaluation.start_run(name, label, true);
+      const grouped = await read(file, label, (text) => evaluation.feed_run(text));
       if (!grouped) {
         // A query came back after another: read it again, holding every line until the end,
         // if Python's memory can hold them (limits.js).
         const large = tooLarge(file, "ungrouped run");
         if (large) throw new Error(large);
-        evaluation.start_run(name, file.name, false);
-        await read(file, (text) => evaluation.feed_run(text));
+        evaluation.start_run(name, label, false);
+        await read(file, label, (text) => evaluation.feed_run(text));
       }
-      files[file.name] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
-      if (files[file.name].nothingRead) throw new Error(files[file.name].nothingRead);
+      files[label] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
+      if (files[label].nothingRead) throw new Error(files[label].nothingRead);
     }
     post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
     const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });
