@@ -649,3 +649,26 @@ def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page,
     problems = page.locator("[data-eval-problems] > li")
     expect(problems).to_have_count(1)
     expect(problems.nth(0)).to_contain_text(f"A.txt (2), line {len(run_text(4).splitlines()) + 1}: the line has 4")
+
+
+def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_that_opened_it(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    opener = page.get_by_role("button", name=f"Open query {MARKER}q5 in the rank playground")
+    opener.focus()
+    page.keyboard.press("Enter")
+    playground = page.locator("[data-eval-playground] [data-playground]")
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    expect(page.get_by_role("heading", name=f"Query {MARKER}q5 as A ranked it")).to_be_focused()
+    page.get_by_role("button", name="Close the playground").focus()
+    page.keyboard.press("Enter")
+    expect(playground).to_have_count(0)
+    expect(opener).to_be_focused()
+    # Filtered out of the table meanwhile: the focus goes to the table's box, not to the page's top.
+    opener.click()
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    page.get_by_label("Filter queries").fill(f"{MARKER}q1")
+    page.get_by_role("button", name="Close the playground").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("region", name="Each query's values")).to_be_focused()

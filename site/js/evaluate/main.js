@@ -308,6 +308,12 @@ export function mountEvaluate(root, { runtime, signal }) {
     on(close, "click", () => {
       forgetPlayground();
       box.replaceChildren();
+      // The focus was on the button just removed: back to the query that opened the playground,
+      // or to the table's box when a filter hides it, never to the top of the page.
+      const row = [...output.querySelectorAll("[data-per-query] tr[data-query]")].find(
+        (element) => element.dataset.query === query,
+      );
+      (row?.querySelector("button") ?? output.querySelector("[data-per-query]")?.closest("[tabindex]"))?.focus();
     });
     box.replaceChildren(
       heading,
