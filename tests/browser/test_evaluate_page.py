@@ -672,3 +672,25 @@ def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_tha
     page.get_by_role("button", name="Close the playground").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("region", name="Each query's values")).to_be_focused()
+
+
+def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each_run_has_its_colour(
+    page, base_url, files, tmp_path
+):
+    page.set_viewport_size({"width": 390, "height": 900})
+    names = ["bm25_rm3_tuned", "splade_pp_ed", "colbertv2_plaid", "monot5_rerank", "hybrid_rrf"]
+    runs = []
+    for seed, name in enumerate(names, start=1):
+        runs.append(tmp_path / f"{name}.txt")
+        runs[-1].write_text(run_text(seed))
+    open_evaluate(page, base_url)
+    choose(page, runs, files["qrels"])
+    evaluate(page)
+    texts = page.evaluate(CHART_TEXT)
+    assert all(text["inside"] for text in texts), [text for text in texts if not text["inside"]]
+    legend = page.locator('[data-chart="distribution"] [data-legend]')
+    assert legend.evaluate_all("texts => texts.map((text) => text.dataset.legend)") == names
+    fills = page.locator('[data-chart="distribution"] rect:not(.evaluate-bar)').evaluate_all(
+        "swatches => swatches.map((swatch) => getComputedStyle(swatch).fill)"
+    )
+    assert len(fills) == len(names) and len(set(fills)) == len(names), fills
