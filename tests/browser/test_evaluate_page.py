@@ -694,3 +694,15 @@ def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each
         "swatches => swatches.map((swatch) => getComputedStyle(swatch).fill)"
     )
     assert len(fills) == len(names) and len(set(fills)) == len(names), fills
+
+
+def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems(page, base_url, files, tmp_path):
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text(run_text(1).replace(f"{MARKER}q", f"{MARKER}other"))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], elsewhere], files["qrels"])
+    evaluate(page)
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(1)
+    expect(problems.nth(0)).to_contain_text("elsewhere.txt: shares no query with the judgments")
+    expect(page.get_by_role("heading", name=re.compile(r"^Problems"))).to_have_text("Problems (1)")

@@ -76,11 +76,13 @@ export function drawFiles(files) {
     for (const [kind, count] of Object.entries(summary.problemCounts))
       counts.set(kind, (counts.get(kind) ?? 0) + count);
   }
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  // A run sharing no query with the judgments is listed, and counted, as one more problem.
+  const noShared = Object.values(files).filter((summary) => summary.noSharedQuery).length;
+  const total = [...counts.values()].reduce((a, b) => a + b, noShared);
   const parts = [el("h3", { text: "Files" }), list];
   if (total > 0 || problems.children.length > 0) {
     parts.push(el("h3", { text: `Problems (${total})` }), problems);
-    if (total > Math.min(shown, PROBLEMS_SHOWN)) {
+    if (total - noShared > Math.min(shown, PROBLEMS_SHOWN)) {
       const rest = [...counts].map(([kind, count]) => `${kind}: ${count}`).join("; ");
       parts.push(
         el("p", {
