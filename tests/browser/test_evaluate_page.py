@@ -706,3 +706,20 @@ def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems
     expect(problems).to_have_count(1)
     expect(problems.nth(0)).to_contain_text("elsewhere.txt: shares no query with the judgments")
     expect(page.get_by_role("heading", name=re.compile(r"^Problems"))).to_have_text("Problems (1)")
+
+
+def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting(page, base_url, files):
+    held = []
+    page.route("**/assets/worker.js*", lambda route: held.append(route))
+    page.goto(f"{base_url}evaluate.html")
+    choose(page, [files["A"]], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "waiting")
+    assert held, "the worker's script was not asked for"
+    for route in held:
+        route.fulfill(status=404, body="")
+    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "error")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("Python could not load")
+    expect(page.get_by_role("button", name="Evaluate", exact=True)).to_be_enabled()
