@@ -723,3 +723,20 @@ def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting
     expect(status).to_have_attribute("data-eval-status", "error")
     expect(status).to_contain_text("Python could not load")
     expect(page.get_by_role("button", name="Evaluate", exact=True)).to_be_enabled()
+
+
+@pytest.mark.parametrize("threshold", ["0", "-1"])
+def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, base_url, files, threshold):
+    open_evaluate(page, base_url)
+    field = page.get_by_label("Relevance threshold")
+    field.fill(threshold)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("[data-eval-command]")).to_have_text("")
+    choose(page, [files["A"]], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_have_text(
+        "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1."
+    )
+    expect(field).to_be_focused()
