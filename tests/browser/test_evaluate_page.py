@@ -740,3 +740,20 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
         "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1."
     )
     expect(field).to_be_focused()
+
+
+def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, files):
+    open_evaluate(page, base_url)
+    page.get_by_label("Queries missing from a run").select_option("leave out")
+    choose(page, [files["A"], files["B"]], files["qrels"])  # A has no line for q8
+    evaluate(page)
+    table = page.locator("[data-per-query]")
+    header = table.get_by_role("button", name="A: NDCG@10", exact=True)
+    order = table.locator("tbody [data-query]")
+    for direction in ("descending", "ascending"):
+        header.click()
+        expect(table.get_by_role("columnheader", name="A: NDCG@10", exact=True)).to_have_attribute(
+            "aria-sort", direction
+        )
+        queries = order.evaluate_all("rows => rows.map((row) => row.dataset.query)")
+        assert queries[-1] == f"{MARKER}q8" and len(queries) == 8, (direction, queries)

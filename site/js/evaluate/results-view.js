@@ -286,12 +286,12 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     else {
       // Each query's number once, then positions sorted: no lookups inside the comparison.
       const { run, key } = columns[column];
-      const numbers = queries.map((query) => {
-        const value = Number(queryValue(run, key, query) ?? Number.NaN);
-        return Number.isNaN(value) ? -Infinity : value;
-      });
+      // A query without a value (left out of this run) goes last, whichever the direction.
+      const numbers = queries.map((query) => Number(queryValue(run, key, query) ?? Number.NaN));
       const positions = queries.map((_, position) => position);
-      positions.sort((a, b) => sign * (numbers[a] - numbers[b]) || a - b);
+      positions.sort(
+        (a, b) => Number.isNaN(numbers[a]) - Number.isNaN(numbers[b]) || sign * (numbers[a] - numbers[b]) || a - b,
+      );
       ordered = positions.map((position) => queries[position]);
     }
     headers.forEach((header, index) => {
