@@ -757,3 +757,23 @@ def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, fi
         )
         queries = order.evaluate_all("rows => rows.map((row) => row.dataset.query)")
         assert queries[-1] == f"{MARKER}q8" and len(queries) == 8, (direction, queries)
+
+
+# Records the status box's height at every change of its text or of the progress bar, from now on.
+WATCH_STATUS_HEIGHT = """() => {
+  const box = document.querySelector('[data-eval-status]').parentElement;
+  window.__statusHeights = [box.getBoundingClientRect().height];
+  new MutationObserver(() => window.__statusHeights.push(box.getBoundingClientRect().height))
+    .observe(box, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends(page, base_url, files, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    page.evaluate(WATCH_STATUS_HEIGHT)
+    evaluate(page)
+    heights = page.evaluate("window.__statusHeights")
+    assert len(heights) > 3 and len(set(heights)) == 1, heights  # nothing below it moves
