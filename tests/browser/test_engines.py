@@ -431,6 +431,38 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     assert labels["top"].startswith("+") and labels["bottom"].startswith("\u2212"), labels
 
 
+def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_page, engine_site):
+    """Two runs dropped with one file name (two folders' run.txt) are each listed, the second as
+    "run.txt (2)", and each keeps its own problems."""
+    page = engine_page
+    page.goto(f"{engine_site}evaluate.html")
+    page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
+    page.evaluate(
+        "(first, second, qrels) => { const files = new DataTransfer();"
+        " files.items.add(new File([first], 'run.txt')); files.items.add(new File([second], 'run.txt'));"
+        " files.items.add(new File([qrels], 'qrels.txt'));"
+        " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
+        "q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\n",
+        "q1 Q0 d2 1 3 b\nq1 Q0 d3 2 2 b\nq1 Q0 onlyfour 1\n",
+        "q1 0 d1 1\nq1 0 d2 2\n",
+    )
+    page.click(by_role("button", "Evaluate"))
+    page.wait_for(
+        "() => ['done', 'error'].includes(document.querySelector('[data-eval-status]').dataset.evalStatus)",
+        timeout=PYTHON_READY_TIMEOUT_S * 2,
+    )
+    listed = page.evaluate("() => [...document.querySelectorAll('[data-eval-files] > li')].map((li) => li.textContent)")
+    assert listed == [
+        "qrels.txt (judgments): detected TREC qrels, 2 lines.",
+        'run.txt (run "run"): detected TREC run, 2 lines.',
+        'run.txt (2) (run "run (2)"): detected TREC run, 3 lines.',
+    ], listed
+    problems = page.evaluate(
+        "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
+    )
+    assert len(problems) == 1 and problems[0].startswith("run.txt (2), line 3: the line has 4 columns"), problems
+
+
 def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, engine_site):
     """A judgments file past what wasm32 lets Python's memory reach (4 GiB; made of references to
     one 1 MiB Blob, nothing that large is held) is refused before it is read, the message going by

@@ -673,3 +673,149 @@ def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_
     expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()
     page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
     expect(hint).to_have_text("")
+
+
+def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page, base_url, files, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "A.txt").write_text(run_text(4) + f"{MARKER}q1 Q0 onlyfour 1\n")
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], other / "A.txt"], files["qrels"])
+    evaluate(page)
+    listed = page.locator("[data-eval-files] > li")
+    expect(listed).to_have_count(3)
+    expect(listed.nth(1)).to_have_text(f'A.txt (run "A"): detected TREC run, {len(run_text(1).splitlines())} lines.')
+    expect(listed.nth(2)).to_have_text(
+        f'A.txt (2) (run "A (2)"): detected TREC run, {len(run_text(4).splitlines()) + 1} lines.'
+    )
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(1)
+    expect(problems.nth(0)).to_contain_text(f"A.txt (2), line {len(run_text(4).splitlines()) + 1}: the line has 4")
+
+
+def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_that_opened_it(page, base_url, files):
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+    opener = page.get_by_role("button", name=f"Open query {MARKER}q5 in the rank playground")
+    opener.focus()
+    page.keyboard.press("Enter")
+    playground = page.locator("[data-eval-playground] [data-playground]")
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    expect(page.get_by_role("heading", name=f"Query {MARKER}q5 as A ranked it")).to_be_focused()
+    page.get_by_role("button", name="Close the playground").focus()
+    page.keyboard.press("Enter")
+    expect(playground).to_have_count(0)
+    expect(opener).to_be_focused()
+    # Filtered out of the table meanwhile: the focus goes to the table's box, not to the page's top.
+    opener.click()
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    page.get_by_label("Filter queries").fill(f"{MARKER}q1")
+    page.get_by_role("button", name="Close the playground").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("region", name="Each query's values")).to_be_focused()
+
+
+def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each_run_has_its_colour(
+    page, base_url, files, tmp_path
+):
+    page.set_viewport_size({"width": 390, "height": 900})
+    names = ["bm25_rm3_tuned", "splade_pp_ed", "colbertv2_plaid", "monot5_rerank", "hybrid_rrf"]
+    runs = []
+    for seed, name in enumerate(names, start=1):
+        runs.append(tmp_path / f"{name}.txt")
+        runs[-1].write_text(run_text(seed))
+    open_evaluate(page, base_url)
+    choose(page, runs, files["qrels"])
+    evaluate(page)
+    texts = page.evaluate(CHART_TEXT)
+    assert all(text["inside"] for text in texts), [text for text in texts if not text["inside"]]
+    legend = page.locator('[data-chart="distribution"] [data-legend]')
+    assert legend.evaluate_all("texts => texts.map((text) => text.dataset.legend)") == names
+    fills = page.locator('[data-chart="distribution"] rect:not(.evaluate-bar)').evaluate_all(
+        "swatches => swatches.map((swatch) => getComputedStyle(swatch).fill)"
+    )
+    assert len(fills) == len(names) and len(set(fills)) == len(names), fills
+
+
+def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems(page, base_url, files, tmp_path):
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text(run_text(1).replace(f"{MARKER}q", f"{MARKER}other"))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], elsewhere], files["qrels"])
+    evaluate(page)
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(1)
+    expect(problems.nth(0)).to_contain_text("elsewhere.txt: shares no query with the judgments")
+    expect(page.get_by_role("heading", name=re.compile(r"^Problems"))).to_have_text("Problems (1)")
+
+
+def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting(page, base_url, files):
+    held = []
+    page.route("**/assets/worker.js*", lambda route: held.append(route))
+    page.goto(f"{base_url}evaluate.html")
+    choose(page, [files["A"]], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "waiting")
+    assert held, "the worker's script was not asked for"
+    for route in held:
+        route.fulfill(status=404, body="")
+    expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "error")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("Python could not load")
+    expect(page.get_by_role("button", name="Evaluate", exact=True)).to_be_enabled()
+
+
+@pytest.mark.parametrize("threshold", ["0", "-1"])
+def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, base_url, files, threshold):
+    open_evaluate(page, base_url)
+    field = page.get_by_label("Relevance threshold")
+    field.fill(threshold)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("[data-eval-command]")).to_have_text("")
+    choose(page, [files["A"]], files["qrels"])
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_have_text(
+        "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1."
+    )
+    expect(field).to_be_focused()
+
+
+def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, files):
+    open_evaluate(page, base_url)
+    page.get_by_label("Queries missing from a run").select_option("leave out")
+    choose(page, [files["A"], files["B"]], files["qrels"])  # A has no line for q8
+    evaluate(page)
+    table = page.locator("[data-per-query]")
+    header = table.get_by_role("button", name="A: NDCG@10", exact=True)
+    order = table.locator("tbody [data-query]")
+    for direction in ("descending", "ascending"):
+        header.click()
+        expect(table.get_by_role("columnheader", name="A: NDCG@10", exact=True)).to_have_attribute(
+            "aria-sort", direction
+        )
+        queries = order.evaluate_all("rows => rows.map((row) => row.dataset.query)")
+        assert queries[-1] == f"{MARKER}q8" and len(queries) == 8, (direction, queries)
+
+
+# Records the status box's height at every change of its text or of the progress bar, from now on.
+WATCH_STATUS_HEIGHT = """() => {
+  const box = document.querySelector('[data-eval-status]').parentElement;
+  window.__statusHeights = [box.getBoundingClientRect().height];
+  new MutationObserver(() => window.__statusHeights.push(box.getBoundingClientRect().height))
+    .observe(box, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends(page, base_url, files, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    page.evaluate(WATCH_STATUS_HEIGHT)
+    evaluate(page)
+    heights = page.evaluate("window.__statusHeights")
+    assert len(heights) > 3 and len(set(heights)) == 1, heights  # nothing below it moves

@@ -16,6 +16,11 @@ const HEIGHT = 220;
 // Room for the axes' numbers and titles in 12px text: "+1.00" is about 35px wide.
 const PAD = { left: 58, right: 16, top: 24, bottom: 46 };
 const LEGEND_CHAR = 7.5; // px: about a 12px character's width, to space the legend's names
+const LEGEND_ROW = 16; // px between two lines of the legend
+const LEGEND_SWATCH = 14; // px: a name's coloured square and the gap after it
+const LEGEND_GAP = 16; // px between two names on a line
+// Colours for the runs (.evaluate-bar-N, site.css): run N is drawn in colour N % SERIES.
+export const SERIES = 8;
 // Bars the difference chart draws at most: about one per pixel of its plot.
 export const MAX_BARS = WIDTH - PAD.left - PAD.right;
 
@@ -68,9 +73,37 @@ function svg(tag, attributes = {}, ...children) {
   return element;
 }
 
-function frame(label, chart, width) {
+/**
+ * Where the distribution chart's legend puts each run's name: on lines above the plot, a name
+ * moved to the next line when it would pass the chart's right edge, and cut short (ending in
+ * "…") when it is wider than a whole line.
+ * @param {string[]} names  the runs' names, in order
+ * @param {number} width  the chart's width in CSS px
+ * @returns {{entries: {x: number, line: number, text: string}[], lines: number}} x of each
+ *   name's square, its line (0 first), the text shown; and the number of lines
+ */
+export function legendLayout(names, width) {
+  const right = width - PAD.right;
+  const most = Math.max(1, Math.floor((right - PAD.left - LEGEND_SWATCH) / LEGEND_CHAR));
+  let x = PAD.left;
+  let line = 0;
+  const entries = names.map((name) => {
+    const text = name.length > most ? `${name.slice(0, most - 1)}\u2026` : name;
+    const span = LEGEND_SWATCH + LEGEND_CHAR * text.length;
+    if (x > PAD.left && x + span > right) {
+      x = PAD.left;
+      line++;
+    }
+    const entry = { x, line, text };
+    x += span + LEGEND_GAP;
+    return entry;
+  });
+  return { entries, lines: line + 1 };
+}
+
+function frame(label, chart, width, height = HEIGHT) {
   const root = svg("svg", {
-    viewBox: `0 0 ${width} ${HEIGHT}`,
+    viewBox: `0 0 ${width} ${height}`,
     role: "img",
     "aria-label": label,
     class: "evaluate-chart",
@@ -100,10 +133,18 @@ export function distributionChart(result, key, width = WIDTH) {
   }));
   const most = Math.max(1, ...runs.flatMap((run) => run.counts));
   const summary = runs.map((run) => `${run.name}: ${run.counts.join(", ")}`).join("; ");
+  // The legend's lines above the plot: each line after the first makes the chart taller.
+  const legend = legendLayout(
+    runs.map((run) => run.name),
+    width,
+  );
+  const top = PAD.top + (legend.lines - 1) * LEGEND_ROW;
+  const height = HEIGHT + (legend.lines - 1) * LEGEND_ROW;
   const root = frame(
     `Distribution of ${measureLabel(key)} over queries, queries per tenth from 0 to 1. ${summary}.`,
     "distribution",
     width,
+    height,
   );
   const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -111,47 +152,47 @@ export function distributionChart(result, key, width = WIDTH) {
   const barWidth = (binWidth * 0.8) / runs.length;
   runs.forEach((run, r) => {
     run.counts.forEach((count, bin) => {
-      const height = (count / most) * plotHeight;
+      const barHeight = (count / most) * plotHeight;
       root.append(
         svg("rect", {
           x: PAD.left + bin * binWidth + binWidth * 0.1 + r * barWidth,
-          y: PAD.top + plotHeight - height,
+          y: top + plotHeight - barHeight,
           width: barWidth,
-          height,
-          class: `evaluate-bar evaluate-bar-${r % 4}`,
+          height: barHeight,
+          class: `evaluate-bar evaluate-bar-${r % SERIES}`,
         }),
       );
     });
   });
-  // The legend, one line above the plot (inside it, it covered the highest bars).
-  let legendX = PAD.left;
+  // The legend, on its lines above the plot (inside it, it covered the highest bars).
   runs.forEach((run, r) => {
+    const { x, line, text: name } = legend.entries[r];
+    const y = line * LEGEND_ROW;
     root.append(
-      svg("rect", { x: legendX, y: 4, width: 10, height: 10, class: `evaluate-bar-${r % 4}` }),
-      text(legendX + 14, 13, run.name, "start"),
+      svg("rect", { x, y: y + 4, width: 10, height: 10, class: `evaluate-bar-${r % SERIES}` }),
+      text(x + LEGEND_SWATCH, y + 13, name, "start", { "data-legend": run.name }),
     );
-    legendX += 14 + LEGEND_CHAR * run.name.length + 16;
   });
   for (let bin = 0; bin <= BINS; bin += 2)
-    root.append(text(PAD.left + bin * binWidth, HEIGHT - PAD.bottom + 16, (bin / BINS).toFixed(1)));
+    root.append(text(PAD.left + bin * binWidth, height - PAD.bottom + 16, (bin / BINS).toFixed(1)));
   root.append(
-    text(PAD.left - 6, PAD.top + 10, String(most), "end"),
-    text(PAD.left - 6, PAD.top + plotHeight, "0", "end"),
+    text(PAD.left - 6, top + 10, String(most), "end"),
+    text(PAD.left - 6, top + plotHeight, "0", "end"),
     // The axes' titles: what is counted (up) and what is binned (across).
-    text(PAD.left + plotWidth / 2, HEIGHT - 6, `${measureLabel(key)} of a query`, "middle", {
+    text(PAD.left + plotWidth / 2, height - 6, `${measureLabel(key)} of a query`, "middle", {
       "data-axis-title": "x",
     }),
     text(0, 0, "Queries", "middle", {
       "data-axis-title": "y",
-      transform: `translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`,
+      transform: `translate(14 ${top + plotHeight / 2}) rotate(-90)`,
     }),
   );
   root.append(
     svg("line", {
       x1: PAD.left,
       x2: width - PAD.right,
-      y1: PAD.top + plotHeight,
-      y2: PAD.top + plotHeight,
+      y1: top + plotHeight,
+      y2: top + plotHeight,
       class: "evaluate-axis",
     }),
   );

@@ -260,6 +260,14 @@ export function mountEvaluate(root, { runtime, signal }) {
           );
         else setStatus("evaluating", "Scoring and comparing the runs…", null);
       });
+    } catch (error) {
+      // Python failed to load while the evaluation waited for it: the runtime status above
+      // offers Retry; this status must not go on saying it waits.
+      answer = {
+        ok: false,
+        loadFailed: true,
+        error: `Python could not load (${error?.message ?? error}). Press Retry above, then Evaluate.`,
+      };
     } finally {
       working = false;
       startButton.disabled = false;
@@ -269,7 +277,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
     if (answer.cancelled || answer.stopped || answer.restarted)
       return setStatus("idle", "Stopped. Press Evaluate to start again.");
-    setStatus("error", `The evaluation failed: ${answer.error}`);
+    setStatus("error", answer.loadFailed ? answer.error : `The evaluation failed: ${answer.error}`);
   });
   on(stopButton, "click", () => {
     if (working) runtime.stop();
@@ -308,6 +316,12 @@ export function mountEvaluate(root, { runtime, signal }) {
     on(close, "click", () => {
       forgetPlayground();
       box.replaceChildren();
+      // The focus was on the button just removed: back to the query that opened the playground,
+      // or to the table's box when a filter hides it, never to the top of the page.
+      const row = [...output.querySelectorAll("[data-per-query] tr[data-query]")].find(
+        (element) => element.dataset.query === query,
+      );
+      (row?.querySelector("button") ?? output.querySelector("[data-per-query]")?.closest("[tabindex]"))?.focus();
     });
     box.replaceChildren(
       heading,

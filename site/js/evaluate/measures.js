@@ -17,10 +17,14 @@ export function measureLabel(key) {
   return k === "all" ? `${name} (full list)` : `${name}@${k}`;
 }
 
-/** A value (Python's repr as text) rounded for people: four decimals; "–" for nan. */
+/** A value (Python's repr as text) rounded for people: four decimals; "–" for nan. A value
+ *  that rounds to zero shows no minus sign ("-0.0000" read as a loss where two runs tie but for
+ *  float noise in a mean difference). */
 export function rounded(text, digits = 4) {
   const value = Number(text);
-  return Number.isFinite(value) ? value.toFixed(digits) : "–";
+  if (!Number.isFinite(value)) return "–";
+  const shown = value.toFixed(digits);
+  return Number(shown) === 0 ? (0).toFixed(digits) : shown;
 }
 
 /** A p-value for people: "< 0.0001" below that, else four decimals. */

@@ -50,3 +50,20 @@ export function nameProblem(runs) {
   const name = runs[bad[0]].name.trim();
   return { index: bad[0], message: `Two runs are named "${name}": give each run a name of its own.` };
 }
+
+/**
+ * Labels for the files of one evaluation (the judgments first, then the runs): a file's name,
+ * and "name (2)", "name (3)", ... for a name an earlier file has (two folders' run.txt, or one
+ * file chosen twice), so each file's line and problems are told apart.
+ * @param {string[]} fileNames  in order
+ * @returns {string[]} one label per file, in order, all distinct
+ */
+export function fileLabels(fileNames) {
+  const used = new Set();
+  return fileNames.map((fileName) => {
+    let label = fileName;
+    for (let n = 2; used.has(label); n++) label = `${fileName} (${n})`;
+    used.add(label);
+    return label;
+  });
+}

@@ -30,11 +30,16 @@ export function parseCutoffs(text) {
   return { cutoffs: cutoffs.sort((a, b) => a - b) };
 }
 
-/** The threshold in `text` as a number, or {error}. */
+/** The threshold in `text` as a number above 0 (rankmetrics refuses the rest: a document
+ *  nobody judged has grade 0, and would count as relevant), or {error}. */
 export function parseThreshold(text) {
   const value = Number(text);
   if (String(text).trim() === "" || !Number.isFinite(value))
     return { error: "The relevance threshold must be a number, e.g. 1." };
+  if (value <= 0)
+    return {
+      error: "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1.",
+    };
   return { threshold: value };
 }
 

@@ -76,11 +76,13 @@ export function drawFiles(files) {
     for (const [kind, count] of Object.entries(summary.problemCounts))
       counts.set(kind, (counts.get(kind) ?? 0) + count);
   }
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  // A run sharing no query with the judgments is listed, and counted, as one more problem.
+  const noShared = Object.values(files).filter((summary) => summary.noSharedQuery).length;
+  const total = [...counts.values()].reduce((a, b) => a + b, noShared);
   const parts = [el("h3", { text: "Files" }), list];
   if (total > 0 || problems.children.length > 0) {
     parts.push(el("h3", { text: `Problems (${total})` }), problems);
-    if (total > Math.min(shown, PROBLEMS_SHOWN)) {
+    if (total - noShared > Math.min(shown, PROBLEMS_SHOWN)) {
       const rest = [...counts].map(([kind, count]) => `${kind}: ${count}`).join("; ");
       parts.push(
         el("p", {
@@ -284,12 +286,12 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     else {
       // Each query's number once, then positions sorted: no lookups inside the comparison.
       const { run, key } = columns[column];
-      const numbers = queries.map((query) => {
-        const value = Number(queryValue(run, key, query) ?? Number.NaN);
-        return Number.isNaN(value) ? -Infinity : value;
-      });
+      // A query without a value (left out of this run) goes last, whichever the direction.
+      const numbers = queries.map((query) => Number(queryValue(run, key, query) ?? Number.NaN));
       const positions = queries.map((_, position) => position);
-      positions.sort((a, b) => sign * (numbers[a] - numbers[b]) || a - b);
+      positions.sort(
+        (a, b) => Number.isNaN(numbers[a]) - Number.isNaN(numbers[b]) || sign * (numbers[a] - numbers[b]) || a - b,
+      );
       ordered = positions.map((position) => queries[position]);
     }
     headers.forEach((header, index) => {

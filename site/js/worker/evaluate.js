@@ -8,6 +8,7 @@ import { failureReason } from "./failure.js";
 import { canGunzip } from "../capabilities.js";
 import { isGzip, unpackedSize } from "../evaluate/gzip.js";
 import { tooLarge } from "../evaluate/limits.js";
+import { fileLabels } from "../evaluate/names.js";
 
 const STOPPED = Symbol("stopped");
 
@@ -26,16 +27,17 @@ export function loadEvaluate(pyodide) {
 /**
  * Read `file` as text, chunk by chunk.
  * @param {File} file
+ * @param {string} label  the file's name on the page (fileLabels: "run.txt (2)" for a second one)
  * @param {(text: string) => boolean|void} feed  each chunk's text; false stops the reading early
  * @param {(bytes: number) => void} onBytes  the file's bytes read so far (before gunzip)
  * @param {() => boolean} stopped  true when the learner pressed Stop
  * @returns {Promise<boolean>} false when `feed` stopped it early
  * @throws STOPPED on Stop; Error for a gzip file this browser cannot unpack, or a broken one
  */
-async function readText(file, feed, onBytes, stopped) {
+async function readText(file, label, feed, onBytes, stopped) {
   const gzip = await isGzip(file);
   if (gzip && !canGunzip())
-    throw new Error(`${file.name} is gzip-compressed, and this browser cannot unpack it: unpack it first.`);
+    throw new Error(`${label} is gzip-compressed, and this browser cannot unpack it: unpack it first.`);
   let bytes = 0;
   let stream = file.stream().pipeThrough(
     new TransformStream({
@@ -51,7 +53,7 @@ async function readText(file, feed, onBytes, stopped) {
     for (;;) {
       const { done, value } = await reader.read().catch((error) => {
         // A broken gzip member or a failing disk: say which file, and what the browser said.
-        throw new Error(`${file.name} could not be read${gzip ? " as gzip" : ""}: ${error?.message ?? error}`);
+        throw new Error(`${label} could not be read${gzip ? " as gzip" : ""}: ${error?.message ?? error}`);
       });
       if (done) return true;
       if (stopped()) throw STOPPED;
@@ -81,44 +83,49 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
     interruptBuffer[0] = 0;
     return true;
   };
-  const files = {}; // file name -> summary, for the page even when a later file fails
+  // file label -> summary, for the page even when a later file fails; the label is the file's
+  // name, told apart when two files have one (names.js fileLabels), and names it in problems too
+  const files = {};
+  const [qrelsLabel, ...runLabels] = fileLabels([qrels.name, ...runs.map((run) => run.file.name)]);
   let evaluation = null;
   let kept = false; // the evaluation stays for its queries' lists (answerEvaluatedQuery)
   state.lastEvaluation?.destroy();
   state.lastEvaluation = null;
   try {
     evaluation = state.evaluate(JSON.stringify(options));
-    const read = async (file, feed) => {
-      post({ type: "progress", phase: "reading", file: file.name, bytes: 0, total: file.size });
+    const read = async (file, label, feed) => {
+      post({ type: "progress", phase: "reading", file: label, bytes: 0, total: file.size });
       return readText(
         file,
+        label,
         feed,
-        (bytes) => post({ type: "progress", phase: "reading", file: file.name, bytes, total: file.size }),
+        (bytes) => post({ type: "progress", phase: "reading", file: label, bytes, total: file.size }),
         stopped,
       );
     };
-    evaluation.start_qrels(qrels.name);
+    evaluation.start_qrels(qrelsLabel);
     let judgmentsHeld = 0; // the judgments' text, in UTF-16 code units (a byte each for ASCII)
-    await read(qrels, (text) => {
+    await read(qrels, qrelsLabel, (text) => {
       judgmentsHeld += text.length;
       evaluation.feed_qrels(text);
     });
-    files[qrels.name] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
+    files[qrelsLabel] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
     // Nothing readable: say which file, list its problems, and score nothing (no table of zeros).
-    if (files[qrels.name].nothingRead) throw new Error(files[qrels.name].nothingRead);
-    for (const { name, file } of runs) {
-      evaluation.start_run(name, file.name, true);
-      const grouped = await read(file, (text) => evaluation.feed_run(text));
+    if (files[qrelsLabel].nothingRead) throw new Error(files[qrelsLabel].nothingRead);
+    for (const [index, { name, file }] of runs.entries()) {
+      const label = runLabels[index];
+      evaluation.start_run(name, label, true);
+      const grouped = await read(file, label, (text) => evaluation.feed_run(text));
       if (!grouped) {
         // A query came back after another: read it again, holding every line until the end,
         // if Python's memory can hold them (limits.js).
         const large = tooLarge(file, "ungrouped run", { unpacked: await unpackedSize(file), judgmentsHeld });
         if (large) throw new Error(large);
-        evaluation.start_run(name, file.name, false);
-        await read(file, (text) => evaluation.feed_run(text));
+        evaluation.start_run(name, label, false);
+        await read(file, label, (text) => evaluation.feed_run(text));
       }
-      files[file.name] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
-      if (files[file.name].nothingRead) throw new Error(files[file.name].nothingRead);
+      files[label] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
+      if (files[label].nothingRead) throw new Error(files[label].nothingRead);
     }
     post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
     const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });

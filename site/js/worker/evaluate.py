@@ -13,6 +13,7 @@ so the page shows exactly what CPython computes.
 """
 
 import json
+import math
 
 from cellruntime.sealed import private_module
 
@@ -22,6 +23,7 @@ _dumps = json.dumps
 _repr = repr
 _sorted = sorted
 _len = len
+_ceil = math.ceil
 
 PERMUTATIONS = 10_000  # the randomization test's sign flips (issue #19: 10,000 by default)
 RESAMPLES = 10_000  # the bootstrap's resamples of the per-query differences
@@ -194,7 +196,9 @@ class Evaluation:
                 "unretrieved": [{"id": doc, "grade": grade(doc)} for doc in unretrieved],
                 "k": max(1, min(int(k or self.cutoffs[0]), PLAYGROUND_ITEMS + PLAYGROUND_UNRETRIEVED)),
                 "gain": self.gain,
-                "threshold": max(1, int(self.threshold)),
+                # The playground's grades are whole: a threshold between grades counts from the
+                # next grade up, as the results do (a document of grade 1 is not relevant at 1.5).
+                "threshold": max(1, _ceil(self.threshold)),
                 "max_grade": max([1, *(grade(doc) for doc in [*ranking, *unretrieved])]),
                 "readouts": [],
                 "max_items": PLAYGROUND_ITEMS + PLAYGROUND_UNRETRIEVED,

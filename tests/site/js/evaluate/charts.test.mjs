@@ -1,7 +1,15 @@
 // site/js/evaluate/charts.js's geometry: the histogram's bins and the sorted differences.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BINS, differenceBars, histogram, MAX_BARS, signed, spacedBars } from "../../../../site/js/evaluate/charts.js";
+import {
+  BINS,
+  differenceBars,
+  histogram,
+  legendLayout,
+  MAX_BARS,
+  signed,
+  spacedBars,
+} from "../../../../site/js/evaluate/charts.js";
 
 test("values fall in tenths of [0, 1], 1 in the last bin, nan nowhere", () => {
   const counts = histogram([0, 0.05, 0.1, 0.99, 1, Number.NaN]);
@@ -34,4 +42,28 @@ test("a signed axis label has a plus for a gain and the minus sign for a loss", 
   assert.equal(signed(-1), "\u22121.00");
   assert.equal(signed(0), "0.00");
   assert.equal(signed(0.25, 3), "+0.250");
+});
+
+test("the legend moves a name that would pass the chart's right edge to the next line", () => {
+  const names = ["bm25_rm3_tuned", "splade_pp_ed", "colbertv2_plaid"];
+  const narrow = legendLayout(names, 390);
+  assert.equal(narrow.lines, 2);
+  assert.deepEqual(
+    narrow.entries.map((entry) => entry.line),
+    [0, 0, 1],
+  );
+  assert.equal(narrow.entries[2].x, narrow.entries[0].x); // a new line starts at the left
+  const wide = legendLayout(names, 1280);
+  assert.equal(wide.lines, 1);
+  assert.deepEqual(
+    wide.entries.map((entry) => entry.text),
+    names,
+  );
+});
+
+test("a name wider than a whole line is cut short with an ellipsis", () => {
+  const { entries, lines } = legendLayout(["x".repeat(200), "b"], 390);
+  assert.equal(lines, 2);
+  assert.ok(entries[0].text.endsWith("\u2026") && entries[0].text.length < 200);
+  assert.equal(entries[1].text, "b");
 });

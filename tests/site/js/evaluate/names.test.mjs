@@ -1,7 +1,7 @@
 // site/js/evaluate/names.js: the runs' names, and what keeps them from being used.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { badNames, nameProblem, uniqueNames } from "../../../../site/js/evaluate/names.js";
+import { badNames, fileLabels, nameProblem, uniqueNames } from "../../../../site/js/evaluate/names.js";
 
 const run = (name, label = name, fileName = `${label}.txt`) => ({ name, label, fileName });
 
@@ -23,4 +23,15 @@ test("two runs of one name are named in the message", () => {
 
 test("distinct names that are not empty are fine", () => {
   assert.equal(nameProblem([run("a"), run("b")]), null);
+});
+
+test("files of one name get labels told apart, in order; distinct names stay as they are", () => {
+  assert.deepEqual(fileLabels(["qrels.txt", "run.txt", "run.txt", "other.txt"]), [
+    "qrels.txt",
+    "run.txt",
+    "run.txt (2)",
+    "other.txt",
+  ]);
+  // A file really named like a label already given keeps the label distinct.
+  assert.deepEqual(fileLabels(["a", "a", "a (2)"]), ["a", "a (2)", "a (2) (2)"]);
 });

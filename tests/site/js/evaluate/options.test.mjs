@@ -23,6 +23,15 @@ test("cut-offs are whole numbers, sorted, without repeats; anything else says wh
   assert.match(parseThreshold("").error, /number/);
 });
 
+test("a threshold of 0 or less is refused, as rankmetrics refuses it (unjudged documents have grade 0)", () => {
+  for (const text of ["0", "-1", "-0.5"])
+    assert.equal(
+      parseThreshold(text).error,
+      "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1.",
+    );
+  assert.deepEqual(parseThreshold("0.5"), { threshold: 0.5 });
+});
+
 test("the trec_eval command has -c for 'score 0', -l for the threshold, and each measure at the cut-offs", () => {
   const { command, notes } = trecEvalCommand(OPTIONS, { qrels: "qrels.txt", run: "my run.txt" });
   assert.equal(

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from lessonbuild.paths import SITE
+from rankmetrics.playground import readouts
 
 SOURCE = SITE / "js" / "worker" / "evaluate.py"
 QRELS = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq2 0 d5 1\nq3 0 d6 3\nq4 0 d7 1\n"
@@ -179,6 +180,34 @@ def test_a_query_s_list_opens_at_the_page_s_cut_off_not_the_list_s_length(worker
     assert json.loads(evaluation.query_list("A", "q2", 20))["k"] == 20
     config = json.loads(evaluation.query_list("A", "q2", 100))
     assert config["k"] == config["max_items"]  # the playground's largest k
+
+
+@pytest.mark.parametrize("threshold", [1, 1.5, 2])
+def test_a_query_s_list_in_the_playground_scores_as_the_results_table_at_a_threshold_between_grades(
+    worker_namespace, threshold
+):
+    evaluation = worker_namespace["new_evaluation"](json.dumps({**OPTIONS, "threshold": threshold}))
+    evaluation.start_qrels("qrels.txt")
+    evaluation.feed_qrels(QRELS)
+    evaluation.finish_qrels()
+    evaluation.start_run("A", "A.txt", True)
+    evaluation.feed_run(RUN_A)
+    evaluation.finish_run()
+    run = json.loads(evaluation.compare("A"))["runs"][0]
+    config = json.loads(evaluation.query_list("A", "q1", 3))
+    items = config["items"] + config["unretrieved"]
+    shown = readouts(
+        {
+            "ranking": [item["id"] for item in config["items"]],
+            "grades": {item["id"]: item["grade"] for item in items},
+            "k": config["k"],
+            "gain": config["gain"],
+            "threshold": config["threshold"],
+        }
+    )["metrics"]
+    position = run["queries"].index("q1")
+    for metric in ("precision", "recall", "hit_rate", "reciprocal_rank", "average_precision", "ndcg"):
+        assert shown[metric]["value"] == float(run["perQuery"][f"{metric}@3"][position]), metric
 
 
 @pytest.mark.parametrize(
