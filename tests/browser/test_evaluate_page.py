@@ -627,6 +627,27 @@ def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(page,
         assert cell.evaluate("cell => getComputedStyle(cell).textAlign") == "left", (scope, header)
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(page, base_url, files, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    for name in ("p, t-test", "p, t-test, Holm"):
+        header = page.locator("[data-comparison]").get_by_role("columnheader", name=name, exact=True)
+        # The term's text lies on one line: one box per line it takes.
+        lines = header.evaluate(
+            """(cell) => {
+              const text = [...cell.querySelectorAll("*"), cell].flatMap((node) => [...node.childNodes])
+                .find((node) => node.nodeType === Node.TEXT_NODE && node.textContent.includes("t-test"));
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+            }"""
+        )
+        assert lines == 1, (name, lines)
+
+
 def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, base_url, files):
     open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])

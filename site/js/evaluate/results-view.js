@@ -31,6 +31,9 @@ function table(caption, head, rows, attributes = {}) {
 }
 
 const th = (text, attributes = {}) => el("th", { scope: "col", text, ...attributes });
+// "p, t-test" and its Holm column: a header wraps between words, never at t-test's hyphen.
+const pTTestHead = (after) =>
+  el("th", { scope: "col" }, "p, ", el("span", { class: "evaluate-word", text: "t-test" }), after);
 
 /**
  * The files: one line each with its detected format and lines, and the problems found in them.
@@ -165,8 +168,8 @@ export function drawComparison(result) {
     th("Measure", { class: "evaluate-label" }),
     th("Mean difference"),
     th(`${Math.round(result.confidence * 100)}% interval`),
-    th("p, t-test"),
-    th("p, t-test, Holm"),
+    pTTestHead(""),
+    pTTestHead(", Holm"),
     th("p, randomization"),
     th("p, randomization, Holm"),
     th("Wins / ties / losses"),
