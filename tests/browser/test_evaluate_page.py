@@ -245,6 +245,39 @@ def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url
     )
 
 
+def test_a_run_is_removed_in_place_undone_and_left_out_of_the_evaluation(page, base_url, files, tmp_path):
+    (tmp_path / "C.txt").write_text(run_text(7))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"], tmp_path / "C.txt"], files["qrels"])
+    page.get_by_label("Baseline", exact=True).select_option(label="C")
+    below = page.get_by_label("Name of C", exact=True)
+    in_page = "(element) => element.getBoundingClientRect().top + scrollY"  # the click scrolls
+    top = below.evaluate(in_page)
+    page.get_by_role("button", name="Remove B", exact=True).click()
+    # The removed run keeps its row, with Undo in it and the focus on it: nothing slides up.
+    expect(page.get_by_label("Name of B", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo removing B", exact=True)).to_be_focused()
+    assert below.evaluate(in_page) == top
+    options = page.get_by_label("Baseline", exact=True).locator("option").all_text_contents()
+    assert options == ["A", "C"], options
+    expect(page.get_by_label("Baseline", exact=True)).to_have_value("1")  # still C
+    evaluate(page)
+    expect(page.locator('[data-results] [data-run="B"]')).to_have_count(0)
+    expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
+    expect(page.get_by_role("heading", name="Against the baseline, C")).to_be_visible()
+    # Undo puts it back in its place, and the results say they are out of date.
+    page.get_by_role("button", name="Undo removing B", exact=True).click()
+    expect(page.get_by_role("button", name="Remove B", exact=True)).to_be_focused()
+    assert page.get_by_label("Baseline", exact=True).locator("option").all_text_contents() == ["A", "B", "C"]
+    expect(page.get_by_label("Baseline", exact=True)).to_have_value("2")
+    expect(page.locator("[data-eval-stale]")).to_have_count(1)
+    # Choosing files again clears the removed rows.
+    page.get_by_role("button", name="Remove A", exact=True).click()
+    page.get_by_label("Run files").set_input_files([str(files["B"])])
+    expect(page.get_by_role("button", name=re.compile("^Undo"))).to_have_count(0)
+    expect(page.get_by_label("Name of B", exact=True)).to_have_value("B")
+
+
 def test_two_files_of_one_name_get_fields_named_apart(page, base_url, files, tmp_path):
     other = tmp_path / "other"
     other.mkdir()

@@ -37,6 +37,9 @@ export function mountEvaluate(root, { runtime, signal }) {
   const on = (target, type, listener) => target.addEventListener(type, listener, { signal });
 
   let runs = []; // [{file, name, label}], in the order chosen; label: the default name, which the field is labelled by
+  // The rows under "Run files": each run, or a run removed since files were last added, which
+  // keeps its row (with Undo) so that no row slides under the pointer.
+  let rows = []; // [{run, removed}]
   let qrels = null; // File
   let working = false;
 
@@ -98,37 +101,74 @@ export function mountEvaluate(root, { runtime, signal }) {
   // --- files, names, baseline -------------------------------------------------------------
   const namesBox = $("[data-eval-names]");
   const baseline = $("[data-eval-baseline]");
-  const drawNames = () => {
-    const chosen = baseline.value;
-    namesBox.replaceChildren(
-      ...runs.map((run, index) => {
-        const id = `eval-name-${index}`;
-        const input = el("input", {
-          id,
-          type: "text",
-          value: run.name,
-          "data-eval-name": String(index),
-          required: true,
-        });
-        on(input, "input", () => {
-          run.name = input.value;
-          checkNames();
-          drawBaseline(baseline.value);
-        });
-        return el(
-          "p",
-          { class: "evaluate-name" },
-          el("label", { for: id, text: `Name of ${run.label}` }),
-          " ",
-          input,
-          " ",
-          el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
-        );
-      }),
-    );
+  const drawNames = (focus = null) => {
+    const chosen = runs[Number(baseline.value) || 0];
+    runs = rows.filter((row) => !row.removed).map((row) => row.run);
+    namesBox.replaceChildren(...rows.map((row, index) => (row.removed ? removedRow(row, index) : nameRow(row, index))));
     $("[data-eval-no-runs]").hidden = runs.length > 0;
-    drawBaseline(chosen);
+    drawBaseline(String(Math.max(0, runs.indexOf(chosen))));
+    checkNames();
     showCommand();
+    namesBox.querySelector(focus)?.focus();
+  };
+  const nameRow = (row, index) => {
+    const { run } = row;
+    const id = `eval-name-${index}`;
+    const input = el("input", {
+      id,
+      type: "text",
+      value: run.name,
+      "data-eval-name": String(runs.indexOf(run)),
+      required: true,
+    });
+    on(input, "input", () => {
+      run.name = input.value;
+      checkNames();
+      drawBaseline(baseline.value);
+    });
+    const remove = el("button", {
+      type: "button",
+      class: "evaluate-remove",
+      text: "Remove",
+      "aria-label": `Remove ${run.label}`,
+      "data-eval-row": String(index),
+    });
+    on(remove, "click", () => {
+      row.height = remove.closest("p").offsetHeight; // the Undo row keeps this height
+      row.removed = true;
+      drawNames(`[data-eval-row="${index}"]`);
+      markStale();
+    });
+    return el(
+      "p",
+      { class: "evaluate-name" },
+      el("label", { for: id, text: `Name of ${run.label}` }),
+      " ",
+      input,
+      " ",
+      el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
+      " ",
+      remove,
+    );
+  };
+  const removedRow = (row, index) => {
+    const undo = el("button", {
+      type: "button",
+      text: "Undo",
+      "aria-label": `Undo removing ${row.run.label}`,
+      "data-eval-row": String(index),
+    });
+    on(undo, "click", () => {
+      row.removed = false;
+      drawNames(`[data-eval-row="${index}"]`);
+      markStale();
+    });
+    return el(
+      "p",
+      { class: "evaluate-name evaluate-removed", style: `min-height: ${row.height}px` },
+      `Removed ${row.run.label} (${row.run.file.name}). `,
+      undo,
+    );
   };
   const drawBaseline = (chosen) => {
     const index = Number(chosen) || 0; // option values are run indexes
@@ -144,12 +184,12 @@ export function mountEvaluate(root, { runtime, signal }) {
     return bad;
   };
   const addRuns = (files, { replace }) => {
-    if (replace) runs = [];
+    const kept = replace ? [] : rows.filter((row) => !row.removed); // removed rows go with new files
     const names = uniqueNames(
       files.map((file) => file.name),
-      runs.map((run) => run.name),
+      kept.map((row) => row.run.name),
     );
-    runs = [...runs, ...files.map((file, i) => ({ file, name: names[i], label: names[i] }))];
+    rows = [...kept, ...files.map((file, i) => ({ run: { file, name: names[i], label: names[i] }, removed: false }))];
     drawNames();
   };
   on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
