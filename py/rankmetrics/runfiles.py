@@ -5,7 +5,10 @@ Formats (detected from the first line that is not blank):
     TREC run    qid Q0 docid rank score tag     whitespace-separated, 6 columns
     TREC qrels  qid iter docid grade            whitespace-separated, 4 columns
     CSV / TSV   a header line naming the columns (case-insensitive), see HEADER_NAMES:
-                query/qid/topic/user; doc/docid/item; score; rank; grade/relevance/label
+                query/qid/topic/user; doc/docid/item; score; rank; grade/relevance/label;
+                separated by tabs (TSV), commas (CSV) or semicolons ("CSV (semicolons)", as
+                spreadsheets in comma-decimal languages write it; its numbers still need a
+                decimal point)
 
 The second column of a TREC run ("Q0", "0" or anything) and of a TREC qrels (the iteration) is
 ignored, as trec_eval ignores it; so are the rank and tag columns of a run. A run line with columns
@@ -139,6 +142,11 @@ def _number(text):
     return value if math.isfinite(value) else None
 
 
+# A header line's delimiters, in the order they are tried, and the format each names: a
+# spreadsheet set to a comma-decimal language writes CSV with semicolons.
+_DELIMITED_FORMATS = (("\t", "TSV"), (",", "CSV"), (";", "CSV (semicolons)"))
+
+
 class _Reader:
     """What both readers share: splitting chunks into lines, the header, the problems."""
 
@@ -201,7 +209,7 @@ class _Reader:
 
     def _detect(self, line, number):
         """Set the format from the first line with content; return True if it was a header."""
-        for delimiter, name in (("\t", "TSV"), (",", "CSV")):
+        for delimiter, name in _DELIMITED_FORMATS:
             if delimiter in line:
                 fields = [cell.strip().lower() for cell in next(csv.reader([line], delimiter=delimiter))]
                 if sum(cell in _ROLE_OF_NAME for cell in fields) >= 2:
@@ -213,8 +221,8 @@ class _Reader:
         self.format = self.trec_format
         if self._trec_width_ok(len(words)):
             return False
-        if "," in line or any(word.lower() in _ROLE_OF_NAME for word in words):
-            self.format = "CSV" if "," in line else "TSV"
+        if "," in line or ";" in line or any(word.lower() in _ROLE_OF_NAME for word in words):
+            self.format = "CSV" if "," in line else "CSV (semicolons)" if ";" in line else "TSV"
             self._unreadable = True
             self._problem(
                 number,
@@ -317,7 +325,7 @@ class _Reader:
         return False
 
     def _delimiter_name(self):
-        return "tabs" if self._delimiter == "\t" else "commas"
+        return {"\t": "tabs", ",": "commas", ";": "semicolons"}[self._delimiter]
 
 
 class QrelsReader(_Reader):
@@ -474,7 +482,7 @@ class Qrels:
     """What QrelsReader.finish() returns.
 
     judgments:      qid -> {docid: grade}, in the order the file first names them.
-    format:         "TREC qrels", "CSV" or "TSV" ("" for an empty file).
+    format:         "TREC qrels", "CSV", "CSV (semicolons)" or "TSV" ("" for an empty file).
     problems:       the first MAX_PROBLEMS problems (see Problem).
     problem_counts: kind -> count of all problems, also those past MAX_PROBLEMS.
     lines:          lines read.

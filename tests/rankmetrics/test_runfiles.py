@@ -111,7 +111,7 @@ def test_qrels_grades_may_be_fractional():
     assert read_qrels_text("q1 0 d1 0.5\n").judgments == {"q1": {"d1": 0.5}}
 
 
-@pytest.mark.parametrize("separator, name", [(",", "CSV"), ("\t", "TSV")])
+@pytest.mark.parametrize("separator, name", [(",", "CSV"), ("\t", "TSV"), (";", "CSV (semicolons)")])
 def test_csv_and_tsv_need_a_header_in_any_case_and_order(separator, name):
     lines = [["Score", "DOCID", "qid"], ["0.5", "a", "q1"], ["0.9", "b", "q1"]]
     run = read_run_text("".join(separator.join(line) + "\n" for line in lines), "run")
@@ -222,6 +222,18 @@ def test_qrels_problems():
     ]
     assert qrels.judgments == {"q1": {"d1": 1}}
     assert "run" in qrels.problems[5].message
+
+
+def test_a_semicolon_csv_line_with_the_wrong_number_of_cells_says_semicolons():
+    run = read_run_text("query;doc;score\nq1;a;1\nq1;b\n")
+    assert kinds(run.problems) == [(3, "columns")]
+    assert "separated by semicolons" in run.problems[0].message
+
+
+def test_a_semicolon_file_without_a_header_is_a_header_problem():
+    run = read_run_text("q1;d1;1\nq1;d2;2\n", "run.csv")
+    assert run.format == "CSV (semicolons)"
+    assert kinds(run.problems) == [(1, "header")]
 
 
 def test_csv_line_with_the_wrong_number_of_cells():
