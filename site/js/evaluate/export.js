@@ -22,6 +22,11 @@ export function significant(result, name, key) {
 
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const csvLine = (fields) => fields.map((field) => csvField(String(field))).join(",");
+// A spreadsheet takes a cell that starts like a formula (=, +, -, @, a tab or a return) for one
+// (OWASP, "CSV Injection"): a run or query name that does, and is not a number, gets a leading
+// apostrophe, which spreadsheets show as text. Numbers and the values are written as they are.
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const csvName = (text) => (FORMULA_START.test(text) && !Number.isFinite(Number(text)) ? `'${text}` : text);
 
 /** The means as CSV: a row per run, a column per measure (full precision), and `significant_*`
  *  columns (1 when MARK applies). */
@@ -31,7 +36,7 @@ export function meansCSV(result) {
   for (const run of result.runs) {
     lines.push(
       csvLine([
-        run.name,
+        csvName(run.name),
         ...measures.map((key) => run.means[key]),
         ...measures.map((key) => (significant(result, run.name, key) ? 1 : 0)),
       ]),
@@ -47,7 +52,7 @@ export function perQueryCSV(result) {
     for (const key of run.measures) {
       const values = run.perQuery[key];
       run.queries.forEach((query, position) => {
-        lines.push(csvLine([run.name, query, key, values[position]]));
+        lines.push(csvLine([csvName(run.name), csvName(query), key, values[position]]));
       });
     }
   }

@@ -2,7 +2,14 @@
 // the significance mark where the Holm-adjusted randomization p-value is below 0.05.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MARK, meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "../../../../site/js/evaluate/export.js";
+import {
+  MARK,
+  csvName,
+  meansCSV,
+  meansLaTeX,
+  meansMarkdown,
+  perQueryCSV,
+} from "../../../../site/js/evaluate/export.js";
 
 const RESULT = {
   baseline: "A",
@@ -40,6 +47,17 @@ test("the means CSV keeps full precision and flags the significant differences",
 test("the per-query CSV has a line per run, query and measure", () => {
   assert.equal(perQueryCSV(RESULT).split("\n")[0], "run,query,measure,value");
   assert.ok(perQueryCSV(RESULT).includes("B|x,q1,ndcg@10,0.75"));
+});
+
+test("a name a spreadsheet would take for a formula is written as text; numbers and plain names as they are", () => {
+  for (const name of ["=SUM(A1)", "+cmd", "-x", "@run", "\tx"]) assert.equal(csvName(name), `'${name}`);
+  for (const name of ["bm25", "-1", "+2.5", "q=1"]) assert.equal(csvName(name), name);
+  const risky = structuredClone(RESULT);
+  risky.runs[1].name = "=HYPERLINK(1)";
+  risky.runs[1].queries = ["@q1"];
+  risky.comparisons[0].run = "=HYPERLINK(1)";
+  assert.ok(meansCSV(risky).includes(`\n'=HYPERLINK(1),0.75,`));
+  assert.ok(perQueryCSV(risky).includes(`\n'=HYPERLINK(1),'@q1,ndcg@10,0.75`));
 });
 
 test("Markdown and LaTeX carry the mark and its footnote", () => {
