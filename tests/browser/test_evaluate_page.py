@@ -681,6 +681,31 @@ def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(pa
         assert lines == 1, (name, lines)
 
 
+def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sideways(page, base_url, files):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    box = page.locator("[data-per-query]").locator("xpath=ancestor::*[@tabindex][1]")
+    assert box.evaluate("(box) => box.scrollWidth > box.clientWidth")
+    query = page.get_by_role("button", name=re.compile("^Open query ")).first
+    query.scroll_into_view_if_needed()  # before the sideways scroll, which it would undo
+    box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
+    assert box.evaluate("(box) => box.scrollLeft") > 0
+    # Scrolled to its far right, the box still shows each query at its left edge, clickable.
+    hit = query.evaluate(
+        """(button) => {
+          const box = button.closest("[tabindex]").getBoundingClientRect();
+          const at = button.getBoundingClientRect();
+          const x = at.left + at.width / 2, y = at.top + at.height / 2;
+          return [Math.round(at.left - box.left), document.elementFromPoint(x, y) === button];
+        }"""
+    )
+    assert hit[1] and 0 <= hit[0] <= 16, hit
+    query.click(position={"x": 2, "y": 2})  # where it is (a click elsewhere would scroll it back)
+    expect(page.get_by_role("heading", name=re.compile(r"^Query .* as A ranked it$"))).to_be_focused()
+
+
 def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, base_url, files):
     open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])
