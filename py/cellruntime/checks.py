@@ -11,10 +11,11 @@ first input where they disagree::
      "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4. "
      "You divided by the number of items retrieved, not by k. ..."}
 
-When the learner's answer on the failing case is the answer of a known wrong
-variant (or of another tool's convention), the message ends with what that
-variant misunderstands (:mod:`.misconceptions`).  A failing random case says
-which one it is and its seed.
+When a known wrong variant (or another tool's convention) reproduces the
+learner's function -- on the failing case and on (nearly) every other case it
+fails -- the message ends with what that variant misunderstands
+(:mod:`.misconceptions`); otherwise it says what failed and stops there.  A
+failing random case says which one it is and its seed.
 
 :data:`CHECKS` is the registry, the single source of truth for check names
 (the build validates a cell's ``check=NAME`` option with :func:`check_names`).
@@ -34,22 +35,24 @@ Importing this module does not import ``rankmetrics``.
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
+import dataclasses
 import difflib
 import importlib
 import inspect
+import io
 import json
 import math
 import random
 import re
 import traceback
 import zlib
-from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Callable, Optional, Union
 
 from .cells import CELL_FILENAME_PREFIX
-from .misconceptions import misconception_note
+from .misconceptions import MISCONCEPTIONS, Misconception, misconception_note
 
 #: Cases compare as equal when ``math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL)``.
 REL_TOL = 1e-9
@@ -302,6 +305,9 @@ TWO_LISTS_CASES: tuple[Case, ...] = (
     (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
     (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
     ([], ["x1", "r1"], {"r1"}, 0.5),
+    # keep_going is the golden ratio's conjugate g, for which g^2 = g^3 + g^4: one hit at rank 3 and
+    # two at ranks 4 and 5 are seen equally often, but the float sums differ in their last digit.
+    (["x1", "x2", "r1"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, (5**0.5 - 1) / 2),
 )
 
 #: (run, qrels, k): mean recall@k over a test set.
@@ -326,7 +332,7 @@ TEST_SET_CASES: tuple[Case, ...] = (
 # --- the registry ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Checker:
     """How to check one exercise.
 
@@ -344,6 +350,9 @@ class Checker:
     lesson's own check, whose results are whatever its solution returns).
     ``about`` -- one line for lesson authors.
     ``reference_label`` -- how verdicts name the reference, when not by its name.
+    ``misconceptions`` -- the known wrong variants a failed check may name: the registry's,
+    :data:`.misconceptions.MISCONCEPTIONS` ``[name]``, or a lesson's own, from its check
+    block's ``mistakes()``.
     """
 
     function: str
@@ -356,6 +365,7 @@ class Checker:
     result: str = "number"
     about: str = ""
     reference_label: str = ""
+    misconceptions: tuple[Misconception, ...] = ()
 
     def reference_function(self) -> Callable[..., Any]:
         if callable(self.reference):
@@ -388,83 +398,94 @@ def _rankmetrics(name: str, parameters: tuple[str, ...], fixed, random_case, **o
     return Checker(name, parameters, f"rankmetrics.{name}", fixed, random_case, **options)
 
 
+def _with_misconceptions(checks: dict[str, Checker]) -> dict[str, Checker]:
+    """Each registry check with its known wrong variants (MISCONCEPTIONS, by check name)."""
+    return {name: dataclasses.replace(checker, misconceptions=MISCONCEPTIONS[name]) for name, checker in checks.items()}
+
+
 _AT_K = ("ranking", "relevant", "k")
 _NO_K = ("ranking", "relevant")
 _GRADED = ("ranking", "relevance", "k")
 
 #: Check name -> :class:`Checker`.  The one list of exercises the page can check.
-CHECKS: dict[str, Checker] = {
-    "precision_at_k": _rankmetrics(
-        "precision_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / k"
-    ),
-    "recall_at_k": _rankmetrics(
-        "recall_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / |R|; 0.0 when |R| = 0"
-    ),
-    "hit_rate_at_k": _rankmetrics(
-        "hit_rate_at_k",
-        _AT_K,
-        BINARY_AT_K_CASES,
-        random_binary_case,
-        about="1.0 if a relevant item is in the top k, else 0.0",
-    ),
-    "reciprocal_rank": _rankmetrics(
-        "reciprocal_rank",
-        _NO_K,
-        BINARY_CASES,
-        random_binary_case_no_k,
-        about="1 / rank of the first relevant item (no cutoff)",
-    ),
-    "average_precision": _rankmetrics(
-        "average_precision",
-        _NO_K,
-        BINARY_CASES,
-        random_binary_case_no_k,
-        about="sum of P@i at relevant ranks / |R| (no cutoff)",
-    ),
-    "dcg_at_k": _rankmetrics(
-        "dcg_at_k",
-        _GRADED,
-        GRADED_CASES,
-        random_graded_case,
-        about="sum of (2^grade - 1) / log2(rank + 1) over the top k",
-    ),
-    "ndcg_at_k": _rankmetrics(
-        "ndcg_at_k", _GRADED, GRADED_CASES, random_graded_case, about="DCG@k / IDCG@k, IDCG from all judged grades"
-    ),
-    "ranking_from_scores": _rankmetrics(
-        "ranking_from_scores",
-        ("scores",),
-        SCORES_CASES,
-        random_scores_case,
-        result="list",
-        about="items by score, highest first; ties keep input order",
-    ),
-    "average_precision_min_k": Checker(
-        "average_precision_min_k",
-        _AT_K,
-        average_precision_min_k,
-        MIN_K_CASES,
-        random_binary_case,
-        about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)",
-    ),
-    "better_list": Checker(
-        "better_list",
-        ("list_a", "list_b", "relevant", "keep_going"),
-        better_list,
-        TWO_LISTS_CASES,
-        random_two_lists_case,
-        result="value",
-        about='"A", "B" or "same": which list gives the model user more relevant items seen',
-    ),
-    "mean_recall_at_k": Checker(
-        "mean_recall_at_k",
-        ("run", "qrels", "k"),
-        mean_recall_at_k,
-        TEST_SET_CASES,
-        random_test_set_case,
-        about="mean recall@k over every judged user; a user missing from the run scores 0",
-    ),
-}
+CHECKS: dict[str, Checker] = _with_misconceptions(
+    {
+        "precision_at_k": _rankmetrics(
+            "precision_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / k"
+        ),
+        "recall_at_k": _rankmetrics(
+            "recall_at_k",
+            _AT_K,
+            BINARY_AT_K_CASES,
+            random_binary_case,
+            about="hits in the top k / |R|; 0.0 when |R| = 0",
+        ),
+        "hit_rate_at_k": _rankmetrics(
+            "hit_rate_at_k",
+            _AT_K,
+            BINARY_AT_K_CASES,
+            random_binary_case,
+            about="1.0 if a relevant item is in the top k, else 0.0",
+        ),
+        "reciprocal_rank": _rankmetrics(
+            "reciprocal_rank",
+            _NO_K,
+            BINARY_CASES,
+            random_binary_case_no_k,
+            about="1 / rank of the first relevant item (no cutoff)",
+        ),
+        "average_precision": _rankmetrics(
+            "average_precision",
+            _NO_K,
+            BINARY_CASES,
+            random_binary_case_no_k,
+            about="sum of P@i at relevant ranks / |R| (no cutoff)",
+        ),
+        "dcg_at_k": _rankmetrics(
+            "dcg_at_k",
+            _GRADED,
+            GRADED_CASES,
+            random_graded_case,
+            about="sum of (2^grade - 1) / log2(rank + 1) over the top k",
+        ),
+        "ndcg_at_k": _rankmetrics(
+            "ndcg_at_k", _GRADED, GRADED_CASES, random_graded_case, about="DCG@k / IDCG@k, IDCG from all judged grades"
+        ),
+        "ranking_from_scores": _rankmetrics(
+            "ranking_from_scores",
+            ("scores",),
+            SCORES_CASES,
+            random_scores_case,
+            result="list",
+            about="items by score, highest first; ties keep input order",
+        ),
+        "average_precision_min_k": Checker(
+            "average_precision_min_k",
+            _AT_K,
+            average_precision_min_k,
+            MIN_K_CASES,
+            random_binary_case,
+            about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)",
+        ),
+        "better_list": Checker(
+            "better_list",
+            ("list_a", "list_b", "relevant", "keep_going"),
+            better_list,
+            TWO_LISTS_CASES,
+            random_two_lists_case,
+            result="value",
+            about='"A", "B" or "same": which list gives the model user more relevant items seen',
+        ),
+        "mean_recall_at_k": Checker(
+            "mean_recall_at_k",
+            ("run", "qrels", "k"),
+            mean_recall_at_k,
+            TEST_SET_CASES,
+            random_test_set_case,
+            about="mean recall@k over every judged user; a user missing from the run scores 0",
+        ),
+    }
+)
 
 
 def check_names() -> tuple[str, ...]:
@@ -489,9 +510,12 @@ def get_checker(name: str) -> Checker:
 DECLARED_PREFIX = "lesson-check:"
 
 #: The names a lesson's ```check block defines: fixed cases, and a random case from a
-#: ``random.Random`` (seeded with :data:`DEFAULT_SEED`, called :data:`DEFAULT_RANDOM_CASES` times).
+#: ``random.Random`` (seeded with :data:`DEFAULT_SEED`, called :data:`DEFAULT_RANDOM_CASES` times),
+#: and optionally the known wrong versions a failed check may name: ``mistakes()`` returns
+#: ``(function, message)`` pairs (or a dict function -> message).
 DECLARED_CASES = "cases"
 DECLARED_RANDOM_CASE = "random_case"
+DECLARED_MISTAKES = "mistakes"
 
 #: How verdicts of a lesson's own check name its reference.
 DECLARED_REFERENCE = "the lesson's solution"
@@ -538,6 +562,7 @@ def declared_checker(name: str) -> Checker:
     random_case = defined.get(DECLARED_RANDOM_CASE)
     if not fixed and random_case is None:
         raise ValueError(f"the lesson's check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng)")
+    mistakes = _declared_mistakes(defined[DECLARED_MISTAKES]()) if DECLARED_MISTAKES in defined else ()
     checker = Checker(
         function,
         _positional_parameters(reference),
@@ -548,6 +573,7 @@ def declared_checker(name: str) -> Checker:
         result="auto",
         about="the lesson's own check",
         reference_label=DECLARED_REFERENCE,
+        misconceptions=mistakes,
     )
     _declared[name] = checker
     return checker
@@ -558,6 +584,22 @@ def _run_lesson_code(code: str, filename: str) -> dict:
     namespace = {"__name__": filename, "__builtins__": __builtins__}
     exec(compile(code, filename, "exec"), namespace)
     return namespace
+
+
+def _declared_mistakes(declared: Any) -> tuple[Misconception, ...]:
+    """A check block's ``mistakes()``, as variants: ``ValueError`` unless each is a function with
+    a message (a non-empty string)."""
+    pairs = list(declared.items() if isinstance(declared, dict) else declared)
+    mistakes = []
+    for pair in pairs:
+        try:
+            variant, message = pair
+        except (TypeError, ValueError):
+            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}") from None
+        if not callable(variant) or not isinstance(message, str) or not message.strip():
+            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}")
+        mistakes.append(Misconception(variant, message.strip()))
+    return tuple(mistakes)
 
 
 def _as_case(case: Any) -> Case:
@@ -606,7 +648,7 @@ def check_function(namespace: dict, name: str) -> dict:
         problem = _run_case(checker, function, reference, case)
         if problem is not None:
             return _verdict(
-                False, _failure_message(checker, name, function, cases, passed, problem), passed, len(cases)
+                False, _failure_message(checker, function, reference, cases, passed, problem), passed, len(cases)
             )
     message = f"All {len(cases)} cases match {checker.reference_name}."
     if _same_function(function, reference):
@@ -617,11 +659,23 @@ def check_function(namespace: dict, name: str) -> dict:
     return _verdict(True, message, len(cases), len(cases))
 
 
-def _failure_message(checker: Checker, name: str, function: Callable, cases: list, index: int, problem: str) -> str:
-    """``problem``, the misconception the failing case shows (if a known one), and for a random
-    case its number and seed, so the learner can tell it comes back the same every time."""
-    case = cases[index]
-    note = misconception_note(name, function, case, cases)
+def _failure_message(
+    checker: Checker, function: Callable, reference: Callable, cases: list, index: int, problem: str
+) -> str:
+    """``problem``, the misconception the learner's function shows (when one known variant
+    reproduces it: :func:`.misconceptions.identify`), and for a random case its number and
+    seed, so the learner can tell it comes back the same every time."""
+    known = checker.misconceptions
+    if known:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            failing = [index] + [
+                later
+                for later in range(index + 1, len(cases))
+                if _run_case(checker, function, reference, cases[later]) is not None
+            ]
+        note = misconception_note(known, function, cases, failing)
+    else:
+        note = ""
     if note:
         problem += (" " if problem.endswith((".", "?", "!")) else " — ") + note
     fixed = len(checker.fixed_cases)

@@ -1,18 +1,23 @@
 """Known wrong versions of the exercises' functions, and what each one misunderstands.
 
-When a learner's function fails a check, :func:`misconception_note` runs each
-known variant of that exercise on the failing case.  A variant that gives the
-learner's answer there (the same number, list or value, or the same kind of
-exception) names the misconception, as gradethis' ``fail_if_equal`` does.
-When several agree on that case, the one that agrees with the learner on the
-most of the check's cases wins.
+When a learner's function fails a check, :func:`identify` runs each known
+variant of that exercise on every case of the check, fixed and random.  A
+variant is named only when it reproduces the learner's function: the same
+answer (number, list, value, or the same kind of exception) on the case the
+verdict shows and on (nearly) every other case the learner fails, and no
+other disagreement beyond that slack.  Otherwise the verdict names the
+failing input and what was expected, and stops there: a wrong name sends a
+learner to fix what is not broken.
 
 A variant that is another library's convention (linear gain, AP divided by
-min(k, |R|)) is named as that convention, not as a mistake.
+min(k, |R|)) is named as that convention, not as a mistake, and only when it
+matches the learner on every case.
 
 :data:`MISCONCEPTIONS` is the registry: check name -> its variants, each a
 small function with the exercise's signature and the sentence the learner
-reads.  Standard library only; importing this module imports nothing else.
+reads.  A lesson's own check brings its variants in its check block
+(``mistakes()``).  Standard library only; importing this module imports
+nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import io
 import math
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,14 @@ def precision_divides_by_ranking_length(ranking, relevant, k):
     return _hits(list(ranking)[:k], relevant) / len(ranking) if ranking else 0.0
 
 
+def precision_top_k_minus_one(ranking, relevant, k):
+    return _hits(list(ranking)[: k - 1], relevant) / k
+
+
+def precision_top_k_plus_one(ranking, relevant, k):
+    return _hits(list(ranking)[: k + 1], relevant) / k
+
+
 # --- recall@k ------------------------------------------------------------------------
 
 
@@ -136,6 +149,14 @@ def recall_is_one_without_relevant(ranking, relevant, k):
     return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 1.0
 
 
+def recall_top_k_minus_one(ranking, relevant, k):
+    return _hits(list(ranking)[: k - 1], relevant) / len(relevant) if relevant else 0.0
+
+
+def recall_top_k_plus_one(ranking, relevant, k):
+    return _hits(list(ranking)[: k + 1], relevant) / len(relevant) if relevant else 0.0
+
+
 # --- hit-rate@k ----------------------------------------------------------------------
 
 
@@ -157,6 +178,10 @@ def hit_rate_top_k_minus_one(ranking, relevant, k):
 
 def hit_rate_top_k_plus_one(ranking, relevant, k):
     return 1.0 if _hits(list(ranking)[: k + 1], relevant) else 0.0
+
+
+def hit_rate_returns_recall(ranking, relevant, k):
+    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
 
 
 # --- reciprocal rank -----------------------------------------------------------------
@@ -193,6 +218,13 @@ def reciprocal_rank_sum_over_hits(ranking, relevant):
     return sum(1 / rank for rank, item in enumerate(ranking, start=1) if item in relevant)
 
 
+def reciprocal_rank_of_rank_plus_one(ranking, relevant):
+    for rank, item in enumerate(ranking, start=1):
+        if item in relevant:
+            return 1 / (rank + 1)
+    return 0.0
+
+
 # --- average precision ---------------------------------------------------------------
 
 
@@ -223,6 +255,27 @@ def average_precision_divides_by_zero_without_relevant(ranking, relevant):
     return total / len(relevant)
 
 
+def average_precision_is_one_without_relevant(ranking, relevant):
+    total, _ = _precision_sum(ranking, relevant)
+    return total / len(relevant) if relevant else 1.0
+
+
+def average_precision_of_rank_plus_one(ranking, relevant):
+    hits, total = 0, 0.0
+    for rank, item in enumerate(ranking, start=1):
+        if item in relevant:
+            hits += 1
+            total += hits / (rank + 1)
+    return total / len(relevant) if relevant else 0.0
+
+
+def average_precision_interpolated(ranking, relevant):
+    ranking = list(ranking)
+    precisions = [_hits(ranking[:rank], relevant) / rank for rank in range(1, len(ranking) + 1)]
+    total = sum(max(precisions[index:]) for index, item in enumerate(ranking) if item in relevant)
+    return total / len(relevant) if relevant else 0.0
+
+
 # --- AP@k divided by min(k, |R|) ------------------------------------------------------
 
 
@@ -243,6 +296,16 @@ def min_k_divides_by_hits_found(ranking, relevant, k):
 
 def min_k_whole_ranking(ranking, relevant, k):
     total, _ = _precision_sum(ranking, relevant)
+    return total / min(k, len(relevant)) if relevant else 0.0
+
+
+def min_k_top_k_minus_one(ranking, relevant, k):
+    total, _ = _precision_sum(ranking, relevant, k - 1)
+    return total / min(k, len(relevant)) if relevant else 0.0
+
+
+def min_k_top_k_plus_one(ranking, relevant, k):
+    total, _ = _precision_sum(ranking, relevant, k + 1)
     return total / min(k, len(relevant)) if relevant else 0.0
 
 
@@ -275,6 +338,26 @@ def dcg_whole_ranking(ranking, relevance, k):
 
 def dcg_multiplies_by_log(ranking, relevance, k):
     return _dcg(ranking, relevance, k, discount=lambda rank: 1 / math.log2(rank + 1))
+
+
+def dcg_log2_of_rank_minus_one(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=lambda rank: math.log2(rank - 1))
+
+
+def dcg_log2_of_rank_plus_two(ranking, relevance, k):
+    return _dcg(ranking, relevance, k, discount=lambda rank: math.log2(rank + 2))
+
+
+def dcg_top_k_minus_one(ranking, relevance, k):
+    return _dcg(ranking, relevance, k - 1)
+
+
+def dcg_top_k_plus_one(ranking, relevance, k):
+    return _dcg(ranking, relevance, k + 1)
+
+
+def dcg_over_a_set(ranking, relevance, k):
+    return _dcg(list(set(list(ranking)[:k])), relevance, k)
 
 
 # --- NDCG@k --------------------------------------------------------------------------
@@ -318,6 +401,36 @@ def ndcg_divides_by_zero_without_relevant(ranking, relevance, k):
     return _dcg(ranking, relevance, k) / _dcg(_ideal(relevance), relevance, k)
 
 
+def ndcg_is_one_without_relevant(ranking, relevance, k):
+    ideal = _dcg(_ideal(relevance), relevance, k)
+    return _dcg(ranking, relevance, k) / ideal if ideal > 0 else 1.0
+
+
+def ndcg_ideal_cut_at_retrieved(ranking, relevance, k):
+    return _ndcg(_dcg(ranking, relevance, k), _dcg(_ideal(relevance), relevance, min(k, len(ranking))))
+
+
+def ndcg_log2_of_rank_plus_two(ranking, relevance, k):
+    def discount(rank):
+        return math.log2(rank + 2)
+
+    return _ndcg(
+        _dcg(ranking, relevance, k, discount=discount), _dcg(_ideal(relevance), relevance, k, discount=discount)
+    )
+
+
+def ndcg_top_k_minus_one(ranking, relevance, k):
+    return _ndcg(_dcg(ranking, relevance, k - 1), _dcg(_ideal(relevance), relevance, k - 1))
+
+
+def ndcg_top_k_plus_one(ranking, relevance, k):
+    return _ndcg(_dcg(ranking, relevance, k + 1), _dcg(_ideal(relevance), relevance, k + 1))
+
+
+def ndcg_over_a_set(ranking, relevance, k):
+    return _ndcg(_dcg(list(set(list(ranking)[:k])), relevance, k), _dcg(_ideal(relevance), relevance, k))
+
+
 # --- ranking from scores --------------------------------------------------------------
 
 
@@ -339,6 +452,10 @@ def ranking_lowest_first(scores):
 
 def ranking_of_pairs(scores):
     return sorted(scores.items(), key=lambda pair: pair[1], reverse=True)
+
+
+def ranking_through_a_set(scores):
+    return sorted(set(scores), key=lambda item: scores[item], reverse=True)
 
 
 # --- which list is better for the model user ------------------------------------------
@@ -369,6 +486,11 @@ def better_the_other_way(list_a, list_b, relevant, keep_going):
     return {"A": "B", "B": "A", "same": "same"}[
         _verdict(_seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going))
     ]
+
+
+def better_without_tolerance(list_a, list_b, relevant, keep_going):
+    a, b = _seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going)
+    return "same" if a == b else ("A" if a > b else "B")
 
 
 # --- mean recall@k over a test set ------------------------------------------------------
@@ -402,10 +524,44 @@ def mean_pools_every_user(run, qrels, k):
     return hits / relevant if relevant else 0.0
 
 
+def mean_over_users_with_a_hit(run, qrels, k):
+    recalls = [_recall(run.get(user, []), qrels[user], k) for user in qrels]
+    hits = [recall for recall in recalls if recall > 0]
+    return sum(hits) / len(hits) if hits else 0.0
+
+
+def mean_scores_one_without_relevant(run, qrels, k):
+    recalls = [_recall(run.get(user, []), qrels[user], k) if qrels[user] else 1.0 for user in qrels]
+    return sum(recalls) / len(recalls)
+
+
 # --- the registry -------------------------------------------------------------------------
 
 _NO_RELEVANT = (
     "A user with no relevant items has |R| = 0: return 0.0 for them, by convention, instead of dividing by zero."
+)
+
+_ONE_WITHOUT_RELEVANT = (
+    "For a user with no relevant items you returned 1.0; this course, like trec_eval, scores them 0.0."
+)
+_TOP_K_MINUS_ONE = (
+    "You stopped one rank early, at rank k - 1 (as ranking[:k - 1] does): off by one. The top k is ranking[:k]."
+)
+_TOP_K_PLUS_ONE = "You went one rank too far, to rank k + 1: off by one. The top k is ranking[:k]."
+_DISCOUNT_ZERO = (
+    "At rank 1 your discount is log2(1) = 0, so the division fails: the discount of rank r, counted from 1, "
+    "is log2(r + 1)."
+)
+_DISCOUNT_UNDEFINED = (
+    "At rank 1 your discount is log2(0), which is undefined: the discount of rank r, counted from 1, is log2(r + 1)."
+)
+_DISCOUNT_PLUS_TWO = (
+    "Your discount is log2(rank + 2), off by one: with ranks counted from 1, rank 1's discount is "
+    "log2(2) = 1, so it is log2(rank + 1)."
+)
+_OVER_A_SET = (
+    "You went through the top k as a set, and a set has no order: the items lost their ranks. Walk the "
+    "list itself: for rank, item in enumerate(ranking[:k], start=1)."
 )
 
 #: Check name -> its known variants, most telling first.
@@ -428,6 +584,8 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             precision_divides_by_ranking_length, ("You divided by the length of the whole ranking, not by k.")
         ),
+        Misconception(precision_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(precision_top_k_plus_one, _TOP_K_PLUS_ONE),
     ),
     "recall_at_k": (
         Misconception(
@@ -454,10 +612,9 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         ),
         Misconception(recall_whole_ranking, ("You counted the hits in the whole ranking, not only in the top k.")),
         Misconception(recall_divides_by_zero_without_relevant, _NO_RELEVANT),
-        Misconception(
-            recall_is_one_without_relevant,
-            ("For a user with no relevant items you returned 1.0; this course, like trec_eval, scores them 0.0."),
-        ),
+        Misconception(recall_is_one_without_relevant, _ONE_WITHOUT_RELEVANT),
+        Misconception(recall_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(recall_top_k_plus_one, _TOP_K_PLUS_ONE),
     ),
     "hit_rate_at_k": (
         Misconception(
@@ -478,10 +635,15 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
                 "1.0 as soon as one relevant item is in the top k."
             ),
         ),
+        Misconception(hit_rate_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(hit_rate_top_k_plus_one, _TOP_K_PLUS_ONE),
         Misconception(
-            hit_rate_top_k_minus_one, ("You looked at the top k - 1 items (ranking[:k - 1]); the top k is ranking[:k].")
+            hit_rate_returns_recall,
+            (
+                "You returned the share of the relevant items found in the top k, which is recall@k; "
+                "hit-rate@k is 1.0 as soon as one relevant item is in the top k."
+            ),
         ),
-        Misconception(hit_rate_top_k_plus_one, ("You looked at the top k + 1 items; the top k is ranking[:k].")),
     ),
     "reciprocal_rank": (
         Misconception(
@@ -490,7 +652,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(reciprocal_rank_returns_rank, ("You returned the rank itself; reciprocal rank is 1 / rank.")),
         Misconception(
             reciprocal_rank_from_zero,
-            ("You counted ranks from 0 (enumerate without start=1): the first item is rank 1."),
+            ("You counted ranks from 0 (enumerate without start=1), off by one: the first item is rank 1."),
         ),
         Misconception(
             reciprocal_rank_mean_over_hits,
@@ -499,6 +661,13 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             reciprocal_rank_sum_over_hits,
             ("You added up 1 / rank over every relevant item; only the first one counts."),
+        ),
+        Misconception(
+            reciprocal_rank_of_rank_plus_one,
+            (
+                "A first hit at rank r got 1 / (r + 1), off by one: ranks count from 1, so a hit at rank 1 "
+                "scores 1 / 1 = 1.0."
+            ),
         ),
     ),
     "average_precision": (
@@ -525,6 +694,22 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
             ("At each hit you counted only the hits above it; precision@i at a hit includes that hit."),
         ),
         Misconception(average_precision_divides_by_zero_without_relevant, _NO_RELEVANT),
+        Misconception(average_precision_is_one_without_relevant, _ONE_WITHOUT_RELEVANT),
+        Misconception(
+            average_precision_of_rank_plus_one,
+            (
+                "At a hit at rank r you divided by r + 1, off by one: precision@r is the number of hits in "
+                "the top r divided by r."
+            ),
+        ),
+        Misconception(
+            average_precision_interpolated,
+            (
+                "You used interpolated precision, the highest precision at that rank or any deeper one (as "
+                "interpolated precision-recall curves do); AP, as trec_eval computes it, takes precision@i "
+                "exactly at each rank i that holds a relevant item."
+            ),
+        ),
     ),
     "average_precision_min_k": (
         Misconception(
@@ -546,15 +731,17 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
             min_k_divides_by_hits_found, ("You divided by the hits found in the top k instead of min(k, |R|).")
         ),
         Misconception(min_k_whole_ranking, ("You walked the whole ranking; this AP stops at rank k.")),
+        Misconception(min_k_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(min_k_top_k_plus_one, _TOP_K_PLUS_ONE),
     ),
     "dcg_at_k": (
         Misconception(
             dcg_natural_log,
             ("You used math.log (base e) instead of log2: the weight of rank 1 must be 1 / log2(2) = 1."),
         ),
-        Misconception(
-            dcg_log2_of_rank, ("You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")
-        ),
+        Misconception(dcg_log2_of_rank, _DISCOUNT_ZERO),
+        Misconception(dcg_log2_of_rank_minus_one, _DISCOUNT_UNDEFINED),
+        Misconception(dcg_log2_of_rank_plus_two, _DISCOUNT_PLUS_TWO),
         Misconception(
             dcg_jarvelin_kekalainen,
             (
@@ -577,6 +764,9 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         ),
         Misconception(dcg_whole_ranking, ("You summed over the whole ranking, not only the top k.")),
         Misconception(dcg_multiplies_by_log, ("You multiplied the gain by log2(rank + 1) instead of dividing by it.")),
+        Misconception(dcg_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(dcg_top_k_plus_one, _TOP_K_PLUS_ONE),
+        Misconception(dcg_over_a_set, _OVER_A_SET),
     ),
     "ndcg_at_k": (
         Misconception(
@@ -609,9 +799,8 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
             ndcg_gain_without_minus_one,
             ("Your gain is 2^grade without the - 1, so an unjudged or irrelevant item (grade 0) adds 2^0 = 1."),
         ),
-        Misconception(
-            ndcg_log2_of_rank, ("You divided by log2(rank) instead of log2(rank + 1): at rank 1, log2(1) = 0.")
-        ),
+        Misconception(ndcg_log2_of_rank, _DISCOUNT_ZERO),
+        Misconception(ndcg_log2_of_rank_plus_two, _DISCOUNT_PLUS_TWO),
         Misconception(ndcg_not_normalised, ("You returned DCG@k without dividing it by IDCG@k.")),
         Misconception(
             ndcg_divides_by_zero_without_relevant,
@@ -620,6 +809,23 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
                 "of dividing by zero."
             ),
         ),
+        Misconception(
+            ndcg_is_one_without_relevant,
+            (
+                "When no judged item has a grade above 0, IDCG is 0 and you returned 1.0; this course, like "
+                "trec_eval, scores that user 0.0."
+            ),
+        ),
+        Misconception(
+            ndcg_ideal_cut_at_retrieved,
+            (
+                "You cut the ideal list at the number of items retrieved. The ideal top k has k places "
+                "whatever the run returned, so a short list that misses relevant items must not score 1."
+            ),
+        ),
+        Misconception(ndcg_top_k_minus_one, _TOP_K_MINUS_ONE),
+        Misconception(ndcg_top_k_plus_one, _TOP_K_PLUS_ONE),
+        Misconception(ndcg_over_a_set, _OVER_A_SET),
     ),
     "ranking_from_scores": (
         Misconception(
@@ -643,6 +849,14 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         ),
         Misconception(ranking_lowest_first, ("You put the lowest score first; a ranking puts the highest first.")),
         Misconception(ranking_of_pairs, ("You returned (item, score) pairs; return the item ids only.")),
+        Misconception(
+            ranking_through_a_set,
+            (
+                "You built the ranking from a set, and a set has no order: tied items come out in an "
+                "order that can change from one run of Python to the next. Sort the dict's own keys: "
+                "Python's sort is stable, so tied items keep their input order."
+            ),
+        ),
     ),
     "better_list": (
         Misconception(
@@ -668,6 +882,13 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         ),
         Misconception(
             better_the_other_way, ("You named the worse list: the better one gives the user more relevant items seen.")
+        ),
+        Misconception(
+            better_without_tolerance,
+            (
+                "Here the two sums are equal but for floating-point rounding in their last digits, and you "
+                "compared them exactly: treat sums within 1e-9 of each other as the same (math.isclose)."
+            ),
         ),
     ),
     "mean_recall_at_k": (
@@ -706,11 +927,27 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
                 "the mean over users gives each user the same weight."
             ),
         ),
+        Misconception(
+            mean_over_users_with_a_hit,
+            (
+                "You averaged over the users with at least one hit only; the mean is over every user in "
+                "the qrels, and a user with no hit in the top k counts as 0."
+            ),
+        ),
+        Misconception(
+            mean_scores_one_without_relevant,
+            ("For a user with no relevant items you counted 1.0; this course, like trec_eval, counts them as 0."),
+        ),
     ),
 }
 
 
 # --- naming the misconception ----------------------------------------------------------------
+
+#: A variant is named only when it gives the learner's answer on all but this share of the cases
+#: the learner fails (rounded down: under 20 failing cases it must agree on every one), and its
+#: answers on the cases the learner passes count against it the same way.
+SLACK = 0.05
 
 
 def _outcome(function: Callable, case: tuple) -> tuple[str, Any]:
@@ -737,32 +974,59 @@ def _same(first: tuple[str, Any], second: tuple[str, Any]) -> bool:
         except (OverflowError, TypeError, ValueError):
             return False
     if isinstance(value, (list, tuple)) and isinstance(other, (list, tuple)):
-        return list(value) == list(other)
+        return len(value) == len(other) and all(_same(("value", a), ("value", b)) for a, b in zip(value, other))
     try:
         return bool(value == other)
     except Exception:
         return False
 
 
-def identify(check: str, function: Callable, case: tuple, cases: Iterable[tuple] = ()) -> Optional[Misconception]:
-    """The known variant of ``check`` that gives ``function``'s answer on ``case``, or None.
+def identify(
+    known: Sequence[Misconception], function: Callable, cases: Sequence[tuple], failing: Sequence[int]
+) -> Optional[Misconception]:
+    """The known variant that *is* ``function``'s mistake, or None when none clearly is.
 
-    Among several, the one that agrees with ``function`` on the most of
-    ``cases`` (the check's other cases) wins; ties go to the registry's order.
+    Args:
+        known: the check's variants (:data:`MISCONCEPTIONS` ``[check]``, or a lesson's own).
+        function: the learner's function.
+        cases: every case of the check, fixed then random, as argument tuples.
+        failing: the indices (into ``cases``) where ``function`` disagrees with the reference,
+            in order; the first is the case the verdict shows. Not empty.
+
+    A variant qualifies when it gives the learner's answer on the shown case, and disagrees with
+    the learner on at most ``SLACK`` of the failing cases, counting every case (failing or
+    passing) where the two differ; a convention (another tool's definition) must agree on every
+    case. Among those that qualify, the one with the fewest disagreements is named; a tie
+    between different messages names none. So a verdict never names a variant the learner's
+    answers only brush against on one case.
     """
-    learner = _outcome(function, case)
-    matches = [m for m in MISCONCEPTIONS.get(check, ()) if _same(learner, _outcome(m.variant, case))]
-    if len(matches) <= 1:
-        return matches[0] if matches else None
-    others = [(other, _outcome(function, other)) for other in cases]
-    return max(matches, key=lambda m: sum(_same(answer, _outcome(m.variant, other)) for other, answer in others))
+    if not failing:
+        return None
+    learner = [_outcome(function, case) for case in cases]
+    allowed = int(SLACK * len(failing))
+    best: list[tuple[int, Misconception]] = []
+    for candidate in known:
+        answers = [_outcome(candidate.variant, case) for case in cases]
+        if not _same(learner[failing[0]], answers[failing[0]]):
+            continue
+        differ = sum(not _same(mine, theirs) for mine, theirs in zip(learner, answers))
+        if differ > (0 if candidate.convention else allowed):
+            continue
+        best.append((differ, candidate))
+    if not best:
+        return None
+    fewest = min(differ for differ, _ in best)
+    closest = {candidate.message: candidate for differ, candidate in best if differ == fewest}
+    return next(iter(closest.values())) if len(closest) == 1 else None
 
 
-def misconception_note(check: str, function: Callable, case: tuple, cases: Iterable[tuple] = ()) -> str:
-    """The sentence that names the learner's misconception on the failing ``case``, or "".
+def misconception_note(
+    known: Sequence[Misconception], function: Callable, cases: Sequence[tuple], failing: Sequence[int]
+) -> str:
+    """The sentence that names the learner's misconception (:func:`identify`), or "".
 
     What the learner's function prints while it is compared is dropped: the
     learner already saw its output from the check's own call."""
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        found = identify(check, function, case, cases)
+        found = identify(known, function, cases, failing)
     return found.message if found else ""

@@ -138,11 +138,22 @@ WRONG = [
         """
         def precision_at_k(ranking, relevant, k):
             top = ranking[:k]
-            return len([d for d in top if d in relevant]) / len(top)
+            return len([d for d in top if d in relevant]) / len(top) if top else 0.0
     """,
         "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4.",
         "precision_divides_by_retrieved",
         id="precision-divides-by-len-of-top-k",
+    ),
+    pytest.param(
+        "precision_at_k",
+        """
+        def precision_at_k(ranking, relevant, k):
+            top = ranking[:k]
+            return len([d for d in top if d in relevant]) / len(top)
+    """,
+        "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4.",
+        None,  # it raises on an empty ranking where torchmetrics' convention gives 0: not that convention
+        id="divides-by-retrieved-and-raises-when-empty",
     ),
     pytest.param(
         "recall_at_k",

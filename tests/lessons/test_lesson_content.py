@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from cellruntime import Session
+from cellruntime import Session, check_function
+from cellruntime.checks import declared_checker
 from lesson_folder import COURSE, GOLDEN_DIR as GOLDEN
 
 LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
@@ -133,3 +134,30 @@ def test_the_starters_verdict_says_what_to_do(slug, cell_id):
     else:
         comments = [line.split("#", 1)[1] for line in exercise.code.splitlines() if "#" in line]
         assert not any(word in comment.lower() for comment in comments for word in ("wrong", "bug", "fix", "instead"))
+
+
+OWN_MISTAKES = [
+    pytest.param(slug, cell_id, known.name, id=f"{slug}/{cell_id}:{known.name}")
+    for slug, cell_id in EXERCISES
+    for exercise in [next(cell for cell in LESSONS[slug].cells if cell.id == cell_id)]
+    if exercise.check == "lesson"
+    for known in declared_checker(exercise.check_name).misconceptions
+]
+
+
+@pytest.mark.parametrize("slug, cell_id, variant", OWN_MISTAKES)
+def test_a_lessons_own_mistake_is_named_as_itself_and_no_other(slug, cell_id, variant):
+    """Each wrong version a lesson's check block lists (mistakes()), written as the learner's
+    function, fails the check and is told its own sentence, never another's."""
+    exercise = next(cell for cell in LESSONS[slug].cells if cell.id == cell_id)
+    checker = declared_checker(exercise.check_name)
+    known = next(m for m in checker.misconceptions if m.name == variant)
+    verdict = check_function({checker.function: known.variant}, exercise.check_name)
+    assert verdict["ok"] is False, f"{variant} passes the check: no case tells it apart"
+    assert verdict["message"].endswith(known.message), verdict["message"]
+    told = [other.name for other in checker.misconceptions if other.message != known.message]
+    assert [name for name in told if _message(checker, name) in verdict["message"]] == []
+
+
+def _message(checker, name):
+    return next(m.message for m in checker.misconceptions if m.name == name)
