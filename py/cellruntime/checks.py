@@ -465,7 +465,7 @@ CHECKS: dict[str, Checker] = _with_misconceptions(
             average_precision_min_k,
             MIN_K_CASES,
             random_binary_case,
-            about="AP@k / min(k, |R|) (RecBole, Microsoft recommenders)",
+            about="AP@k / min(k, |R|) (RecBole, recent Microsoft recommenders)",
         ),
         "better_list": Checker(
             "better_list",

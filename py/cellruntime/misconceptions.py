@@ -716,7 +716,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
             min_k_divides_by_relevant,
             (
                 "You divided by |R|: that is trec_eval's map_cut, this lesson's first convention. This "
-                "exercise asks for the min(k, |R|) of RecBole and Microsoft recommenders."
+                "exercise asks for the min(k, |R|) of RecBole and recent Microsoft recommenders."
             ),
             convention=True,
         ),

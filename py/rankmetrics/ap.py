@@ -42,10 +42,10 @@ def average_precision(ranking, relevant, k=None, *, threshold=1):
 
     Variant: divide by |R| (trec_eval ``map`` and ``map_cut_k``). Other
     conventions in the wild: divide by min(k, |R|) (RecBole, Microsoft
-    recommenders ``map_at_k``, implicit), which scores 1 for a top k full of
-    relevant items even when |R| > k; or divide by the number of hits found
-    (torchmetrics ``retrieval_average_precision``), which ignores relevant
-    items the ranking missed.
+    recommenders ``map_at_k`` in recent versions, implicit), which scores 1
+    for a top k full of relevant items even when |R| > k; or divide by the
+    number of hits found (torchmetrics ``retrieval_average_precision``),
+    which ignores relevant items the ranking missed.
 
     Edge cases: |R| = 0 gives 0.0.
 

@@ -124,7 +124,8 @@ def hit_rate_at_k(ranking, relevant, k, *, threshold=1):
     """Hit-rate@k: 1.0 if at least one relevant item is in the top k, else 0.0.
 
     Its mean over users is the share of users who got at least one hit
-    ("HR@k" in recommender papers, "Success@k" in IR).
+    ("HR@k" in recommender papers; trec_eval's measure ``success``, printed
+    ``success_10`` at k = 10; ``Success@10`` in ir_measures).
 
     Args:
         ranking: sequence (list, tuple) of item ids, best first; each id at
