@@ -79,7 +79,7 @@ Case = tuple  # the positional arguments of one call
 
 
 def average_precision_min_k(ranking, relevant, k):
-    """AP@k divided by min(k, |R|): the "MAP@k" convention of RecBole and Microsoft recommenders.
+    """AP@k divided by min(k, |R|): the "MAP@k" convention of RecBole and recent Microsoft recommenders.
 
     The sum is the one of ``rankmetrics.average_precision(ranking, relevant, k)``:
     precision@i at every rank i <= k that holds a relevant item.  The
@@ -98,8 +98,9 @@ def average_precision_min_k(ranking, relevant, k):
         float in [0, 1]; 0.0 when |R| = 0.
 
     Sources: RecBole ``MAP`` ("normalization factor 1/min(|R(u)|, K)");
-    Microsoft recommenders ``python_evaluation.map_at_k`` (divides by
-    ``min(actual, k)``; its ``map`` divides by |R|).
+    Microsoft recommenders ``python_evaluation.map_at_k`` in recent versions
+    (divides by ``min(actual, k)``; its ``map``, and ``map_at_k`` in older
+    versions, divide by |R|).
 
     >>> average_precision_min_k(["m1", "m2", "x1"], {"m1", "m2", "m3", "m4"}, 2)
     1.0
