@@ -172,3 +172,22 @@ def test_evaluate_page_is_built_with_its_form_and_linked_from_the_index_and_the_
     for hook in ("data-evaluate", "data-eval-status=", "data-eval-runs", "data-eval-qrels", "data-eval-baseline"):
         assert hook in page, hook
     assert page.count('role="status"') >= 2  # the runtime status and the evaluation's
+
+
+def test_an_exercise_shows_its_second_hint_inside_its_first(built_site):
+    """The "Hint" disclosure holds the first hint and, after it, an "Another hint" disclosure with
+    the second: a learner opens the second only after the first. The solution comes after both."""
+    page = (built_site / "precision-recall.html").read_text()
+    cell = re.search(r'<section class="cell exercise" data-cell="write-recall".*?</section>', page, re.S).group(0)
+    help_html = re.search(
+        r'<details class="exercise-help">\s*<summary>Hint</summary>\s*<div class="hint-body">(.*?)</div>\s*'
+        r'<details class="hint-more">\s*<summary>Another hint</summary>\s*<div class="hint-body">(.*?)</div>\s*'
+        r"</details>\s*</details>\s*<details class=\"exercise-help\" data-solution>",
+        cell,
+        re.S,
+    )
+    assert help_html, "the second hint inside the first, then the solution"
+    first, second = help_html.groups()
+    assert "?" in first and "<code>len(relevant)</code>" not in first
+    assert "<code>len(relevant)</code>" in second
+    assert cell.count("<details") == 3

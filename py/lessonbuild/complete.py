@@ -1,7 +1,8 @@
 """The last load step: complete a lesson's records from what its blocks say.
 
 A quiz (or prediction) gets its question, options and `multiple` from its YAML; an exercise
-cell gets its hint, solution and own check from the blocks that name it with `for=`, and a
+cell gets its hints, solution and own check from the blocks that name it with `for=` (its first
+```hint block is its first hint, the second its second hint), and a
 playground the prediction that names it. A block
 that cannot be used is recorded as a Problem (file, line, what to change), so validate.py only
 checks complete records.
@@ -9,7 +10,7 @@ checks complete records.
 
 from __future__ import annotations
 
-from .records import PREDICT_KIND, CodeCell, Lesson, Quiz, QuizOption
+from .records import MAX_HINTS, PREDICT_KIND, CodeCell, Lesson, Quiz, QuizOption
 from .problems import Problem
 
 QUIZ_KEYS = {"question", "options", "multiple"}
@@ -41,7 +42,8 @@ def _link_playground_predictions(lesson: Lesson) -> None:
 
 
 def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None:
-    """Set `block` as the `attribute` (hint, solution, own_check) of the exercise it names."""
+    """Set `block` as the `attribute` (solution, own_check) of the exercise it names, or add it
+    to the exercise's hints (first, then second)."""
     noun = "check" if attribute == "own_check" else attribute
     cell = exercises.get(block.target)
     if cell is None:
@@ -51,6 +53,9 @@ def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None
             f"Write for=ID with the id of a cell that has a check= option (ids: {', '.join(exercises) or 'none'}).",
         )
         return
+    if attribute == "hint":
+        _add_hint(cell, block, report)
+        return
     if getattr(cell, attribute) is not None:
         report(
             block.line,
@@ -59,6 +64,28 @@ def _link(block, attribute: str, exercises: dict[str, CodeCell], report) -> None
         )
         return
     setattr(cell, attribute, block)
+
+
+def _add_hint(cell: CodeCell, hint, report) -> None:
+    """The exercise's first ```hint block is its first hint, the second its second; a third is
+    reported, and so is a hint with nothing in it."""
+    if not hint.content.strip():
+        report(
+            hint.line,
+            f"This hint for '{cell.id}' is empty.",
+            "Write the hint in the block: the first asks a question, the second gives the key step.",
+        )
+        return
+    if len(cell.hints) >= MAX_HINTS:
+        first, second = cell.hints
+        report(
+            hint.line,
+            f"Exercise '{cell.id}' already has two hints (lines {first.line} and {second.line}).",
+            "Keep two hints per exercise: the first asks a question, the second gives the formula or "
+            "key step. Merge this one into one of them.",
+        )
+        return
+    cell.hints.append(hint)
 
 
 def _fill_quiz(quiz: Quiz, report) -> None:

@@ -4,8 +4,9 @@
     PYTHONPATH=py .venv/bin/python -m lessonbuild.new_lesson my-topic "My topic"
     make lesson SLUG=my-topic TITLE="My topic"
 
-The template holds prose, two editable cells, an exercise with its own check, a hint and a
-solution, a Summary section and a quiz: replace its content, keep its parts.
+The template holds prose, two editable cells, an exercise with its own check, two hints (a
+question, then the key step) and a solution, a Summary section and a quiz: replace its content,
+keep its parts.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The records a lesson file loads into (lessonformat.py fills them; lessons/README.md is the format).
 
 Loading completes every record: a quiz's question and options come from its YAML, and an
-exercise cell holds its hint, solution and own check. validate.py only checks them.
+exercise cell holds its hints (a first and a second), solution and own check. validate.py only
+checks them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ CHECK_KIND = "check"  # an exercise's own check: cases to compare with its solut
 #: The `check=` value of an exercise checked by its lesson's own ```check block.
 OWN_CHECK = "lesson"
 
+#: An exercise's hints, in the order its ```hint blocks stand in the file: the first asks a
+#: question that points at the idea, the second (shown on a second request) gives the key step.
+MAX_HINTS = 2
+
 
 @dataclass
 class CodeCell:
@@ -30,7 +35,7 @@ class CodeCell:
     code: str
     options: dict[str, str | bool]
     number: int = 0  # position among the page's visible runnable cells, set by number_cells()
-    hint: "Attachment | None" = None  # linked when the lesson loads, for exercise cells
+    hints: "list[Attachment]" = field(default_factory=list)  # linked when the lesson loads, in file order
     solution: "Attachment | None" = None
     own_check: "DeclaredCheck | None" = None  # the lesson's ```check for=ID block (check=lesson)
     shown_output: "ShownOutput | None" = None  # the ```output block right after it, if any
@@ -39,6 +44,16 @@ class CodeCell:
     def id(self) -> str | None:
         value = self.options.get("id")
         return value if isinstance(value, str) else None
+
+    @property
+    def hint(self) -> "Attachment | None":
+        """An exercise's first hint: a question that points the learner at the idea."""
+        return self.hints[0] if self.hints else None
+
+    @property
+    def second_hint(self) -> "Attachment | None":
+        """An exercise's second hint, shown on a second request: the formula or the key step."""
+        return self.hints[1] if len(self.hints) > 1 else None
 
     @property
     def label(self) -> str | None:

@@ -267,12 +267,13 @@ def _render_cell(cell: CodeCell, md: MarkdownIt, env: Environment, held: bool = 
         )
     if cell.static:
         return env.get_template("static-code.html").render(code_html=Markup(highlight_code(cell.code)))
-    hint_html = Markup(md.render(cell.hint.content)) if cell.hint else None
+    render_hint = lambda hint: Markup(md.render(hint.content)) if hint else None  # noqa: E731
     solution_html = Markup(highlight_code(cell.solution.content)) if cell.solution else None
     return env.get_template("cell.html").render(
         cell=cell,
         code_html=Markup(highlight_lines(cell.code)),
-        hint_html=hint_html,
+        hint_html=render_hint(cell.hint),
+        second_hint_html=render_hint(cell.second_hint),
         solution_html=solution_html,
         held=held,
     )

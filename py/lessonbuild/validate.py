@@ -192,9 +192,19 @@ def _check_shown_output(shown: ShownOutput, report) -> None:
 
 
 def _check_exercise_help(lesson: Lesson, report) -> None:
-    """Hints, solutions and own checks take only `for=` (a check also `function=`); every
-    exercise has a solution that compiles, and an exercise with check=lesson has its own check."""
+    """Hints, solutions and own checks take only `for=` (a check also `function=`; which hint is
+    the first and which the second is their order, not an option); every exercise has a solution
+    that compiles, and an exercise with check=lesson has its own check."""
     for attachment in lesson.attachments:
+        if attachment.kind == "hint" and set(attachment.options) - set(ATTACHMENT_OPTIONS):
+            unknown = ", ".join(f"'{key}'" for key in attachment.options if key not in ATTACHMENT_OPTIONS)
+            report(
+                attachment.line,
+                f"Unknown hint option {unknown}.",
+                "Write only for=ID: an exercise's first ```hint block is its first hint (a question), "
+                "the next one its second hint (the formula or key step).",
+            )
+            continue
         _check_options(attachment.options, ATTACHMENT_OPTIONS, attachment.line, attachment.kind, report)
     for declared in lesson.own_checks:
         _check_options(declared.options, OWN_CHECK_OPTIONS, declared.line, CHECK_KIND, report)

@@ -47,13 +47,15 @@ def test_reset_brings_the_whole_exercise_back_and_undo_returns_it(page, base_url
     cell.get_by_role("button", name=re.compile("^Check")).click()
     expect(verdict).to_have_attribute("data-verdict", "incorrect")
     cell.get_by_text("Hint", exact=True).click()
+    cell.get_by_text("Another hint", exact=True).click()
     cell.get_by_text("Show a solution").click()
-    help_panels = cell.locator("details")
-    expect(help_panels.nth(0)).to_have_attribute("open", "")
-    expect(help_panels.nth(1)).to_have_attribute("open", "")
+    # The first hint, the second inside it, and the solution.
+    help_panels = cell.locator("details.exercise-help:not([data-solution]), details.hint-more, details[data-solution]")
+    for index in range(3):
+        expect(help_panels.nth(index)).to_have_attribute("open", "")
 
     cell.get_by_role("button", name="Reset").click()
-    for index in range(2):
+    for index in range(3):
         expect(help_panels.nth(index)).not_to_have_attribute("open", "")
     expect(verdict).to_have_attribute("data-verdict", "")
     expect(verdict).to_have_text("")

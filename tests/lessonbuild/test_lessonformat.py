@@ -76,6 +76,45 @@ def test_loading_links_each_exercise_to_its_hint_and_solution(make_lessons, good
     assert exercise.check_name == "precision_at_k"
 
 
+SECOND_HINT = "\n```hint for=mine\nDivide the hits by $k$, not by the length of the list.\n```\n"
+
+
+def test_an_exercises_hints_are_first_and_second_in_file_order(make_lessons, good_lesson):
+    """The first ```hint block of an exercise is its first hint (a question), the next its second,
+    wherever the solution stands between them."""
+    (lesson,) = load_course(make_lessons({"sample": good_lesson + EXERCISE + SECOND_HINT})).lessons
+    exercise = lesson.cells[-1]
+    first, solution, second = lesson.attachments
+    assert exercise.hints == [first, second] and exercise.solution is solution
+    assert exercise.hint is first and exercise.second_hint is second
+    assert second.content == "Divide the hits by $k$, not by the length of the list."
+
+
+def test_an_exercise_with_one_hint_has_no_second(make_lessons, good_lesson):
+    (lesson,) = load_course(make_lessons({"sample": good_lesson + EXERCISE})).lessons
+    assert lesson.cells[-1].second_hint is None
+
+
+def test_loading_refuses_a_third_hint_naming_the_other_two(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE + SECOND_HINT + SECOND_HINT
+    course = load_course(make_lessons({"sample": text}))
+    (problem,) = course.problems
+    lines = [attachment.line for attachment in course.lessons[0].attachments if attachment.kind == "hint"]
+    assert problem.line == lines[2]
+    assert problem.message == f"Exercise 'mine' already has two hints (lines {lines[0]} and {lines[1]})."
+    assert "the first asks a question" in problem.fix
+    assert len(course.lessons[0].cells[-1].hints) == 2
+
+
+def test_loading_refuses_an_empty_hint(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("Divide by $k$.\n", "\n")
+    course = load_course(make_lessons({"sample": text}))
+    (problem,) = course.problems
+    assert problem.message == "This hint for 'mine' is empty."
+    assert problem.line == course.lessons[0].attachments[0].line
+    assert course.lessons[0].cells[-1].hints == []
+
+
 def test_loading_records_a_quiz_it_cannot_fill(make_lessons, good_lesson):
     text = good_lesson.replace("question: What is $3/5$?\n", "")
     course = load_course(make_lessons({"sample": text}))

@@ -42,7 +42,8 @@ def test_the_new_lesson_builds_and_is_listed_last(lessons_copy):
     lesson = course.lessons[-1]
     assert lesson.title == "Ranks: a first look"  # quoted in the front matter, so a colon is fine
     (exercise,) = [cell for cell in lesson.cells if cell.check]
-    assert exercise.check == "lesson" and exercise.own_check and exercise.hint and exercise.solution
+    assert exercise.check == "lesson" and exercise.own_check and exercise.solution
+    assert exercise.hint and "?" in exercise.hint.content and exercise.second_hint
 
 
 @pytest.mark.parametrize(

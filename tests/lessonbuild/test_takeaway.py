@@ -84,3 +84,13 @@ def test_every_exercise_is_followed_by_its_check_cell(lesson):
             after = outline[outline.index({"cell": cell.id}) + 1]
             assert after == {"check": cell.id, "code": CHECK_CELL.format(name=cell.check_name)}
     assert sum("check" in part for part in outline) == sum(bool(cell.check) for cell in lesson.runnable_cells)
+
+
+def test_both_hints_and_the_solution_stay_on_the_page():
+    """A download has the exercise and its check cell, not its hints or solution."""
+    lesson = next(lesson for lesson in load_course(ROOT / "lessons").lessons if lesson.slug == "precision-recall")
+    exercise = next(cell for cell in lesson.cells if cell.check)
+    markdown = "\n".join(part["markdown"] for part in notebook_outline(lesson) if "markdown" in part)
+    assert exercise.hint and exercise.second_hint
+    for help_text in (exercise.hint.content, exercise.second_hint.content, exercise.solution.content):
+        assert help_text.splitlines()[0] not in markdown

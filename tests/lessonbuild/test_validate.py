@@ -148,6 +148,14 @@ def test_hint_for_a_cell_that_is_not_an_exercise(make_lessons, good_lesson):
     assert "not for an exercise cell" in only_problem(problems_for(make_lessons, {"sample": text})).message
 
 
+def test_a_hint_takes_no_level_its_order_says_which_it_is(make_lessons, good_lesson):
+    text = good_lesson + EXERCISE.replace("hint for=mine", "hint for=mine level=2")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert problem.message == "Unknown hint option 'level'."
+    assert "first ```hint block is its first hint" in problem.fix
+    assert problem.line == text.splitlines().index("```hint for=mine level=2") + 1
+
+
 def test_solution_that_does_not_compile(make_lessons, good_lesson):
     text = good_lesson + EXERCISE.replace("    return sum(", "    return sum((")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
