@@ -6,6 +6,7 @@ loads as a whole page."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -343,17 +344,28 @@ def slow(page, path, delay_ms, status=None):
     page.route(re.compile(rf"/{path}$"), answer)
 
 
+SETTLED_FETCHES = (Path(__file__).parent / "settled_fetches.js").read_text(encoding="utf-8")
+
+
+def wait_until_read(page, path: str, reads: int) -> None:
+    """Wait until the page has read `reads` answers for addresses ending in `path`
+    (settled_fetches.js): what it does with the last one is done by then."""
+    page.wait_for_function("([path, reads]) => settledFetches(path) >= reads", arg=[path, reads])
+
+
 def test_a_slow_lesson_left_behind_never_takes_over(browser, base_url):
     context = browser.new_context(service_workers="block")  # so page.route sees the fetches
+    context.add_init_script(SETTLED_FETCHES)
     page = context.new_page()
     open_lesson(page, base_url, FIRST)
     follow_next(page, SECOND)
     follow_next(page, "hit-rate")
     expect(page.get_by_role("heading", level=1)).to_have_text("Hit-rate@k")
     slow(page, f"{SECOND}.html", 1500)
+    read_before = page.evaluate("path => settledFetches(path)", f"/{SECOND}.html")
     page.evaluate("history.back(); history.back()")  # the second wins over the slow first
     expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
-    page.wait_for_timeout(2500)  # the slow answer has come, and been dropped
+    wait_until_read(page, f"/{SECOND}.html", read_before + 1)  # the slow answer has come, and been dropped
     expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
     assert lesson_data(page)["slug"] == FIRST
@@ -362,11 +374,12 @@ def test_a_slow_lesson_left_behind_never_takes_over(browser, base_url):
     follow_next(page, SECOND)
     slow(page, "hit-rate.html", 1500, status=503)
     mark_document(page)
-    page.get_by_role("link", name=re.compile("^Next")).click()
-    page.wait_for_timeout(300)
+    read_before = page.evaluate("path => settledFetches(path)", "/hit-rate.html")
+    with page.expect_request(re.compile(r"/hit-rate\.html$")):
+        page.get_by_role("link", name=re.compile("^Next")).click()
     page.get_by_role("link", name=re.compile("^Previous")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
-    page.wait_for_timeout(2500)
+    wait_until_read(page, "/hit-rate.html", read_before + 1)  # the failed answer has come, and been dropped
     expect(page).to_have_url(re.compile(rf"/{FIRST}\.html$"))
     assert same_document(page)
     context.close()

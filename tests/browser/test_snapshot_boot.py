@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import time
 from pathlib import Path
 
@@ -245,7 +246,11 @@ def test_pages_work_where_service_workers_are_blocked(browser, base_url):
     page = context.new_page()
     open_lesson(page, base_url)
     assert run_first_cell(page, "print('still here')") == "still here"
-    page.wait_for_timeout(500)  # the service worker is registered once Python is ready
+    # The service worker is registered once Python is ready: wait until the page has tried, and
+    # said in its capability note that it was refused (or that there are none).
+    expect(page.locator("[data-capability-note]")).to_have_attribute(
+        "data-capability-note", re.compile(r"(^|\s)service-worker(-blocked)?(\s|$)")
+    )
     context.close()
     assert errors == []
 
