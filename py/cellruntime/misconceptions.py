@@ -652,7 +652,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(reciprocal_rank_returns_rank, ("You returned the rank itself; reciprocal rank is 1 / rank.")),
         Misconception(
             reciprocal_rank_from_zero,
-            ("You counted ranks from 0 (enumerate without start=1), off by one: the first item is rank 1."),
+            ("Your ranks start at 0 (as enumerate does without start=1), off by one: the first item is rank 1."),
         ),
         Misconception(
             reciprocal_rank_mean_over_hits,
@@ -745,8 +745,8 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             dcg_jarvelin_kekalainen,
             (
-                "This is the first DCG of Järvelin & Kekäläinen (2002): no discount at rank 1, then "
-                "log2(rank). This exercise, like trec_eval, divides every rank by log2(rank + 1)."
+                "Your discount is the one of Järvelin & Kekäläinen's original DCG (2000, 2002): none at ranks "
+                "1 and 2, then log2(rank). This exercise, like trec_eval, divides rank r by log2(r + 1)."
             ),
             convention=True,
         ),
@@ -895,7 +895,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             mean_over_users_in_the_run,
             (
-                "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval "
+                "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval 9 "
                 "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
                 "rankmetrics.evaluate, scores that user 0."
             ),

@@ -116,7 +116,7 @@ def evaluate(
             compared in single precision: runfiles.trec_eval_order).
         missing: "score 0" (default) scores judged users absent from the run
             0 on every metric (trec_eval -c); "leave out" leaves them out of
-            the means (trec_eval without -c, pytrec_eval). Either way they
+            the means (pytrec_eval, and trec_eval 9 without -c). Either way they
             are counted in n_missing.
 
     Returns:

@@ -190,7 +190,7 @@ class RunEvaluator:
         gain: NDCG's gain, "linear" (default, trec_eval ndcg_cut: the grade) or "exponential"
             (2^grade - 1).
         missing: "score 0" (default, trec_eval -c) scores judged queries absent from the run 0
-            on every measure; "leave out" leaves them out of the means (trec_eval without -c).
+            on every measure; "leave out" leaves them out of the means (trec_eval 9 without -c).
         metrics: the metric names to compute (default MEASURE_METRICS, all of them).
         full_list: True (default) adds "average_precision@all" and "reciprocal_rank@all"
             (trec_eval's map and recip_rank) when those metrics are computed.
