@@ -18,6 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 BROWSER_TESTS = ROOT / "tests" / "browser"
 
 
+def pytest_configure(config):
+    import suite_timing  # records where the time goes when SUITE_TIMING_FILE is set (bench/suite_time.py)
+
+    suite_timing.pytest_configure(config)
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         fixtures = getattr(item, "fixturenames", ())

@@ -41,8 +41,33 @@ def browser():
         pytest.fail("No Chromium found: run 'make test' (it installs one) or 'python -m playwright install chromium'.")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        if os.environ.get("SUITE_TIMING_FILE"):
+            count_python_workers(browser)
         yield browser
         browser.close()
+
+
+def count_python_workers(browser) -> None:
+    """Count each worker a page of `browser` starts (the pages start one, Python's) as a Pyodide
+    boot of the current test, for bench/suite_time.py."""
+    from suite_timing import chromium_boots
+
+    def count(page):
+        page.on("worker", lambda worker: chromium_boots.__setitem__(0, chromium_boots[0] + 1))
+
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def counted_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.on("page", count)
+        return context
+
+    def counted_page(*args, **kwargs):
+        page = new_page(*args, **kwargs)
+        count(page)
+        return page
+
+    browser.new_context, browser.new_page = counted_context, counted_page
 
 
 @pytest.fixture

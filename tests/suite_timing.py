@@ -1,0 +1,70 @@
+"""A pytest plugin that records where the suite's time goes, for bench/suite_time.py.
+
+Loaded with ``-p suite_timing`` and given a file in ``SUITE_TIMING_FILE``, it writes one JSON
+line per test: its file, the engine it drives (chromium, firefox, webkit, or none), its time
+(setup, call and teardown, in seconds) and the Python workers its Chromium pages started (each
+one a Pyodide boot). Firefox and WebKit are driven through WebDriver, which does not report a
+page's workers, so their boots are not counted."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+
+ENGINES = ("firefox", "webkit")
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+#: Pyodide boots seen in Chromium since the current test started (tests/browser/conftest.py
+#: counts the workers its pages start).
+chromium_boots = [0]
+
+
+def engine_of(item) -> str:
+    """chromium, firefox, webkit or none: which browser the test drives."""
+    if not item.path.is_relative_to(BROWSER_TESTS):
+        return "none"
+    for engine in ENGINES:
+        if re.search(rf"\b{engine}\b", item.name):
+            return engine
+    return "chromium"
+
+
+class SuiteTiming:
+    """Writes each test's line when the test ends (setup to teardown)."""
+
+    def __init__(self, path: str):
+        self.out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
+        self.engines: dict[str, str] = {}
+        self.seconds: dict[str, float] = {}
+
+    def pytest_collection_modifyitems(self, items):
+        self.engines.update({item.nodeid: engine_of(item) for item in items})
+
+    def pytest_runtest_logstart(self, nodeid, location):
+        chromium_boots[0] = 0
+
+    def pytest_runtest_logreport(self, report):
+        self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
+
+    def pytest_runtest_logfinish(self, nodeid, location):
+        line = {
+            "test": nodeid,
+            "file": nodeid.split("::", 1)[0],
+            "engine": self.engines.get(nodeid, "none"),
+            "seconds": round(self.seconds.pop(nodeid, 0.0), 3),
+            "boots": chromium_boots[0],
+        }
+        self.out.write(json.dumps(line) + "\n")
+        self.out.flush()
+
+    def pytest_sessionfinish(self):
+        self.out.close()
+
+
+def pytest_configure(config):
+    path = os.environ.get("SUITE_TIMING_FILE")
+    if path:
+        config.pluginmanager.register(SuiteTiming(path), "suite-timing-recorder")
