@@ -19,8 +19,12 @@ serve: setup
 build: setup
 	$(PY) build.py
 
+# Two workers (pytest-xdist), each test file on one of them: the browser tests spend much of
+# their time waiting on pages, so two share two cores well. TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= 2
+
 test: setup browser
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # The markers are set by directory and fixture use (tests/conftest.py). The JavaScript unit tests
 # run here directly; in `make test`, tests/site/test_site_js.py runs them.

@@ -5,9 +5,10 @@ and the Pyodide boots of its Chromium pages.
     .venv/bin/python bench/suite_time.py -- tests/browser -k engines   # a part of it
     .venv/bin/python bench/suite_time.py --from timing.jsonl           # an earlier run's record
 
-Each test's time is its setup, call and teardown, so a session fixture (the site's build, a
-browser's start) counts in the first test that uses it. With pytest-xdist (-n 2) the times add
-up to more than the run took: the table's share is of the summed time. The record of each test is
+It runs pytest with two workers, as `make test` does. Each test's time is its setup, call and
+teardown, so a session fixture (the site's build, a browser's start) counts in the first test
+that uses it, and the workers' times add up to about twice the run's: the table's share is of
+the summed time. The record of each test is
 kept in the file --record names (default: build-cache/suite-timing.jsonl)."""
 
 from __future__ import annotations
@@ -25,19 +26,26 @@ from conditions import print_end, print_start
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_RECORD = ROOT / "build-cache" / "suite-timing.jsonl"
+#: What `make test` passes pytest before PYTEST_ARGS (the Makefile's TEST_WORKERS).
+PYTEST_OPTIONS = ["-n", "2", "--dist", "loadfile"]
 
 
 def run_suite(record: Path, pytest_args: list[str]) -> int:
-    """Run pytest with the timing plugin writing to `record`; its exit code."""
+    """Run pytest as `make test` does (two workers), with the timing plugin writing to `record`
+    (one file a worker: record.gw0, record.gw1); its exit code."""
     record.parent.mkdir(parents=True, exist_ok=True)
+    for old in record.parent.glob(record.name + "*"):
+        old.unlink()
     env = {**os.environ, "SUITE_TIMING_FILE": str(record)}
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *pytest_args]
+    command = [sys.executable, "-m", "pytest", *PYTEST_OPTIONS, "-q", "-p", "no:cacheprovider", *pytest_args]
     print(f"running: {' '.join(command)}", flush=True)
     return subprocess.run(command, cwd=ROOT, env=env).returncode
 
 
 def read(record: Path) -> list[dict]:
-    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """Every test's line, from `record` and its workers' files beside it."""
+    files = sorted(record.parent.glob(record.name + "*"))
+    return [json.loads(line) for file in files for line in file.read_text(encoding="utf-8").splitlines() if line]
 
 
 def table(title: str, rows: dict[str, list[dict]], total: float, limit: int | None = None) -> None:

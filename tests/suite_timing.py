@@ -1,7 +1,7 @@
 """A pytest plugin that records where the suite's time goes, for bench/suite_time.py.
 
-Loaded with ``-p suite_timing`` and given a file in ``SUITE_TIMING_FILE``, it writes one JSON
-line per test: its file, the engine it drives (chromium, firefox, webkit, or none), its time
+Given a file in ``SUITE_TIMING_FILE`` (tests/conftest.py loads it), it writes one JSON line per
+test: its file, the engine it drives (chromium, firefox, webkit, or none), its time
 (setup, call and teardown, in seconds) and the Python workers its Chromium pages started (each
 one a Pyodide boot). Firefox and WebKit are driven through WebDriver, which does not report a
 page's workers, so their boots are not counted."""
@@ -65,6 +65,14 @@ class SuiteTiming:
 
 
 def pytest_configure(config):
+    """Record into SUITE_TIMING_FILE, or under pytest-xdist into SUITE_TIMING_FILE.gwN, one file a
+    worker (the workers run the tests and their browsers; the controller records nothing)."""
     path = os.environ.get("SUITE_TIMING_FILE")
-    if path:
-        config.pluginmanager.register(SuiteTiming(path), "suite-timing-recorder")
+    if not path:
+        return
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker:
+        path = f"{path}.{worker}"
+    elif config.getoption("numprocesses", default=None):
+        return
+    config.pluginmanager.register(SuiteTiming(path), "suite-timing-recorder")

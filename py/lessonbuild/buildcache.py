@@ -14,6 +14,16 @@ from .paths import BUILD_CACHE
 UNUSED_DAYS = 14
 
 
+def write_cached(path: Path, data: bytes) -> None:
+    """Store `data` as the cache entry at `path` whole or not at all: it is written beside the
+    entry under a name of this process's, then renamed over it, so a build running at the same
+    time (two test workers, `make serve` beside `make test`) never reads half an entry."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    temporary.replace(path)
+
+
 def read_cached(path: Path | None) -> bytes | None:
     """The bytes of the cache entry at `path`, marked as used now; None when there is none."""
     if path is None or not path.is_file():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import brotli
 
-from .buildcache import read_cached
+from .buildcache import read_cached, write_cached
 from .paths import BUILD_CACHE
 
 CACHE = BUILD_CACHE / "compressed"
@@ -51,6 +51,5 @@ def _cached(data: bytes, suffix: str, compress, cache: Path) -> bytes:
     if cached is not None:
         return cached
     packed = compress(data)
-    cache.mkdir(parents=True, exist_ok=True)
-    key.write_bytes(packed)
+    write_cached(key, packed)
     return packed

@@ -20,14 +20,13 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import struct
 import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .buildcache import read_cached
+from .buildcache import read_cached, write_cached
 from .paths import BUILD_CACHE, NODE_MODULES, PYODIDE_DIR, ROOT, TOOLS, WHEELS_DIR
 from .runtime import CORE_PACKAGES
 
@@ -148,9 +147,7 @@ def make_snapshot(
         for old in cache.glob("*.bin"):  # keep one: each is the interpreter's whole memory
             if old != cached:
                 old.unlink(missing_ok=True)
-        temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        temporary.replace(cached)
+        write_cached(cached, data)
     return data
 
 
@@ -221,8 +218,9 @@ def pack_snapshot(data: bytes, cache: Path | None = CACHE) -> bytes:
     if cached:
         cache.mkdir(parents=True, exist_ok=True)
         for old in cache.glob("*.gz"):
-            old.unlink(missing_ok=True)
-        cached.write_bytes(packed)
+            if old != cached:
+                old.unlink(missing_ok=True)
+        write_cached(cached, packed)
     return packed
 
 

@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .buildcache import read_cached
+from .buildcache import read_cached, write_cached
 from .paths import BUILD_CACHE, PYODIDE_DIR, ROOT, TOOLS
 from .snapshot import SCRIPT_PARTS as SNAPSHOT_SCRIPT_PARTS
 from .snapshot import SNAPSHOT_PACKAGES, pyodide_build_id, snapshot_wheels
@@ -71,9 +71,8 @@ def boot_stdlib(
         data = out.read_bytes()
     names = json.loads(done.stdout)["names"]
     if cache:
-        cache.mkdir(parents=True, exist_ok=True)
-        cached_zip.write_bytes(data)
-        cached_names.write_text(json.dumps(names), encoding="utf-8")
+        write_cached(cached_zip, data)
+        write_cached(cached_names, json.dumps(names).encode("utf-8"))
     return data, names
 
 

@@ -4,6 +4,7 @@ it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKi
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 
@@ -19,9 +20,17 @@ expect.set_options(timeout=STATE_TIMEOUT)
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("browser-site") / "dist"
-    build.build(ROOT / "lessons", out)
+def site_dir(tmp_path_factory, worker_id) -> Path:
+    """The course, built once for the whole run. Under pytest-xdist the workers share one copy
+    in the run's common temporary folder: the first to get the lock builds it, the others wait
+    for it. (Tests only read it.)"""
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    out = shared / "browser-site" / "dist"
+    with open(shared / "browser-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.is_dir():  # build.build writes the folder whole, or not at all
+            build.build(ROOT / "lessons", out)
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 
-from lessonbuild.buildcache import UNUSED_DAYS, prune, read_cached
+from lessonbuild.buildcache import UNUSED_DAYS, prune, read_cached, write_cached
 
 
 def test_reading_an_entry_marks_it_used_and_unused_entries_are_pruned(tmp_path):
@@ -23,3 +23,11 @@ def test_reading_an_entry_marks_it_used_and_unused_entries_are_pruned(tmp_path):
     assert prune(tmp_path) == 1
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["fresh.bin", "used.gz"]
     assert prune(tmp_path / "nowhere") == 0
+
+
+def test_an_entry_is_written_whole_and_leaves_nothing_beside_it(tmp_path):
+    entry = tmp_path / "cache" / "key.gz"
+    write_cached(entry, b"first")
+    write_cached(entry, b"second")  # a later build replaces it in one step
+    assert entry.read_bytes() == b"second"
+    assert [path.name for path in entry.parent.iterdir()] == ["key.gz"]
