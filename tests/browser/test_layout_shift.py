@@ -1,7 +1,8 @@
 """Nothing on a lesson page moves after first paint: the layout shift Chromium measures (Layout
 Instability API) from navigation until 4 s after the runtime status reads ready, with no cell
-run, for every lesson, the playground page and the evaluate page at a desktop and a phone width, light and dark, on a first visit and for a
-returning learner whose edited code is restored."""
+run, for every lesson, the playground page and the evaluate page at a desktop and a phone width,
+light and dark, on a first visit, and for a returning learner whose edited code is restored
+(three lessons); and while each cell is scrolled to."""
 
 from __future__ import annotations
 
@@ -43,10 +44,13 @@ def edit_every_cell(page, url: str) -> int:
     return len(cells)
 
 
-# The playground and evaluate pages have no code cells, so no edits to restore.
+# Every page on a first visit. Restoring saved edits works the same way on every lesson page, so
+# it is measured on the lessons with the most cells, charts and tables: the first lesson,
+# comparing-metrics and comparing-systems. (The playground and evaluate pages have no code cells.)
+SAVED_EDITS = ["why-position-matters", "comparing-metrics", "comparing-systems"]
 PAGES_AND_PROFILES = [
-    *[(slug, profile) for slug in SLUGS for profile in ("first visit", "saved edits")],
-    *[(page, "first visit") for page in ("playground", "evaluate")],
+    *[(page, "first visit") for page in (*SLUGS, "playground", "evaluate")],
+    *[(slug, "saved edits") for slug in SAVED_EDITS],
 ]
 
 
