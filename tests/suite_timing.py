@@ -36,6 +36,7 @@ class SuiteTiming:
     """Writes each test's line when the test ends (setup to teardown)."""
 
     def __init__(self, path: str):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
         self.engines: dict[str, str] = {}
         self.seconds: dict[str, float] = {}
