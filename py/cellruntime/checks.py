@@ -202,6 +202,13 @@ def random_binary_case_no_k(rng: random.Random) -> Case:
     return (ranking, _random_relevant(rng, ranking))
 
 
+def random_binary_case_optional_k(rng: random.Random) -> Case:
+    """(ranking, relevant, k) with k None (the whole ranking) about one time in four."""
+    ranking = _random_ranking(rng)
+    relevant = _random_relevant(rng, ranking)
+    return (ranking, relevant, None if rng.random() < 0.25 else _random_k(rng, ranking))
+
+
 def random_graded_case(rng: random.Random) -> Case:
     """(ranking, relevance, k) with grades 0-3."""
     ranking = _random_ranking(rng)
@@ -252,7 +259,20 @@ BINARY_AT_K_CASES: tuple[Case, ...] = (
     (M_RANKING, M_RELEVANT, 1),
 )
 
-#: (ranking, relevant): reciprocal rank and average precision without a cutoff.
+#: (ranking, relevant, k): reciprocal rank with a cutoff, or k=None for the whole ranking.
+RANKED_CUTOFF_CASES: tuple[Case, ...] = (
+    (M_RANKING, M_RELEVANT, None),  # first hit at rank 1
+    (["x1", "x2", "m1"], {"m1"}, None),  # first hit at rank 3
+    (["x1", "x2", "m1"], {"m1"}, 2),  # ... which is below a cutoff of 2
+    (["x1", "m1", "m2", "x2"], {"m1", "m2"}, 2),  # the first hit is within k; the second does not count
+    (["x1", "x2", "x3"], set(), 3),  # no relevant item
+    (["x1", "x2"], {"m1"}, None),  # the relevant item is never retrieved
+    ([], {"m1"}, 3),  # empty ranking
+    (["d1", "d2", "d3", "d4", "d5"], {"d3", "d6"}, 5),
+    (["m1"], {"m1"}, 10),  # k larger than the ranking
+)
+
+#: (ranking, relevant): average precision without a cutoff.
 BINARY_CASES: tuple[Case, ...] = (
     (M_RANKING, M_RELEVANT),  # relevant at ranks 1, 3, 5; two never retrieved
     (["x1", "x2", "m1"], {"m1"}),  # first hit at rank 3
@@ -430,10 +450,10 @@ CHECKS: dict[str, Checker] = _with_misconceptions(
         ),
         "reciprocal_rank": _rankmetrics(
             "reciprocal_rank",
-            _NO_K,
-            BINARY_CASES,
-            random_binary_case_no_k,
-            about="1 / rank of the first relevant item (no cutoff)",
+            _AT_K,
+            RANKED_CUTOFF_CASES,
+            random_binary_case_optional_k,
+            about="1 / rank of the first relevant item in the top k (k=None: the whole ranking), else 0.0",
         ),
         "average_precision": _rankmetrics(
             "average_precision",

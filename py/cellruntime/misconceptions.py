@@ -184,44 +184,56 @@ def hit_rate_returns_recall(ranking, relevant, k):
     return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
 
 
-# --- reciprocal rank -----------------------------------------------------------------
+# --- reciprocal rank ----------------------------------------------------------------------
 
 
-def reciprocal_rank_of_last_hit(ranking, relevant):
+def _ranked(ranking, relevant, k):
+    """(rank, item) over the top k (k None: the whole ranking), ranks from 1."""
+    return enumerate(list(ranking)[:k], start=1)
+
+
+def reciprocal_rank_of_last_hit(ranking, relevant, k):
     score = 0.0
-    for rank, item in enumerate(ranking, start=1):
+    for rank, item in _ranked(ranking, relevant, k):
         if item in relevant:
             score = 1 / rank
     return score
 
 
-def reciprocal_rank_returns_rank(ranking, relevant):
-    for rank, item in enumerate(ranking, start=1):
+def reciprocal_rank_returns_rank(ranking, relevant, k):
+    for rank, item in _ranked(ranking, relevant, k):
         if item in relevant:
             return rank
     return 0.0
 
 
-def reciprocal_rank_from_zero(ranking, relevant):
-    for index, item in enumerate(ranking):
+def reciprocal_rank_from_zero(ranking, relevant, k):
+    for index, item in enumerate(list(ranking)[:k]):
         if item in relevant:
             return 1 / index
     return 0.0
 
 
-def reciprocal_rank_mean_over_hits(ranking, relevant):
-    ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
+def reciprocal_rank_mean_over_hits(ranking, relevant, k):
+    ranks = [rank for rank, item in _ranked(ranking, relevant, k) if item in relevant]
     return sum(1 / rank for rank in ranks) / len(ranks) if ranks else 0.0
 
 
-def reciprocal_rank_sum_over_hits(ranking, relevant):
-    return sum(1 / rank for rank, item in enumerate(ranking, start=1) if item in relevant)
+def reciprocal_rank_sum_over_hits(ranking, relevant, k):
+    return sum(1 / rank for rank, item in _ranked(ranking, relevant, k) if item in relevant)
 
 
-def reciprocal_rank_of_rank_plus_one(ranking, relevant):
-    for rank, item in enumerate(ranking, start=1):
+def reciprocal_rank_of_rank_plus_one(ranking, relevant, k):
+    for rank, item in _ranked(ranking, relevant, k):
         if item in relevant:
             return 1 / (rank + 1)
+    return 0.0
+
+
+def reciprocal_rank_ignores_k(ranking, relevant, k):
+    for rank, item in _ranked(ranking, relevant, None):
+        if item in relevant:
+            return 1 / rank
     return 0.0
 
 
@@ -570,7 +582,7 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             precision_divides_by_retrieved,
             (
-                "You divided by the number of items retrieved, not by k. That is torchmetrics' "
+                "You divided by the number of items in the top k, min(k, len(ranking)), not by k. That is torchmetrics' "
                 "adaptive_k=True; this exercise divides by k, as trec_eval does, so an empty slot counts "
                 "as a miss."
             ),
@@ -661,6 +673,13 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
         Misconception(
             reciprocal_rank_sum_over_hits,
             ("You added up 1 / rank over every relevant item; only the first one counts."),
+        ),
+        Misconception(
+            reciprocal_rank_ignores_k,
+            (
+                "You looked for the first hit in the whole ranking, not only in the top k: a first relevant "
+                "item below rank k gives 0.0 at cut-off k."
+            ),
         ),
         Misconception(
             reciprocal_rank_of_rank_plus_one,

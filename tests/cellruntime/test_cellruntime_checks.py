@@ -60,8 +60,8 @@ LEARNER_SOLUTIONS = {
             return 1.0 if any(item in relevant for item in ranking[:k]) else 0.0
     """,
     "reciprocal_rank": """
-        def reciprocal_rank(ranking, relevant):
-            for index, item in enumerate(ranking):
+        def reciprocal_rank(ranking, relevant, k=None):
+            for index, item in enumerate(ranking[:k]):
                 if item in relevant:
                     return 1 / (index + 1)
             return 0.0
@@ -189,15 +189,28 @@ WRONG = [
     pytest.param(
         "reciprocal_rank",
         """
-        def reciprocal_rank(ranking, relevant):
-            for rank, item in enumerate(ranking, start=1):
+        def reciprocal_rank(ranking, relevant, k=None):
+            for rank, item in enumerate(ranking[:k], start=1):
                 if item in relevant:
                     return rank
             return 0.0
     """,
-        "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}) returned 3; expected 0.3333.",
+        "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}, None) returned 3; expected 0.3333.",
         "reciprocal_rank_returns_rank",
         id="rr-returns-the-rank",
+    ),
+    pytest.param(
+        "reciprocal_rank",
+        """
+        def reciprocal_rank(ranking, relevant, k=None):
+            for rank, item in enumerate(ranking, start=1):
+                if item in relevant:
+                    return 1 / rank
+            return 0.0
+    """,
+        "reciprocal_rank(['x1', 'x2', 'm1'], {'m1'}, 2) returned 0.3333; expected 0.0.",
+        "reciprocal_rank_ignores_k",
+        id="rr-ignores-k",
     ),
     pytest.param(
         "average_precision",
@@ -611,9 +624,14 @@ def test_not_a_function():
         ),
         (
             "reciprocal_rank",
-            "def reciprocal_rank(ranking, relevant, k):\n    return 0.0",
-            "reciprocal_rank should take 2 arguments, (ranking, relevant); yours takes (ranking, relevant, k). "
-            "Give any extra parameter a default value (e.g. k=None).",
+            "def reciprocal_rank(ranking, relevant):\n    return 0.0",
+            "reciprocal_rank should take 3 arguments, (ranking, relevant, k); yours takes (ranking, relevant).",
+        ),
+        (
+            "average_precision",
+            "def average_precision(ranking, relevant, k, extra):\n    return 0.0",
+            "average_precision should take 2 arguments, (ranking, relevant); yours takes (ranking, relevant, k, "
+            "extra). Give any extra parameter a default value (e.g. k=None).",
         ),
         (
             "ranking_from_scores",

@@ -109,8 +109,8 @@ def _mean_over_users_with_a_hit(run, qrels, k):
     return sum(recalls) / len(recalls) if recalls else 0.0
 
 
-def _rr_of_rank_plus_one(ranking, relevant):
-    return next((1 / (rank + 1) for rank, item in enumerate(ranking, start=1) if item in relevant), 0.0)
+def _rr_of_rank_plus_one(ranking, relevant, k=None):
+    return next((1 / (rank + 1) for rank, item in enumerate(ranking[:k], start=1) if item in relevant), 0.0)
 
 
 def _dcg_from_rank_zero(ranking, relevance, k):
@@ -209,7 +209,7 @@ def test_the_name_is_the_same_under_any_hash_seed():
 def test_the_learners_output_is_not_repeated_while_comparing(new_recorder):
     session = Session()
     session.run(
-        "def reciprocal_rank(ranking, relevant):\n    print('called')\n    return len(ranking)\n",
+        "def reciprocal_rank(ranking, relevant, k=None):\n    print('called')\n    return len(ranking)\n",
         "write",
         lambda stream, text: None,
     )
