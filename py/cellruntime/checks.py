@@ -806,6 +806,8 @@ def _run_case(checker: Checker, function: Callable, reference: Callable, case: C
     try:
         if checker.result == "list":
             return _compare_list(call, actual, expected)
+        if checker.result == "auto" and _is_number_list(expected):
+            return _compare_number_list(call, actual, expected)
         if checker.result == "value" or (checker.result == "auto" and not _is_number(expected)):
             return _compare_value(call, actual, expected)
         return _compare_number(call, actual, expected)
@@ -840,6 +842,37 @@ def _compare_number(call: str, actual: Any, expected: float) -> Optional[str]:
         return None
     shown_actual, shown_expected = _number_pair(actual, expected)
     return f"{call} returned {shown_actual}; expected {shown_expected}."
+
+
+def _is_number_list(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and bool(value) and all(_is_number(item) for item in value)
+
+
+def _compare_number_list(call: str, actual: Any, expected: Union[list, tuple]) -> Optional[str]:
+    """A lesson's own check whose solution returns a list of numbers: compared item by item with
+    the numbers' tolerance, and shown with as few decimals as tell the two lists apart."""
+    if actual is None:
+        return f"{call} returned None — did you forget `return`?"
+    if not isinstance(actual, (list, tuple)):
+        return (
+            f"{call} returned {_short_repr(actual, 80)}, {_a(type(actual).__name__)}, "
+            f"not a list; expected {_short_repr(expected)}."
+        )
+    if len(actual) == len(expected) and all(
+        _is_number(mine) and math.isclose(float(mine), float(theirs), rel_tol=REL_TOL, abs_tol=ABS_TOL)
+        for mine, theirs in zip(actual, expected)
+    ):
+        return None
+    for digits in (4, 6, 9, 12):
+        shown = [_rounded_list(actual, digits), _rounded_list(expected, digits)]
+        if shown[0] != shown[1]:
+            break
+    return f"{call} returned {shown[0]}; expected {shown[1]}."
+
+
+def _rounded_list(values: Union[list, tuple], digits: int) -> str:
+    items = [_rounded(value, digits) if _is_number(value) else _safe_repr(value) for value in values]
+    return _short_text("[" + ", ".join(items) + "]", _MAX_ARG_CHARS)
 
 
 def _compare_list(call: str, actual: Any, expected: list) -> Optional[str]:

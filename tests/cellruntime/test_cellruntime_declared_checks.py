@@ -189,3 +189,20 @@ def test_a_solution_may_import_rankmetrics_and_the_learner_cannot_change_it(monk
     verdict = _verdict(learner, name)
     # ['a', 'x'] holds one relevant item in its top 2: 1 / 2.
     assert verdict["message"] == "top_precision(['a', 'x'], {'a'}) returned 1.0; expected 0.5."
+
+
+SCALED_SOLUTION = "def scaled(values):\n    return [value * 3 / 10 for value in values]\n"
+SCALED_CHECK = "def cases():\n    return [([1, 2, 3],), ([0.1, 0.7],)]\n"
+
+
+def test_a_list_of_numbers_is_compared_item_by_item_with_the_tolerance():
+    name = declared_check_name("scaled", SCALED_SOLUTION, SCALED_CHECK)
+    # The same numbers in another order of operations: they differ in the last bits only.
+    close = {"scaled": lambda values: [value / 10 * 3 for value in values]}
+    assert [a == b for a, b in zip(close["scaled"]([1, 2, 3]), [v * 3 / 10 for v in [1, 2, 3]])] != [True] * 3
+    assert check_function(close, name)["ok"] is True
+    wrong = {"scaled": lambda values: [value * 3 / 10 + 0.2 for value in values]}
+    assert (
+        check_function(wrong, name)["message"]
+        == "scaled([1, 2, 3]) returned [0.5, 0.8, 1.1]; expected [0.3, 0.6, 0.9]."
+    )
