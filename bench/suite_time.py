@@ -74,6 +74,10 @@ def report(tests: list[dict]) -> None:
     )
     table("By engine (none: no browser)", by_engine, total)
     table("By file, slowest first", by_file, total, limit=30)
+    failed = [test["test"] for test in tests if test.get("failed")]
+    if failed:
+        print(f"\nFailed ({len(failed)})")
+        print("\n".join(failed))
     slowest = sorted(tests, key=lambda test: -test["seconds"])[:15]
     print("\nSlowest tests")
     for test in slowest:

@@ -2,7 +2,7 @@
 
 Given a file in ``SUITE_TIMING_FILE`` (tests/conftest.py loads it), it writes one JSON line per
 test: its file, the engine it drives (chromium, firefox, webkit, or none), its time
-(setup, call and teardown, in seconds) and the Python workers its Chromium pages started (each
+(setup, call and teardown, in seconds), whether it failed, and the Python workers its Chromium pages started (each
 one a Pyodide boot). Firefox and WebKit are driven through WebDriver, which does not report a
 page's workers, so their boots are not counted."""
 
@@ -40,6 +40,7 @@ class SuiteTiming:
         self.out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed at session end
         self.engines: dict[str, str] = {}
         self.seconds: dict[str, float] = {}
+        self.failed: set[str] = set()
 
     def pytest_collection_modifyitems(self, items):
         self.engines.update({item.nodeid: engine_of(item) for item in items})
@@ -49,6 +50,8 @@ class SuiteTiming:
 
     def pytest_runtest_logreport(self, report):
         self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
+        if report.failed:
+            self.failed.add(report.nodeid)
 
     def pytest_runtest_logfinish(self, nodeid, location):
         line = {
@@ -57,6 +60,7 @@ class SuiteTiming:
             "engine": self.engines.get(nodeid, "none"),
             "seconds": round(self.seconds.pop(nodeid, 0.0), 3),
             "boots": chromium_boots[0],
+            "failed": nodeid in self.failed,
         }
         self.out.write(json.dumps(line) + "\n")
         self.out.flush()
