@@ -32,7 +32,6 @@ PYTHON_READY_TIMEOUT = 60_000  # ms; a cold Pyodide boot on a loaded 2-core mach
 # never for time; on a 2-core machine kept busy by another process, a chart cell or a package
 # added in place took more than Playwright's default 5 s to reach its state.
 STATE_TIMEOUT = 20_000  # ms
-STOP_WITHIN_MS = 3000  # the page stops a cell within ~1 s; slack for a loaded CI machine
 
 SLUG = "precision-recall"  # the lesson most tests drive: cells, an exercise, a quiz
 SLUGS = course_slugs(LESSONS)  # the course, in order (lessons/index.yml, read by the build's loader)
