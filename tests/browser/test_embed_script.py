@@ -46,5 +46,5 @@ def test_stop_restarts_the_shared_worker_on_a_host_page(page, docs_site):
     page.keyboard.press("Shift+Enter")
     expect(second).to_have_attribute("data-state", "running", timeout=PYTHON_READY_TIMEOUT)
     second.get_by_role("button", name="Stop").click()
-    expect(second).to_have_attribute("data-state", "idle", timeout=3000)
+    expect(second).to_have_attribute("data-state", "idle")
     expect(second.locator("[data-output]")).to_contain_text("variables of this page were reset")
