@@ -424,8 +424,10 @@ export class CellController {
         `${result.fatal ? "Python was restarted after the crash" : "Stopped. Python was restarted to stop this cell"}, ` +
           "so the variables of this page were reset; earlier cells will run again the next time you run a cell.",
       );
-      if (cell.element) this.#setState(cell, result.fatal ? "error" : "idle");
-      return result.fatal ? "error" : "stopped";
+      // A cell the time limit ended failed, whether the interrupt landed in time or not.
+      const failed = result.fatal || timedOut;
+      if (cell.element) this.#setState(cell, failed ? "error" : "idle");
+      return failed ? "error" : "stopped";
     }
     if (result.interrupted && this.stopCount !== stopsAtStart) {
       // The learner's Stop, not their error: no traceback, just where it landed.

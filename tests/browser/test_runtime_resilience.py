@@ -165,7 +165,16 @@ def test_two_hundred_thousand_lines_keep_the_tab_responsive(page, base_url):
     assert "\n0\n1\n2\n" in start and start.endswith("\n") and end.lstrip("\n")[:1].isdigit()
 
 
-def test_time_limit_stops_a_runaway_cell(page, base_url):
+# A Python loop takes the interrupt; sum() over an endless iterator loops in C, never looks at
+# the interrupt buffer, and is ended by restarting Python. Either way the cell failed.
+RUNAWAY_CODE = {
+    "python-loop": "while True:\n    pass",
+    "c-loop": "import itertools\nsum(itertools.repeat(1))",
+}
+
+
+@pytest.mark.parametrize("code", RUNAWAY_CODE.values(), ids=RUNAWAY_CODE.keys())
+def test_time_limit_stops_a_runaway_cell(page, base_url, code):
     """A lesson's time_limit, simulated by changing the page's runtime settings before it runs."""
 
     def with_time_limit(route):
@@ -176,7 +185,7 @@ def test_time_limit_stops_a_runaway_cell(page, base_url):
     open_lesson(page, base_url)
     assert '"timeLimit":1' in page.locator("#lesson-data").text_content()
     cell = cells(page).first
-    run(page, cell, "while True:\n    pass")
+    run(page, cell, code)
     expect(cell).to_have_attribute("data-state", "error")
     expect(cell.locator("[data-output]")).to_contain_text("1 s at most")
 
