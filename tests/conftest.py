@@ -15,6 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# ranx's numba kernels run as the plain Python they are written in: the same definitions, without
+# the 40 s a fresh install spends compiling them. Set before any test imports ranx, and inherited
+# by the CPython subprocesses that run the lessons' ranx snippets.
+os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 BROWSER_TESTS = ROOT / "tests" / "browser"
 
 

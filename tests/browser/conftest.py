@@ -200,3 +200,10 @@ def docs_site(tmp_path, serve, base_url) -> str:
 def engine_site(serve, site_dir, isolation) -> str:
     """The built site on an origin of its own, with or without the isolation headers."""
     return serve(site_dir, isolate=isolation)[1]
+
+
+@pytest.fixture
+def plain_engine_site(serve, site_dir) -> str:
+    """The built site on an origin of its own without the isolation headers, as most static hosts
+    serve it: for the engine tests of pages that work the same either way."""
+    return serve(site_dir, isolate=False)[1]

@@ -1,5 +1,7 @@
-"""The course in Firefox and WebKit (WebKitGTK), each with and without the cross-origin
-isolation headers, through one page interface (tests/browser/engines): lessons that hold every
+"""The course in Firefox and WebKit (WebKitGTK) through one page interface (tests/browser/engines),
+with and without the cross-origin isolation headers where they change what a page does (Python's
+boot, Stop, offline, the snapshot, the embed script, a cell the playground waits for) and without
+them, as most static hosts serve the site, for the rest: lessons that hold every
 kind of block print what CPython printed and their exercises and quizzes check; Stop ends runaway cells; a lesson works
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
 embed script runs a cell on another origin's page; the rank playground answers a move, a key,
@@ -191,9 +193,9 @@ def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir, iso
         assert normalise(cell_output(page, cell)) == normalise(golden_outputs(slug)[cell])
 
 
-def test_next_opens_the_next_lesson(engine_page, engine_site):
+def test_next_opens_the_next_lesson(engine_page, plain_engine_site):
     page = engine_page
-    open_lesson(page, engine_site, FIRST)
+    open_lesson(page, plain_engine_site, FIRST)
     page.click(by_role("link", f"Next {SECOND_TITLE}"))
     page.wait_for(
         f"location.pathname.endsWith('/{SECOND}.html')"
@@ -355,13 +357,13 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     assert page.evaluate(editor_text, cell["id"]) == f"{typed}0{cell['code']}"
 
 
-def test_the_rank_playground_answers_a_move(engine_page, engine_site):
+def test_the_rank_playground_answers_a_move(engine_page, plain_engine_site):
     """On the playground page, Move ... up gives the readouts rankmetrics gives under CPython for
     the new order, and the focus stays on the moved item."""
     from rankmetrics.playground import readouts
 
     page = engine_page
-    page.goto(f"{engine_site}playground.html")
+    page.goto(f"{plain_engine_site}playground.html")
     page.wait_for("() => document.querySelector('[data-playground]')?.dataset.state === 'ready'")
     config = page.evaluate("() => JSON.parse(document.querySelector('[data-playground-config]').textContent)")
     ranking = [item["id"] for item in config["items"]]
@@ -387,7 +389,7 @@ def test_the_rank_playground_answers_a_move(engine_page, engine_site):
     assert page.evaluate("() => document.querySelector('[data-update]') === null")
 
 
-def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, engine_site):
+def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, plain_engine_site):
     """On the evaluate page, runs and a judgments file dropped on the page are read in the worker
     (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
     are listed, each by file and line (once); at a phone's width the charts' text stays 12 px,
@@ -404,7 +406,7 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
         evaluator.add(query, ranking)
     expected = evaluator.result().means["ndcg@10"]
     page = engine_page
-    page.goto(f"{engine_site}evaluate.html")
+    page.goto(f"{plain_engine_site}evaluate.html")
     page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
     page.evaluate(
         "(run, other, qrels) => { const files = new DataTransfer();"
@@ -449,11 +451,11 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     assert labels["top"].startswith("+") and labels["bottom"].startswith("\u2212"), labels
 
 
-def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_page, engine_site):
+def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_page, plain_engine_site):
     """Two runs dropped with one file name (two folders' run.txt) are each listed, the second as
     "run.txt (2)", and each keeps its own problems."""
     page = engine_page
-    page.goto(f"{engine_site}evaluate.html")
+    page.goto(f"{plain_engine_site}evaluate.html")
     page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
     page.evaluate(
         "(first, second, qrels) => { const files = new DataTransfer();"
@@ -481,13 +483,13 @@ def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_
     assert len(problems) == 1 and problems[0].startswith("run.txt (2), line 3: the line has 4 columns"), problems
 
 
-def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, engine_site):
+def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, plain_engine_site):
     """A judgments file past what wasm32 lets Python's memory reach (4 GiB; made of references to
     one 1 MiB Blob, nothing that large is held) is refused before it is read, the message going by
     what this browser says of the device's memory (Firefox and WebKit say nothing); then a small
     one is scored."""
     page = engine_page
-    page.goto(f"{engine_site}evaluate.html")
+    page.goto(f"{plain_engine_site}evaluate.html")
     page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
     said = page.evaluate("() => navigator.deviceMemory ?? null")
     page.evaluate(
@@ -591,11 +593,11 @@ def focus(page, css: str) -> None:
     page.wait_for("(css) => document.activeElement === document.querySelector(css)", css)
 
 
-def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_page, engine_site):
+def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_page, plain_engine_site):
     """Alt+ArrowUp moves the focused item and keeps the focus on it; a grade typed into its select
     and k typed into its field answer; the state is in the fragment, and a reload opens it."""
     page = engine_page
-    page.goto(f"{engine_site}playground.html")
+    page.goto(f"{plain_engine_site}playground.html")
     wait_playground_ready(page)
     state = own_playground_state(page)
     moved, other = state["ranking"][2], state["ranking"][1]
@@ -632,12 +634,12 @@ def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_
     assert_playground_agrees(page, state)
 
 
-def test_the_rank_playground_moves_the_same_item_on_two_clicks_at_one_spot(engine_page, engine_site):
+def test_the_rank_playground_moves_the_same_item_on_two_clicks_at_one_spot(engine_page, plain_engine_site):
     """Move up clicked twice without moving the pointer raises the same item two ranks (its row
     is kept under the pointer, or the repeat follows it), instead of the second click landing
     on the neighbour that slid under the pointer and undoing the first."""
     page = engine_page
-    page.goto(f"{engine_site}playground.html")
+    page.goto(f"{plain_engine_site}playground.html")
     wait_playground_ready(page)
     state = own_playground_state(page)
     moved = state["ranking"][3]

@@ -9,8 +9,8 @@ What ranx does, checked on small cases (kept as test_reference_* tests):
   grade-1 items), unlike trec_eval and us, so NDCG is compared at level 1 only.
 - evaluate() insists that qrels and run hold the same users (an assertion
   error otherwise), so every user here has both.
-- the first call JIT-compiles the kernels (~30-40 s on a fresh install;
-  numba caches them in site-packages afterwards).
+- the kernels run as plain Python under the tests (tests/conftest.py sets
+  NUMBA_DISABLE_JIT); compiled, the first call would take ~30-40 s on a fresh install.
 """
 
 import math
