@@ -11,6 +11,7 @@ one-line hint after the traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import traceback
 from typing import Iterable, Optional
@@ -29,6 +30,26 @@ _TAIL_FRAMES = 10
 _RECURSIVE_CUTOFF = 3
 
 _PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.abspath(__file__)))
+
+# Characters a phone keyboard or a word processor types in place of Python's own, and what
+# Python wants instead.
+TYPOGRAPHIC_CHARACTERS = {
+    "\u201c": ('a curly opening quote', '"'),
+    "\u201d": ('a curly closing quote', '"'),
+    "\u201e": ('a low curly quote', '"'),
+    "\u00ab": ("a guillemet", '"'),
+    "\u00bb": ("a guillemet", '"'),
+    "\u2018": ("a curly opening quote", "'"),
+    "\u2019": ("a curly closing quote (or apostrophe)", "'"),
+    "\u2032": ("a prime", "'"),
+    "\u2013": ("an en dash", "-"),
+    "\u2014": ("an em dash", "-"),
+    "\u2212": ("a minus sign", "-"),
+    "\u00a0": ("a no-break space", "a plain space"),
+    "\u00d7": ("a multiplication sign", "*"),
+}
+# Python names the character it refused as U+XXXX in its SyntaxError message.
+_REFUSED_CHARACTER = re.compile(r"invalid (?:non-printable )?character.*?U\+([0-9A-Fa-f]{4,6})")
 
 # Errors raised by these modules are network errors (e.g. http.client.RemoteDisconnected,
 # urllib.error.URLError, socket.gaierror).
@@ -259,6 +280,8 @@ def error_hint(
     ``platform`` is ``sys.platform``: "emscripten" in the page (Pyodide), where some errors
     have a cause of their own (no network).
     """
+    if isinstance(exc, SyntaxError):
+        return typographic_character_hint(exc)
     if isinstance(exc, ModuleNotFoundError):
         if stdlib_incomplete:
             return (
@@ -283,6 +306,24 @@ def error_hint(
             "Try smaller sizes; everything defined before is still there."
         )
     return None
+
+
+def typographic_character_hint(exc: SyntaxError) -> Optional[str]:
+    """The hint for a SyntaxError over a typographic character (a curly quote, a dash, a
+    no-break space: TYPOGRAPHIC_CHARACTERS), or ``None`` for any other SyntaxError."""
+    found = _REFUSED_CHARACTER.search(str(exc.msg or ""))
+    if not found:
+        return None
+    character = chr(int(found.group(1), 16))
+    if character not in TYPOGRAPHIC_CHARACTERS:
+        return None
+    name, wanted = TYPOGRAPHIC_CHARACTERS[character]
+    plain = wanted if len(wanted) > 1 else f"the plain {wanted}"
+    shown = f"{name}," if character == "\u00a0" else f"{character}, {name},"
+    return (
+        f"Hint: the line holds {shown} which a phone keyboard, a word processor or a web page "
+        f"puts in place of {plain}. Python needs {plain}: retype it here."
+    )
 
 
 def is_network_error(exc: BaseException) -> bool:

@@ -241,3 +241,26 @@ def test_exception_group_is_formatted():
 def test_a_size_too_large_for_32_bit_python_gets_the_memory_hint():
     text = format_exception(OverflowError("cannot fit 'int' into an index-sized integer"))
     assert "Hint: the cell asked for more memory than this page can give." in text
+
+
+@pytest.mark.parametrize(
+    "code, character, plain",
+    [
+        ("print(\u201clike this\u201d)", "\u201c", 'the plain "'),
+        ("print(\u2018like this\u2019)", "\u2018", "the plain '"),
+        ("x = 3 \u2013 1", "\u2013", "the plain -"),
+        ("x = 3 \u00d7 2", "\u00d7", "the plain *"),
+        ("x =\u00a01", "a no-break space", "a plain space"),
+    ],
+)
+def test_typographic_punctuation_gets_a_hint_that_names_the_plain_character(code, character, plain):
+    text = format_exception(_raised(code))
+    assert "SyntaxError" in text
+    hint = text.splitlines()[-1]
+    assert hint.startswith("Hint: the line holds ") and character in hint
+    assert hint.endswith(f"Python needs {plain}: retype it here.")
+
+
+@pytest.mark.parametrize("code", ["x = (", "x = \u20ac", "print('a' 'b' 1)"])
+def test_other_syntax_errors_get_no_typographic_hint(code):
+    assert "Hint:" not in format_exception(_raised(code))
