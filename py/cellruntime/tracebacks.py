@@ -34,9 +34,9 @@ _PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.abspath(__file__)))
 # Characters a phone keyboard or a word processor types in place of Python's own, and what
 # Python wants instead.
 TYPOGRAPHIC_CHARACTERS = {
-    "\u201c": ('a curly opening quote', '"'),
-    "\u201d": ('a curly closing quote', '"'),
-    "\u201e": ('a low curly quote', '"'),
+    "\u201c": ("a curly opening quote", '"'),
+    "\u201d": ("a curly closing quote", '"'),
+    "\u201e": ("a low curly quote", '"'),
     "\u00ab": ("a guillemet", '"'),
     "\u00bb": ("a guillemet", '"'),
     "\u2018": ("a curly opening quote", "'"),
