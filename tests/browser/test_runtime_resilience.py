@@ -293,9 +293,10 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
     expect(second.locator("[data-output]")).to_contain_text("Stop was pressed")
 
 
-def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page, base_url):
-    """Cell 2 needs cell 1, whose last run was stopped: running cell 2 runs cell 1 again first.
-    Stopped there, cell 2 says which earlier cell was stopped, as a stop rather than an error."""
+def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base_url):
+    """Cell 1 was stopped in an endless loop: running cell 2 leaves it stopped (and says so)
+    rather than starting the loop again. Edited, cell 1 runs first again, and a Stop pressed
+    while it runs for cell 2 is named as such."""
     open_lesson(page, base_url)
     first, second = cells(page).nth(0), cells(page).nth(1)
     replace_code(page, second, "print(x + 1)")
@@ -304,14 +305,21 @@ def test_a_stopped_earlier_cell_runs_again_first_and_a_stop_there_is_named(page,
     expect(first.locator("[data-output]")).to_have_text(re.compile(rf"^{STARTED}\s*Stopped at line 3\.$"))
 
     second.get_by_role("button", name="Run").click()
-    expect(first).to_have_attribute("data-state", "running")  # the stopped cell runs again first
+    expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(second.locator("[data-output]")).to_have_text(
+        re.compile(r"^Code cell 1\b.* was stopped, so it was not run first; run it yourself when this cell needs it\.\s*42\s*$")
+    )
+    expect(first).to_have_attribute("data-state", "idle")  # never started again
+
+    # Edited, it is new code: cell 2 runs it first again. Stopped there, cell 2 says so.
+    replace_code(page, first, f"print({STARTED!r})\nwhile True: pass")
+    second.get_by_role("button", name="Run").click()
+    expect(first.locator("[data-output]")).to_have_text(STARTED, timeout=PYTHON_READY_TIMEOUT)
     expect(second).to_have_attribute("data-state", "queued")
     # Its Stop works while it waits on the cell that runs for it (which may be out of view).
     press_stop(second)
     expect(second.locator("[data-output]")).to_have_text(
-        re.compile(
-            r"^Not run: Code cell 1\b.* was stopped, and this cell needs it\. Running this cell again runs it first\.$"
-        )
+        re.compile(r"^Not run: Stop was pressed while Code cell 1\b.* ran before this cell\.$")
     )
 
     replace_code(page, first, "x = 41")
