@@ -307,7 +307,9 @@ def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base
     second.get_by_role("button", name="Run").click()
     expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
     expect(second.locator("[data-output]")).to_have_text(
-        re.compile(r"^Code cell 1\b.* was stopped, so it was not run first; run it yourself when this cell needs it\.\s*42\s*$")
+        re.compile(
+            r"^Code cell 1\b.* was stopped, so it was not run first; run it yourself when this cell needs it\.\s*42\s*$"
+        )
     )
     expect(first).to_have_attribute("data-state", "idle")  # never started again
 
