@@ -1,4 +1,4 @@
-"""Benchmark: the evaluate page against the scale and speed goals of issue #19 (item 5).
+"""Benchmark: the evaluate page against its scale and speed goals (the goals below: GOAL_*).
 
     .venv/bin/python bench/evaluate_speed.py                 (10,000 queries x 100: 1,000,000 lines)
     .venv/bin/python bench/evaluate_speed.py --queries 2000  (a quicker look)

@@ -1,4 +1,4 @@
-"""Benchmark: rankmetrics.significance against the speed goals of issue #19 (item 5).
+"""Benchmark: rankmetrics.significance against its speed goals (GOALS below).
 
     .venv/bin/python bench/significance_speed.py            (CPython, then Pyodide under Node)
     .venv/bin/python bench/significance_speed.py --no-pyodide

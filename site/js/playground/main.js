@@ -1,4 +1,4 @@
-// The rank playground (issue #18; UI contract, "Rank playground"): a ranked list a learner takes
+// The rank playground (docs/ui-contract.md, "Rank playground"): a ranked list a learner takes
 // in hand (move, grade, retrieve, drop, add, remove; k, gain, threshold), and the six metrics
 // answering from rankmetrics in the worker's Python, each with its working. This module mounts
 // every playground of a page and wires its parts; each part has a module of its own.

@@ -1,4 +1,4 @@
-// Nothing moves under the pointer (issue #18's follow-up): a click on an item's Move up/down
+// Nothing moves under the pointer: a click on an item's Move up/down
 // button moves the item, so its row would leave the pointer and the next click would land on the
 // neighbour's button, undoing the first. Sortable-list guides have the control follow the moved
 // item: the page scrolls by the row's displacement so the same button stays under the pointer,

@@ -1,4 +1,4 @@
-"""A lesson page's UI contract (../shared/docs/ui-contract.md) on any engine's Page: the
+"""A lesson page's UI contract (docs/ui-contract.md) on any engine's Page: the
 runtime status, cells and their output. Used by the cross-engine tests and the page bench."""
 
 from __future__ import annotations
