@@ -21,7 +21,11 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
     folder = unpacked / "ranking-metrics-course"
     assert (folder / "README.txt").is_file() and (folder / "site" / "index.html").is_file()
     launcher = subprocess.Popen(
-        [sys.executable, "start.py", "--no-browser"], cwd=folder, stdout=subprocess.PIPE, text=True
+        # Any free port: the fixed one is tests/lessonbuild/test_handout.py's.
+        [sys.executable, "start.py", "--no-browser", "--port", "0"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         line = launcher.stdout.readline()
