@@ -11,9 +11,11 @@ import zipfile
 
 import pytest
 
+import build
 from lessonbuild.handout import TOP, write_handout
 from lessonbuild.launcher import DEFAULT_PORT, course_url
 from lessonbuild.serve import make_server
+from lessonbuild.paths import ROOT
 
 SW = b'self.BUILD = {"cache":"lessons-0123456789abcdef","prefix":"lessons-","files":["./"]};\n'
 
@@ -159,3 +161,14 @@ def test_help_names_the_fixed_port_and_why(handout):
     assert f"--port PORT port (default: {DEFAULT_PORT}; 0: any free port)" in text
     assert "--no-browser do not open a browser" in text
     assert "The browser keeps your progress per port" in text
+
+
+def test_build_zip_says_it_builds_then_zips(capsys):
+    """`build.py --zip` always builds first: its help and the README say so."""
+    with pytest.raises(SystemExit):
+        build.main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--zip FILE build the site into --out, then zip it with a launcher (python3 start.py) into FILE" in text
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "build.py --zip course.zip` builds the site into `dist/` (as `make build` does), then zips it" in readme
+    assert "after `make build`" not in readme
