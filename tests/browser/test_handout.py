@@ -1,4 +1,5 @@
-"""The handout zip: unpacked anywhere, its launcher serves the course and a lesson runs."""
+"""The handout zip: unpacked anywhere, its launcher serves the course, a lesson runs, and an
+unknown address gets the course's 404 page."""
 
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
         cell = page.locator("[data-cell]").first
         cell.get_by_role("button", name="Run").click()
         expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+        # A lesson's address without .html opens it; any other unknown address, the 404 page.
+        page.goto(f"{url}precision-recall")
+        expect(page.locator("[data-cell]").first).to_be_visible()
+        assert page.goto(f"{url}nonexistent").status == 404
+        expect(page.locator("h1")).to_have_text("Page not found")
     finally:
         launcher.terminate()
         launcher.wait(timeout=10)
