@@ -10,7 +10,8 @@ Read top to bottom, it is the whole recipe:
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
-(--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save)
+(--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save;
+--zip: builds, then zips the built site with a launcher into a handout: lessonbuild/handout.py)
 """
 
 from __future__ import annotations
@@ -84,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument(
-        "--zip", type=Path, metavar="FILE", help="also write a handout zip: the site plus a launcher (python3 start.py)"
+        "--zip",
+        type=Path,
+        metavar="FILE",
+        help="build the site into --out, then zip it with a launcher (python3 start.py) into FILE, a handout",
     )
     parser.add_argument(
         "--no-snapshot",
@@ -114,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.zip:
         from lessonbuild.handout import write_handout
 
-        print(f"Handout: {write_handout(args.out, args.zip)}")
+        print(f"Handout: {write_handout(args.out, args.zip)} (the site built in {args.out}, and start.py)")
     if args.serve:
         from lessonbuild.devserver import serve_live
 

@@ -8,6 +8,7 @@
   build served. That script listens to `/__dev/events` (Server-Sent Events, same origin:
   `connect-src 'self'`): the version and the problems, on connecting and after every build.
 - `/sw.js` is site/dev/sw.js, a worker that removes itself and its caches.
+- `/slug` is served as `/slug.html`; any other address not in the build gets its 404 page.
 The headers (isolation, CSP, MIME types, precompressed assets) are serve.py's.
 """
 
@@ -21,7 +22,7 @@ from collections.abc import Callable
 
 from .devbuild import DevSite
 from .paths import SITE
-from .serve import ENCODINGS, LessonRequestHandler, LessonServer
+from .serve import ENCODINGS, NOT_FOUND_PAGE, LessonRequestHandler, LessonServer, with_base
 
 DEV_PREFIX = "/__dev/"
 EVENTS_PATH = DEV_PREFIX + "events"
@@ -97,11 +98,19 @@ class DevRequestHandler(LessonRequestHandler):
         relative = path.lstrip("/")
         if relative == "" or relative.endswith("/"):
             relative += "index.html"
-        if site is None or relative not in site.files:
-            if site is None and relative.endswith(".html"):
+        if site is None:
+            if relative.endswith(".html"):
                 return self._send(self._with_reload(NO_BUILD_PAGE.encode(), ""), "text/html; charset=utf-8", status=503)
             self.send_error(404, "Not in this build")
             return None
+        if relative not in site.files and relative + ".html" in site.files:
+            relative += ".html"  # /slug is /slug.html
+        if relative not in site.files:
+            if NOT_FOUND_PAGE not in site.files:
+                self.send_error(404, "Not in this build")
+                return None
+            page = with_base(self._with_reload(site.files[NOT_FOUND_PAGE], site.version), "/")
+            return self._send(page, "text/html; charset=utf-8", status=404)
         data = site.files[relative]
         etag = f'"{site.etags[relative]}"'
         if relative.endswith(".html"):

@@ -3,32 +3,60 @@ that serves it with the right headers and opens the browser."""
 
 from __future__ import annotations
 
+import time
 import zipfile
 from pathlib import Path
 
+from .launcher import DEFAULT_PORT
+
 HERE = Path(__file__).resolve().parent
 TOP = "ranking-metrics-course"
-README = """Top-k ranking metrics: the course
+README = f"""Top-k ranking metrics: the course
 =================================
 
 1. Unzip this folder anywhere.
 2. Open a terminal in it and run:   python3 start.py
-   (on Windows: py start.py). Your browser opens the course.
+   (on Windows: py start.py). Your browser opens the course at http://127.0.0.1:{DEFAULT_PORT}/
 3. Keep the terminal open while you use the course; Ctrl+C stops it.
+
+Your progress (your code, passed exercises, answers, the offline copy) is kept by the browser
+for that address, port {DEFAULT_PORT} included. Start the course with start.py each time and it
+comes back. If port {DEFAULT_PORT} is taken, start.py says so and uses another port, where
+your progress does not show.
 
 Everything runs on this computer: no network is needed. Opening the .html files directly
 (file://) does not work, because browsers do not run Python's WebAssembly from files.
 """
+FILE_MODE = 0o644  # readable by everyone, as on a shared lab machine
+SCRIPT_MODE = 0o755  # start.py may also be run as ./start.py
+UNIX = 3  # ZipInfo.create_system: the mode in external_attr is a Unix one
+ZIP_EPOCH = 315619200  # 1980-01-02: zip dates start in 1980
 
 
 def write_handout(dist: Path, target: Path) -> Path:
-    """Zip `dist` (without its precompressed copies) with start.py into `target`."""
+    """Zip `dist` (without its precompressed copies) with start.py into `target`.
+
+    Every entry is extracted as mode 0644, start.py as 0755. Raises OSError when `dist` cannot
+    be read or `target` written.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(f"{TOP}/README.txt", README)
-        archive.write(HERE / "launcher.py", f"{TOP}/start.py")
-        archive.write(HERE / "serve.py", f"{TOP}/course_server.py")
+        _add(archive, "README.txt", README.encode(), time.time(), FILE_MODE)
+        _add_file(archive, HERE / "launcher.py", "start.py", SCRIPT_MODE)
+        _add_file(archive, HERE / "serve.py", "course_server.py", FILE_MODE)
         for path in sorted(dist.rglob("*")):
             if path.is_file() and path.suffix not in {".br", ".gz"}:
-                archive.write(path, f"{TOP}/site/{path.relative_to(dist).as_posix()}")
+                _add_file(archive, path, f"site/{path.relative_to(dist).as_posix()}", FILE_MODE)
     return target
+
+
+def _add_file(archive: zipfile.ZipFile, path: Path, name: str, mode: int) -> None:
+    _add(archive, name, path.read_bytes(), path.stat().st_mtime, mode)
+
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes, mtime: float, mode: int) -> None:
+    info = zipfile.ZipInfo(f"{TOP}/{name}", date_time=time.localtime(max(mtime, ZIP_EPOCH))[:6])
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.create_system = UNIX
+    info.external_attr = (0o100000 | mode) << 16  # a regular file with `mode`
+    archive.writestr(info, data)

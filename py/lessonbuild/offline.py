@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from .paths import SITE
+
+from .paths import NOT_FOUND_PAGE, SITE
 
 SW_SOURCE = SITE / "js" / "sw.js"
 SITE_CACHE_PREFIX = "lessons-"  # every build's Cache Storage name starts so (sw.js deletes older ones)
@@ -46,6 +47,7 @@ def service_worker(
         "prefix": SITE_CACHE_PREFIX,
         "files": ["./", *address.values()],
         "optional": [address[path] for path in optional if path in address],
+        "notFound": NOT_FOUND_PAGE,  # the page for an address that is not part of the site
     }
     header = f"self.BUILD = {json.dumps(build, separators=(',', ':'))};\n"
     return {"sw.js": (header + SW_SOURCE.read_text(encoding="utf-8")).encode()}

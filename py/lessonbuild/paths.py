@@ -24,6 +24,7 @@ WHEELS_DIR = "wheels/"  # the project's and the lessons' wheels
 ASSETS_DIR = "assets/"  # scripts (esbuild's output), styles, fonts, settings
 WORKER_ENTRY = "worker"  # the esbuild entry of the Python worker (site/js/worker.js)
 WORKER_SCRIPT = f"{ASSETS_DIR}{WORKER_ENTRY}.js"  # also in serve.py WORKER_SCRIPTS, which stands alone
+NOT_FOUND_PAGE = "404.html"  # any unknown address (also in serve.py, which stands alone, and sw.js's BUILD)
 EMBED_RUNTIME = f"{ASSETS_DIR}embed-runtime.json"  # the site's runtime settings, for the embed script
 # Pyodide's files the site ships and the worker asks for when its boot stalls (worker/core-files.js).
 PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

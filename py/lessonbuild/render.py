@@ -32,7 +32,7 @@ from .lessonformat import (
 from .mathfonts import font_faces, font_shorthands, math_fonts
 from .mathrender import MathError, render_math
 from .moves import moved_entries
-from .paths import SITE_PAGE_TEMPLATES
+from .paths import NOT_FOUND_PAGE, SITE_PAGE_TEMPLATES
 from .playground import Playground, playground_config
 from .problems import BuildError, Problem
 from .runtime import lesson_runtime
@@ -70,7 +70,8 @@ def _math_font_names(body: str, context: PageContext) -> str:
 
 
 def render_site(course: Course, templates_dir: Path, context: PageContext) -> dict[str, str]:
-    """Render the index and every lesson page. Raises BuildError for math KaTeX rejects."""
+    """Render the index, every lesson page, the site's other pages and the page for unknown
+    addresses (NOT_FOUND_PAGE). Raises BuildError for math KaTeX rejects."""
     md = make_markdown()
     math_html = _render_all_math(course, md)
     env = _environment(templates_dir, context)
@@ -114,6 +115,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
             next=None,
             lesson_data=_script_json(lesson_data(page, context)),
         )
+    pages[NOT_FOUND_PAGE] = env.get_template("404.html").render(lessons=lessons)
     return pages
 
 

@@ -7,6 +7,8 @@
 - `.mjs` and `.wasm` get their proper MIME types so Chromium streams and compiles WebAssembly.
 - Precompressed `.br` / `.gz` files written by the build are served when the browser accepts
   them, with the original file's type.
+- `/slug` is served as `/slug.html` (as static hosts such as GitHub Pages do). Any other address
+  that is not in the folder gets the site's own page for it, `404.html`, with status 404.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import email.utils
 import functools
 import http.server
+import io
 import os
 import sys
 from pathlib import Path
@@ -48,6 +51,13 @@ WORKER_POLICY = (
 )
 WORKER_SCRIPTS = ("/assets/worker.js",)  # paths.WORKER_SCRIPT; this file is copied alone into handouts
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # preferred first
+NOT_FOUND_PAGE = "404.html"  # paths.NOT_FOUND_PAGE, spelled here for the same reason
+
+
+def with_base(page: bytes, base: str) -> bytes:
+    """`page` (HTML) with `<base href="base">` first in its head, so that its relative links
+    lead where they do from the site's root whatever the address it is served for."""
+    return page.replace(b"<head>", f'<head>\n<base href="{base}">'.encode(), 1)
 
 
 class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
@@ -70,8 +80,15 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """Serve FILE.br or FILE.gz in place of FILE when it exists and the browser accepts it."""
+        """Serve FILE.br or FILE.gz in place of FILE when it exists and the browser accepts it;
+        /slug as /slug.html; the site's 404 page for any other address not in the folder."""
         path = self.translate_path(self.path)
+        if not os.path.exists(path):
+            if not os.path.isfile(path + ".html"):
+                return self._send_not_found()
+            address, query_mark, query = self.path.partition("?")
+            self.path = f"{address}.html{query_mark}{query}"
+            path += ".html"
         if os.path.isdir(path):
             return super().send_head()
         accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
@@ -79,6 +96,19 @@ class LessonRequestHandler(http.server.SimpleHTTPRequestHandler):
             if encoding in accepted and os.path.isfile(path + suffix) and os.path.isfile(path):
                 return self._send_encoded(path, path + suffix, encoding)
         return super().send_head()
+
+    def _send_not_found(self):
+        page = os.path.join(self.directory, NOT_FOUND_PAGE)
+        if not os.path.isfile(page):
+            self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        with open(page, "rb") as file:
+            body = with_base(file.read(), "/")  # served at the root of this server
+        self.send_response(http.HTTPStatus.NOT_FOUND)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def _send_encoded(self, original: str, encoded: str, encoding: str):
         stat = os.stat(original)

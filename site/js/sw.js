@@ -1,5 +1,5 @@
 // Service worker (plain script, served as /sw.js; its first line, written by the build, sets
-// self.BUILD = {cache, prefix, files, optional}: py/lessonbuild/offline.py).
+// self.BUILD = {cache, prefix, files, optional, notFound}: py/lessonbuild/offline.py).
 // - Offline: the first visit precaches every file of the build; later visits are served from
 //   that cache, so every lesson loads and runs with no network.
 // - Updates: a new build means a new cache name; its worker installs beside the old one and
@@ -7,7 +7,15 @@
 // - Isolation: responses get COOP/COEP headers, so Stop can interrupt Python even on hosts that
 //   cannot set headers. This applies from the second page load on (the first load came from
 //   the network); the page does not force a reload for it.
-const { cache: CACHE, prefix: CACHE_PREFIX, files: FILES, optional: OPTIONAL = [] } = self.BUILD;
+// - Addresses: `/slug` is served as `/slug.html`. Another address that is not in the cache goes
+//   to the network; when that fails (offline), a page gets the course's own 404 page.
+const {
+  cache: CACHE,
+  prefix: CACHE_PREFIX,
+  files: FILES,
+  optional: OPTIONAL = [],
+  notFound: NOT_FOUND = "404.html",
+} = self.BUILD;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -48,9 +56,35 @@ async function respond(request) {
   const cache = await caches.open(CACHE);
   // Match by URL (so HEAD finds the GET entry) and ignore ?v= version queries: the cache
   // belongs to one build, so the version is already right.
-  const cached = await cache.match(request.url, { ignoreSearch: true });
-  const response = cached ?? (await fetch(request));
-  return withIsolation(response, request.method);
+  const cached =
+    (await cache.match(request.url, { ignoreSearch: true })) ??
+    (await cache.match(htmlAddress(request.url), { ignoreSearch: true }));
+  if (cached) return withIsolation(cached, request.method);
+  try {
+    return withIsolation(await fetch(request), request.method);
+  } catch (error) {
+    const page = request.mode === "navigate" ? await notFoundPage(cache) : undefined;
+    if (!page) throw error;
+    return withIsolation(page, request.method);
+  }
+}
+
+// `/slug` → `/slug.html`: an address whose last part has no dot (the same one when it has).
+function htmlAddress(url) {
+  const address = new URL(url);
+  if (/\/[^/.]+$/.test(address.pathname)) address.pathname += ".html";
+  return address.href;
+}
+
+// The cached 404 page, with status 404 and a <base> of the site's root (where its relative
+// links lead from, whatever the address it stands for).
+async function notFoundPage(cache) {
+  const stored = await cache.match(new URL(NOT_FOUND, self.location).href);
+  if (!stored) return undefined;
+  const root = new URL("./", self.location).href;
+  const page = (await stored.text()).replace("<head>", `<head>\n<base href="${root}">`);
+  const headers = { "Content-Type": "text/html; charset=utf-8" };
+  return new Response(page, { status: 404, statusText: "Not Found", headers });
 }
 
 // Pyodide's wasm: the stored response handed over as it is. Chromium keeps a page's compiled

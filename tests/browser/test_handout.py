@@ -1,4 +1,5 @@
-"""The handout zip: unpacked anywhere, its launcher serves the course and a lesson runs."""
+"""The handout zip: unpacked anywhere, its launcher serves the course, a lesson runs, and an
+unknown address gets the course's 404 page."""
 
 from __future__ import annotations
 
@@ -21,7 +22,11 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
     folder = unpacked / "ranking-metrics-course"
     assert (folder / "README.txt").is_file() and (folder / "site" / "index.html").is_file()
     launcher = subprocess.Popen(
-        [sys.executable, "start.py", "--no-browser"], cwd=folder, stdout=subprocess.PIPE, text=True
+        # Any free port: the fixed one is tests/lessonbuild/test_handout.py's.
+        [sys.executable, "start.py", "--no-browser", "--port", "0"],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         line = launcher.stdout.readline()
@@ -31,6 +36,11 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
         cell = page.locator("[data-cell]").first
         cell.get_by_role("button", name="Run").click()
         expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+        # A lesson's address without .html opens it; any other unknown address, the 404 page.
+        page.goto(f"{url}precision-recall")
+        expect(page.locator("[data-cell]").first).to_be_visible()
+        assert page.goto(f"{url}nonexistent").status == 404
+        expect(page.locator("h1")).to_have_text("Page not found")
     finally:
         launcher.terminate()
         launcher.wait(timeout=10)

@@ -64,7 +64,8 @@ def test_a_dev_site_has_no_service_worker_and_compressed_assets_only(dev_build):
     site = builder.build()
     assert "sw.js" not in site.files
     assert "assets/lesson.js.br" in site.files and "sample.html.br" not in site.files
-    assert site.pages == ("evaluate.html", "index.html", "playground.html", "sample.html")  # the site's own pages too
+    # The site's own pages too, and the page for unknown addresses.
+    assert site.pages == ("404.html", "evaluate.html", "index.html", "playground.html", "sample.html")
     assert set(site.etags) == set(site.files)
 
 

@@ -103,6 +103,26 @@ def test_a_file_not_in_the_build_is_not_found(served):
     assert caught.value.code == 404
 
 
+def test_an_address_without_html_is_served_as_its_html_page(served):
+    _, url = served
+    headers, page = get(url + "sample")
+    assert page == get(url + "sample.html")[1] and b"?version=v1" in page
+    assert headers["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("path", ["missing.html", "missing", "some/deeper/address"])
+def test_an_unknown_address_gets_the_builds_404_page(live, path):
+    state, url = live
+    state.publish(site_of({"index.html": PAGE, "404.html": PAGE.replace(b"<p>Some prose", b"<p>Not here")}, "v1"), [])
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        get(url + path)
+    assert caught.value.code == 404
+    assert caught.value.headers["Content-Type"] == "text/html; charset=utf-8"
+    page = caught.value.read()
+    assert page.startswith(b'<!doctype html>\n<html><head>\n<base href="/"><title>A</title>')
+    assert b"<p>Not here</p>" in page and f"{RELOAD_SCRIPT_PATH}?version=v1".encode() in page
+
+
 def test_the_stream_sends_the_state_then_each_publication(served):
     state, url = served
     stream = EventStream(url)

@@ -1,20 +1,24 @@
-"""The dev server: isolation and CSP headers, MIME types, precompressed files."""
+"""The static server: isolation and CSP headers, MIME types, precompressed files, /slug as
+/slug.html and the site's 404 page."""
 
 from __future__ import annotations
 
 import gzip
 import threading
+import urllib.error
 import urllib.request
 
 import brotli
 import pytest
 
+from lessonbuild import paths
 from lessonbuild.paths import WORKER_SCRIPT
-from lessonbuild.serve import PAGE_POLICY, WORKER_POLICY, WORKER_SCRIPTS, make_server
+from lessonbuild.serve import NOT_FOUND_PAGE, PAGE_POLICY, WORKER_POLICY, WORKER_SCRIPTS, make_server
 
 
 @pytest.fixture
-def served(tmp_path):
+def served(served_folder):
+    tmp_path, url = served_folder
     (tmp_path / "assets").mkdir()
     (tmp_path / "page.html").write_text("<p>hello</p>" * 100)
     (tmp_path / "page.html.br").write_bytes(brotli.compress(b"<p>hello</p>" * 100))
@@ -22,9 +26,15 @@ def served(tmp_path):
     (tmp_path / "assets" / "worker.js").write_text("self.onmessage = () => {};")
     (tmp_path / "python.wasm").write_bytes(b"\0asm")
     (tmp_path / "module.mjs").write_text("export {};")
+    return url
+
+
+@pytest.fixture
+def served_folder(tmp_path):
+    """A folder served on a free port; yields (folder, base URL)."""
     server = make_server(tmp_path, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
 
@@ -95,3 +105,47 @@ def test_a_browser_that_stops_a_download_is_not_reported_as_an_error(tmp_path, c
 def test_the_worker_policy_names_the_worker_the_build_writes():
     """serve.py stands alone in handouts, so it spells the worker's path itself: the same one."""
     assert WORKER_SCRIPTS == (f"/{WORKER_SCRIPT}",)
+
+
+NOT_FOUND = (
+    b'<!doctype html>\n<html lang="en">\n<head>\n<title>Page not found</title>\n</head>\n<body></body>\n</html>\n'
+)
+
+
+def get_status(url):
+    """(status, headers, body) of a GET, errors included."""
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def test_an_address_without_html_is_served_as_its_html_page(served):
+    status, headers, body = get_status(served + "page?v=1")
+    assert status == 200 and body == b"<p>hello</p>" * 100
+    assert headers["Content-Type"].startswith("text/html")
+    assert headers["Content-Security-Policy"] == PAGE_POLICY
+
+
+@pytest.mark.parametrize("path", ["nonexistent.html", "nonexistent", "some/deeper/address", "page/"])
+def test_an_unknown_address_gets_the_sites_404_page(served_folder, path):
+    folder, url = served_folder
+    (folder / "404.html").write_bytes(NOT_FOUND)
+    status, headers, body = get_status(url + path)
+    assert status == 404
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    # Its relative links lead from the site's root, whatever the address.
+    assert body == NOT_FOUND.replace(b"<head>", b'<head>\n<base href="/">')
+
+
+def test_without_a_404_page_an_unknown_address_is_a_plain_404(served_folder):
+    _, url = served_folder
+    status, _, _ = get_status(url + "nonexistent")
+    assert status == 404
+
+
+def test_the_404_page_has_the_name_the_build_gives_it():
+    """serve.py stands alone in handouts, so it spells the page's name itself: the same one."""
+    assert NOT_FOUND_PAGE == paths.NOT_FOUND_PAGE == "404.html"  # the name static hosts look for
