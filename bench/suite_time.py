@@ -50,16 +50,16 @@ def read(record: Path) -> list[dict]:
 
 def table(title: str, rows: dict[str, list[dict]], total: float, limit: int | None = None) -> None:
     print(f"\n{title}")
-    print(f"{'':44s} {'tests':>6s} {'seconds':>8s} {'share':>6s} {'boots':>6s}")
+    print(f"{'':52s} {'tests':>6s} {'seconds':>8s} {'share':>6s} {'boots':>6s}")
     ordered = sorted(rows.items(), key=lambda pair: -sum(test["seconds"] for test in pair[1]))
     for name, tests in ordered[:limit]:
         seconds = sum(test["seconds"] for test in tests)
         boots = sum(test["boots"] for test in tests)
         share = seconds / total if total else 0.0
-        print(f"{name[-44:]:44s} {len(tests):6d} {seconds:8.1f} {share:6.1%} {boots:6d}")
+        print(f"{name[-52:]:52s} {len(tests):6d} {seconds:8.1f} {share:6.1%} {boots:6d}")
     if limit is not None and len(ordered) > limit:
         rest = [test for _, tests in ordered[limit:] for test in tests]
-        print(f"{f'({len(ordered) - limit} more)':44s} {len(rest):6d} {sum(t['seconds'] for t in rest):8.1f}")
+        print(f"{f'({len(ordered) - limit} more)':52s} {len(rest):6d} {sum(t['seconds'] for t in rest):8.1f}")
 
 
 def report(tests: list[dict]) -> None:
