@@ -86,7 +86,14 @@ def run_notebook(path: Path, offline_python, folder: Path) -> nbformat.NotebookN
     manager = KernelManager(
         kernel_name="clean", kernel_spec_manager=specs, transport="ipc", ip=str(folder / "kernel-ipc")
     )
-    NotebookClient(notebook, km=manager, timeout=CELL_TIMEOUT, resources={"metadata": {"path": str(folder)}}).execute()
+    try:
+        NotebookClient(
+            notebook, km=manager, timeout=CELL_TIMEOUT, resources={"metadata": {"path": str(folder)}}
+        ).execute()
+    finally:
+        # nbclient shuts down only the kernels it started itself: this one is the test's to end.
+        if manager.has_kernel:
+            manager.shutdown_kernel(now=True)
     return notebook
 
 
