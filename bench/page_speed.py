@@ -47,7 +47,7 @@ Times are taken in the page (performance.now() from the navigation's start) when
 cell's `data-state` turns to `done` (naive: when its output element appears), by a recorder the
 bench writes into the pages it opens (an inline script, allowed by its hash in the page's
 Content-Security-Policy), so it runs before the page's own scripts in every engine. Medians over
-the repetitions are printed with the goals from the issue; `--engine all` ends with one table of
+the repetitions are printed with the goals below (COLD_RATIO...); `--engine all` ends with one table of
 every engine's ratios.
 """
 
@@ -96,7 +96,7 @@ OUTPUT_TIMEOUT_S = 180.0
 KEPT_TIMEOUT_S = 10.0  # the worker keeps the unpacked snapshot about 1 s after ready
 ROUND_TRIPS = 15  # per repetition
 
-# The issue's goals.
+# The goals: lesson ÷ naive page, first output.
 COLD_RATIO, THROTTLED_RATIO, WARM_RATIO = 0.4, 1.0, 0.25
 OWN_FIRST_VISIT_BYTES, REPEAT_VISIT_BYTES, ROUND_TRIP_MS = 400_000, 50_000, 20.0
 

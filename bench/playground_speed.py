@@ -21,11 +21,11 @@ the driver's round trip. For each edit, timed with performance.now() in the page
              then a message posted from it: it runs once that frame is out)
   answer → readouts, answer → painted
              from the worker's answer reaching the page (the performance mark compute.js makes,
-             ANSWER_MARK) to the same two points: the page's own part, which the issue wants
+             ANSWER_MARK) to the same two points: the page's own part, which should fit
              within one frame (16.7 ms at 60 Hz); and how many frames began from the answer to
              the one that shows the readouts (1: the first frame after the answer shows them)
 
-Prints the median and 95th percentile of each, per engine, beside the issue's goal (median
+Prints the median and 95th percentile of each, per engine, beside the goal (median
 ≤ 16 ms, p95 ≤ 50 ms in Chromium); `--engine all` ends with one table of every engine.
 """
 
@@ -47,7 +47,7 @@ from conditions import print_end, print_start  # noqa: E402
 from engines import ENGINES, launch, missing  # noqa: E402
 from page_speed import Traffic, call, serving, table  # noqa: E402
 
-# The issue's goal (Chromium), in ms.
+# The goal (Chromium), in ms.
 MEDIAN_GOAL_MS, P95_GOAL_MS = 16.0, 50.0
 EDIT_KINDS = ("move", "grade", "k", "gain", "threshold")
 READY_TIMEOUT_S = 180.0  # Python's first start, on a loaded machine

@@ -25,7 +25,7 @@ Readouts (a JSON-able dict)::
 
 NAME is each of METRIC_NAMES. "why" is one plain sentence when the value is 0 for a reason
 worth saying (|R| = 0, or nothing relevant in the top k), else None. Every term has "item" and
-"rank" (1-based). Per metric (as defined in shared/docs/metric-conventions.md, cut at k):
+"rank" (1-based). Per metric (as defined in docs/metric-conventions.md, cut at k):
 
 - precision: terms = the hits in the top k; "hits", "k"; value = hits / k.
 - recall: terms = the hits in the top k; "hits", "relevant" (|R|); value = hits / |R|.

