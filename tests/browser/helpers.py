@@ -57,6 +57,14 @@ def wait_until_python_ready(page, timeout: int = PYTHON_READY_TIMEOUT) -> None:
     expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready", timeout=timeout)
 
 
+# An init script: the page's Content-Security-Policy violations, in window.__cspViolations.
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
+
+
 def wait_for_editors(page) -> None:
     """Every visible cell has its editor: clicks after this do not race the layout shift of the
     static code being replaced."""

@@ -75,11 +75,11 @@ def lessons_page(engine_browser, lessons_site):
 
 # Every lesson runs in Chromium (test_every_lesson.py), and under CPython against the same golden
 # transcripts (tests/lessons). What differs between engines is the page, not Python's output: these
-# lessons hold every kind of block between them (a chart, a hidden cell, static snippets with their
-# output, predictions, a playground, both kinds of exercise check, a quiz), and the first runs
-# without the isolation headers too.
+# lessons hold every kind of block the course uses between them (charts, static snippets with their
+# output, predictions, a playground, exercise checks with and without a lesson's own mistakes, a
+# quiz), and one more runs without the isolation headers.
 ENGINE_LESSONS = {
-    "isolated": ["hit-rate", "ndcg", "comparing-systems", "evaluation-pitfalls"],
+    "isolated": ["ndcg", "comparing-systems", "evaluation-pitfalls"],
     "not-isolated": ["precision-recall"],
 }
 

@@ -1,5 +1,7 @@
-"""Every lesson in Chromium: all cells run in order and print what CPython printed (the golden
-transcripts), every exercise goes incorrect → correct, and every quiz goes wrong → right."""
+"""Every lesson in Chromium, served as the serve command serves it: cross-origin isolated, all
+cells run in order and print what CPython printed (the golden transcripts), every exercise goes
+incorrect → correct, every quiz goes wrong → right, and nothing breaks the page's
+Content-Security-Policy on the way."""
 
 from __future__ import annotations
 
@@ -8,12 +10,24 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import SLUGS, golden_outputs, lesson_data, normalise, wait_for_editors, wait_until_python_ready
+from helpers import (
+    CSP_RECORDER,
+    SLUGS,
+    golden_outputs,
+    lesson_data,
+    normalise,
+    wait_for_editors,
+    wait_until_python_ready,
+)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
+    page.context.add_init_script(CSP_RECORDER)
+    messages = []
+    page.on("console", lambda message: messages.append(message.text))
     page.goto(f"{base_url}{slug}.html")
+    assert page.evaluate("crossOriginIsolated") is True
     wait_until_python_ready(page)
     wait_for_editors(page)
     data = lesson_data(page)
@@ -55,3 +69,6 @@ def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
                 options.nth(i).check()
         form.get_by_role("button", name="Check answer").click()
         expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+
+    assert page.evaluate("window.__cspViolations") == []
+    assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]

@@ -2,7 +2,7 @@
 Instability API) from navigation until 4 s after the runtime status reads ready, with no cell
 run, for every lesson, the playground page and the evaluate page at a desktop and a phone width,
 light and dark, on a first visit, and for a returning learner whose edited code is restored
-(three lessons); and, on each lesson's first visit in light at both widths, while each cell is
+(one lesson); and, on each lesson's first visit in light at both widths, while each cell is
 scrolled to in turn."""
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ def edit_every_cell(page, url: str) -> int:
 
 
 # Every page on a first visit. Restoring saved edits works the same way on every lesson page, so
-# it is measured on the lessons with the most cells, charts and tables: the first lesson,
-# comparing-metrics and comparing-systems. (The playground and evaluate pages have no code cells.)
-SAVED_EDITS = ["why-position-matters", "comparing-metrics", "comparing-systems"]
+# it is measured on the lesson with the most cells, charts and tables: comparing-systems. (The
+# playground and evaluate pages have no code cells.)
+SAVED_EDITS = ["comparing-systems"]
 PAGES_AND_PROFILES = [
     *[(page, "first visit") for page in (*SLUGS, "playground", "evaluate")],
     *[(slug, "saved edits") for slug in SAVED_EDITS],

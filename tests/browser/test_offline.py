@@ -1,7 +1,8 @@
 """Offline and headers: one visit makes every lesson and the evaluate page work with no network, a
 lesson's address without .html and the course's 404 page work online and offline, a
-rebuilt site replaces the old cache whole, pages are cross-origin isolated both from the serve
-command and through the service worker, and no page breaks its Content-Security-Policy."""
+rebuilt site replaces the old cache whole, pages are cross-origin isolated through the service
+worker, and the index keeps its Content-Security-Policy. (Each lesson is checked isolated by the
+serve command, and within its policy, while every cell runs: test_every_lesson.py.)"""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from rankmetrics.runfiles import read_qrels_text, read_run_text
 from rankmetrics.trec import RunEvaluator
 
 from helpers import (
+    CSP_RECORDER,
     SITE_CACHES,
     PYTHON_READY_TIMEOUT,
     open_lesson,
@@ -23,12 +25,6 @@ from helpers import (
     served,
     wait_until_controlled,
 )
-
-CSP_RECORDER = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation",
-  (event) => window.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
-"""
 
 
 @pytest.mark.parametrize("cut", ["offline", "host gone"])
@@ -104,94 +100,16 @@ def test_service_worker_isolates_pages_on_a_host_without_headers(context, site_d
         )
 
 
-def test_serve_command_isolates_and_pages_keep_their_csp(context, base_url, lesson_slugs):
+def test_the_index_keeps_its_csp(context, base_url):
+    """The index; each lesson page is checked while it runs (test_every_lesson.py)."""
     context.add_init_script(CSP_RECORDER)
     page = context.new_page()
     messages = []
     page.on("console", lambda message: messages.append(message.text))
-    for path in ["", *[f"{slug}.html" for slug in lesson_slugs]]:
-        page.goto(f"{base_url}{path}")
-        if path:
-            assert page.evaluate("crossOriginIsolated") is True
-            expect(page.locator("[data-runtime-status]")).to_have_attribute(
-                "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
-            )
-            run_first_cell(page)
-        assert page.evaluate("window.__cspViolations") == [], path
+    page.goto(base_url)
+    expect(page.locator("h1")).to_be_visible()
+    assert page.evaluate("window.__cspViolations") == []
     assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
-
-
-# Unknown addresses: /slug is the lesson slug.html; any other gets the course's 404 page.
-
-LOOK = """() => {
-  const body = getComputedStyle(document.body), main = getComputedStyle(document.querySelector("main"));
-  return [body.backgroundColor, body.color, body.fontFamily, main.maxWidth];
-}"""
-UNKNOWN = ["nonexistent.html", "no/such/address"]
-
-
-def looks(page, url: str) -> dict[str, list]:
-    """The page's colours, font and column in the light and the dark scheme."""
-    result = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        page.goto(url)
-        result[scheme] = page.evaluate(LOOK)
-    return result
-
-
-def expect_not_found_page(page, base_url: str, url: str, lesson_slugs, site_look) -> None:
-    """`url` answers 404 with the course's page for it: styled as the site in both schemes,
-    linking to the index and every lesson from the site's root."""
-    page.emulate_media(color_scheme="light")
-    response = page.goto(url)
-    assert response.status == 404, url
-    expect(page.locator("h1")).to_have_text("Page not found")
-    lessons = page.locator(".lesson-list a")
-    expect(lessons).to_have_count(len(lesson_slugs))
-    assert [link.evaluate("a => a.href") for link in lessons.all()] == [f"{base_url}{s}.html" for s in lesson_slugs]
-    assert looks(page, url) == site_look
-    page.get_by_role("link", name="Go to the course's first page").click()
-    expect(page).to_have_url(f"{base_url}index.html")
-    expect(page.locator(".lesson-list li")).to_have_count(len(lesson_slugs))
-
-
-def test_the_server_serves_a_lesson_without_html_and_a_404_page_for_other_addresses(browser, base_url, lesson_slugs):
-    """What `lessonbuild.serve` and the handout's start.py answer (no service worker here)."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        site_look = looks(page, base_url)
-        assert site_look["light"] != site_look["dark"]
-        page.emulate_media(color_scheme="light")
-        title = page.locator(f'[data-lesson="{lesson_slugs[3]}"] a').inner_text()
-        assert page.goto(f"{base_url}{lesson_slugs[3]}").status == 200
-        expect(page.locator("h1")).to_have_text(title)
-        for path in UNKNOWN:
-            expect_not_found_page(page, base_url, base_url + path, lesson_slugs, site_look)
-    finally:
-        context.close()
-
-
-def test_offline_the_service_worker_serves_a_lesson_without_html_and_the_404_page(context, site_dir, lesson_slugs):
-    with served(site_dir) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url, lesson_slugs[0])
-        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
-        site_look = looks(page, base_url)
-        context.set_offline(True)
-        page.emulate_media(color_scheme="light")
-        page.goto(base_url)
-        title = page.locator(f'[data-lesson="{lesson_slugs[3]}"] a').inner_text()
-        page.goto(f"{base_url}{lesson_slugs[3]}")
-        expect(page.locator("h1")).to_have_text(title)
-        expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
-        )
-        run_first_cell(page)
-        for path in UNKNOWN:
-            expect_not_found_page(page, base_url, base_url + path, lesson_slugs, site_look)
-        assert page.evaluate("navigator.onLine") is False
 
 
 # The service worker's caches (site/js/sw.js); the Python worker keeps its own, snapshot-unpacked.
