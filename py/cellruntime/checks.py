@@ -51,7 +51,7 @@ import zlib
 from numbers import Real
 from typing import Any, Callable, Optional, Union
 
-from .cells import CELL_FILENAME_PREFIX
+from .cells import cell_title, is_cell_filename
 from .misconceptions import MISCONCEPTIONS, Misconception, misconception_note
 
 #: Cases compare as equal when ``math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL)``.
@@ -927,17 +927,18 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _learner_line(exc: BaseException) -> Optional[str]:
-    """'Line 4 of <cell ex1>: return hits / k' for the innermost cell frame, or None."""
+    """'Line 4 of Code cell 6 (your recall@k): return hits / k' for the innermost cell frame
+    (cells.cell_title), or None."""
     try:
         frames = traceback.extract_tb(exc.__traceback__)
     except Exception:
         return None
-    cell_frames = [f for f in frames if f.filename.startswith(CELL_FILENAME_PREFIX)]
+    cell_frames = [f for f in frames if is_cell_filename(f.filename)]
     if not cell_frames:
         return None
     frame = cell_frames[-1]
     source = (frame.line or "").strip()
-    where = f"Line {frame.lineno} of {frame.filename}"
+    where = f"Line {frame.lineno} of {cell_title(frame.filename)}"
     return f"{where}: {_short_text(source, 120)}" if source else f"{where}."
 
 

@@ -82,14 +82,15 @@ def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
 def test_error_shows_short_traceback_at_the_learners_line(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
-    cell_id = cell.get_attribute("data-cell")
+    name = cell.get_attribute("aria-label")
+    assert name.startswith("Code cell 1")
     replace_code(page, cell, "x = 1\ny = x / 0\nprint(y)")
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "error")
     stderr = cell.locator('[data-stream="stderr"]')
     expect(stderr).to_contain_text("ZeroDivisionError: division by zero")
     text = stderr.inner_text()
-    assert f'File "<cell {cell_id}>", line 2' in text
+    assert f'File "<{name}>", line 2' in text  # the cell as the page names it
     assert "y = x / 0" in text
     assert "cellruntime" not in text and "pyodide" not in text.lower()
     # The page stays usable: the next run works.
