@@ -139,30 +139,47 @@ def test_reset_restores_the_lessons_code(page, base_url):
     assert editor_text(cell) == first["code"]
 
 
-def test_quiz_wrong_then_right_shows_every_explanation(page, base_url):
+def choose(options, indexes):
+    """Tick exactly the options at `indexes` (radios: the one)."""
+    for i in range(options.count()):
+        if options.nth(i).get_attribute("type") == "checkbox":
+            options.nth(i).set_checked(i in indexes)
+        elif i in indexes:
+            options.nth(i).check()
+
+
+def test_a_wrong_quiz_answer_explains_itself_without_giving_the_right_one_away(page, base_url):
     page.goto(f"{base_url}{SLUG}.html")
     form = page.locator("form[data-quiz]").first
     quiz_id = form.get_attribute("data-quiz")
     answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
     options = form.locator("input")
-    wrong = next(i for i in range(options.count()) if i not in answers)
+    wrong = [i for i in range(options.count()) if i not in answers]
     verdict = form.locator("[data-verdict]")
     explanations = form.locator("[data-explanation]")
     expect(explanations.first).to_be_hidden()
 
-    options.nth(wrong).check()
-    form.get_by_role("button", name="Check answer").click()
-    expect(verdict).to_have_attribute("data-verdict", "incorrect")
-    for i in range(explanations.count()):
-        expect(explanations.nth(i)).to_be_visible()
+    for chosen in wrong[:2]:  # a second wrong answer closes the first one's explanation
+        choose(options, [chosen])
+        form.get_by_role("button", name="Check answer").click()
+        expect(verdict).to_have_attribute("data-verdict", "incorrect")
+        expect(verdict).to_contain_text("try again")
+        for i in range(explanations.count()):
+            if i == chosen:
+                expect(explanations.nth(i)).to_be_visible()
+                expect(explanations.nth(i)).to_contain_text("Wrong answer.")
+                expect(options.nth(i)).to_have_attribute("aria-describedby", f"{quiz_id}-{i}-explanation")
+            else:
+                expect(explanations.nth(i)).to_be_hidden()
+                expect(options.nth(i)).not_to_have_attribute("aria-describedby", re.compile("."))
 
-    for i in range(options.count()):
-        if options.nth(i).get_attribute("type") == "checkbox":
-            options.nth(i).set_checked(i in answers)
-        elif i in answers:
-            options.nth(i).check()
+    choose(options, answers)
     form.get_by_role("button", name="Check answer").click()
     expect(verdict).to_have_attribute("data-verdict", "correct")
+    for i in range(explanations.count()):
+        expect(explanations.nth(i)).to_be_visible()
+        expect(options.nth(i)).to_have_attribute("aria-describedby", f"{quiz_id}-{i}-explanation")
+    expect(form.locator("[data-explanation][data-correct=true]")).to_have_count(len(answers))
 
 
 def test_quiz_works_with_the_keyboard_alone(page, base_url):
