@@ -358,3 +358,29 @@ def test_an_error_after_huge_output_is_still_shown(page, base_url):
     expect(cell).to_have_attribute("data-state", "error")
     expect(cell.locator('[data-stream="stderr"]')).to_contain_text("ValueError: you should see me")
     expect(cell.locator("[data-output]")).to_contain_text("Output cut:")
+
+
+def test_every_page_links_the_playground_and_the_evaluate_page_from_its_header(site_dir):
+    """Relative links in the static header: they work wherever the folder is served (a hand-out's
+    start.py too) and offline, where the service worker keeps both pages."""
+    pages = sorted(site_dir.glob("*.html"))
+    assert {"playground.html", "evaluate.html"} <= {path.name for path in pages}
+    for path in pages:
+        header = re.search(r'<header class="site-header">(.*?)</header>', path.read_text(), re.S)
+        assert header, path.name
+        assert '<a href="playground.html">Rank playground</a>' in header[1], path.name
+        assert '<a href="evaluate.html">Evaluate your own run</a>' in header[1], path.name
+
+
+def test_a_lesson_opens_the_playground_and_the_evaluate_page_offline(context, base_url):
+    page = context.new_page()
+    open_lesson(page, base_url)
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+    context.set_offline(True)
+    tools = page.get_by_role("navigation", name="Tools")
+    tools.get_by_role("link", name="Rank playground").click()
+    expect(page).to_have_url(f"{base_url}playground.html")
+    expect(page.locator("[data-playground]").first).to_be_visible()
+    page.get_by_role("navigation", name="Tools").get_by_role("link", name="Evaluate your own run").click()
+    expect(page).to_have_url(f"{base_url}evaluate.html")
+    expect(page.get_by_role("button", name="Evaluate")).to_be_visible()
