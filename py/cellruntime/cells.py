@@ -16,17 +16,41 @@ from dataclasses import dataclass
 from types import CodeType
 from typing import Optional
 
-#: Every cell's file name starts with this; tracebacks use it to find cell frames.
-CELL_FILENAME_PREFIX = "<cell "
+#: A cell's file name starts with one of these; tracebacks and checks use them to find cell frames.
+#: The page names every visible cell "Code cell N" or "Code cell N: LABEL"
+#: (lessonbuild.records.CodeCell.accessible_name, embed.js); a cell with no such name is named by its id.
+PAGE_NAME_PREFIX = "Code cell "
+CELL_FILENAME_PREFIXES = (f"<{PAGE_NAME_PREFIX}", "<cell ")
 
 
-def cell_filename(cell_id: str) -> str:
-    """The file name for a cell's code: ``"<cell ID>"``.
+def cell_filename(cell_id: str, name: Optional[str] = None) -> str:
+    """The file name for a cell's code, as tracebacks show it.
 
-    Runs of whitespace (including newlines) in ``cell_id`` become one space
-    so the name fits on a traceback's ``File "..."`` line.
+    ``name`` is the page's name for the cell (``"Code cell 6: your recall@k"``): the file name
+    is then ``"<Code cell 6: your recall@k>"``, so an error names the cell as the page does.
+    Without a name, or with one that does not start with ``"Code cell "`` (a hidden set-up
+    cell has none), it is ``"<cell ID>"``.  Runs of whitespace (including newlines) become one
+    space so the name fits on a traceback's ``File "..."`` line.
     """
-    return f"{CELL_FILENAME_PREFIX}{' '.join(str(cell_id).split())}>"
+    page_name = " ".join(str(name or "").split())
+    if page_name.startswith(PAGE_NAME_PREFIX):
+        return f"<{page_name}>"
+    return f"<cell {' '.join(str(cell_id).split())}>"
+
+
+def is_cell_filename(filename: str) -> bool:
+    """True for a file name :func:`cell_filename` made."""
+    return filename.startswith(CELL_FILENAME_PREFIXES)
+
+
+def cell_title(filename: str) -> str:
+    """How a message names the cell of ``filename`` in a sentence: ``"Code cell 6 (your
+    recall@k)"`` for ``"<Code cell 6: your recall@k>"``, ``"Code cell 2"`` for ``"<Code cell
+    2>"``; any other file name as it is."""
+    if not filename.startswith(CELL_FILENAME_PREFIXES[0]) or not filename.endswith(">"):
+        return filename
+    number, colon, label = filename[1:-1].partition(": ")
+    return f"{number} ({label})" if colon else number
 
 
 def register_source(filename: str, source: str) -> None:

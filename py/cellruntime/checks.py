@@ -51,7 +51,7 @@ import zlib
 from numbers import Real
 from typing import Any, Callable, Optional, Union
 
-from .cells import CELL_FILENAME_PREFIX
+from .cells import cell_title, is_cell_filename
 from .misconceptions import MISCONCEPTIONS, Misconception, misconception_note
 
 #: Cases compare as equal when ``math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL)``.
@@ -643,8 +643,15 @@ def _positional_parameters(function: Callable) -> tuple[str, ...]:
 # --- running a check ------------------------------------------------------------
 
 
-def check_function(namespace: dict, name: str) -> dict:
+#: How a learner checks again on the page; a message that asks for it says "..., then press Check again."
+RERUN_ON_PAGE = "press Check"
+
+
+def check_function(namespace: dict, name: str, rerun: str = RERUN_ON_PAGE) -> dict:
     """Check the function the learner defined in ``namespace`` against check ``name``.
+
+    ``rerun`` says how the learner checks again, where the check runs: "press Check" on the
+    page (RERUN_ON_PAGE), "run this file" in a downloaded script (cellruntime.notebook).
 
     Returns plain JSON-able data ``{"ok", "message", "passed", "total"}``:
     ``ok`` is True when every case matches; ``message`` is one or two
@@ -660,13 +667,13 @@ def check_function(namespace: dict, name: str) -> dict:
     """
     checker = get_checker(name)
     function = namespace.get(checker.function)
-    problem = _definition_problem(checker, function, namespace)
+    problem = _definition_problem(checker, function, namespace, rerun)
     if problem is not None:
         return _verdict(False, problem, 0, 0)
     reference = checker.reference_function()
     cases = checker.cases()
     for passed, case in enumerate(cases):
-        problem = _run_case(checker, function, reference, case)
+        problem = _run_case(checker, function, reference, case, rerun)
         if problem is not None:
             return _verdict(
                 False, _failure_message(checker, function, reference, cases, passed, problem), passed, len(cases)
@@ -726,7 +733,7 @@ def not_defined_in_cell(checker: Checker) -> dict:
         (
             f"This cell does not define {checker.function}: the one Python knows comes from another cell "
             f"or an earlier run. Write your {checker.function} here (def {checker.call_signature}:), "
-            "then press Check again."
+            f"then {RERUN_ON_PAGE} again."
         ),
         0,
         0,
@@ -737,19 +744,19 @@ def _verdict(ok: bool, message: str, passed: int, total: int) -> dict:
     return {"ok": ok, "message": message, "passed": passed, "total": total}
 
 
-def _definition_problem(checker: Checker, function: Any, namespace: dict) -> Optional[str]:
+def _definition_problem(checker: Checker, function: Any, namespace: dict, rerun: str) -> Optional[str]:
     """Why ``function`` can't be checked at all (missing, not callable, wrong signature), or None."""
     name = checker.function
     define = f"def {checker.call_signature}:"
     if function is None and name not in namespace:
-        message = f"Define a function named {name}, then press Check again."
+        message = f"Define a function named {name}, then {rerun} again."
         similar = _similar_name(name, namespace)
         if similar is not None:
             message += f" (Your code defines {similar}: rename it to {name}?)"
         return message
     if not callable(function):
         what = "None" if function is None else (f"{_a(type(function).__name__)} ({_short_repr(function, 60)})")
-        return f"{name} is {what}, not a function. Define it with {define} and press Check again."
+        return f"{name} is {what}, not a function. Define it with {define} and {rerun} again."
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):
@@ -793,7 +800,9 @@ def _similar_name(name: str, namespace: dict) -> Optional[str]:
     return matches[0] if matches else None
 
 
-def _run_case(checker: Checker, function: Callable, reference: Callable, case: Case) -> Optional[str]:
+def _run_case(
+    checker: Checker, function: Callable, reference: Callable, case: Case, rerun: str = RERUN_ON_PAGE
+) -> Optional[str]:
     """Call both sides on their own copies of ``case``; what went wrong, or None."""
     call = f"{checker.function}({', '.join(_short_repr(arg) for arg in case)})"
     try:
@@ -801,7 +810,7 @@ def _run_case(checker: Checker, function: Callable, reference: Callable, case: C
     except KeyboardInterrupt:
         raise
     except (Exception, SystemExit) as exc:
-        return _raised_message(call, exc)
+        return _raised_message(call, exc, rerun)
     expected = reference(*copy.deepcopy(case))
     try:
         if checker.result == "list":
@@ -899,11 +908,11 @@ def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
     return f"{call} returned {_short_repr(actual, 80)}; expected {_short_repr(expected, 80)}."
 
 
-def _raised_message(call: str, exc: BaseException) -> str:
+def _raised_message(call: str, exc: BaseException, rerun: str) -> str:
     if type(exc) is NotImplementedError:
         return (
             f"{call} raised NotImplementedError: the function is not written yet. Replace "
-            "`raise NotImplementedError` with your code, then press Check again."
+            f"`raise NotImplementedError` with your code, then {rerun} again."
         )
     message = f"{call} raised {_exception_text(exc)}"
     if not message.endswith((".", "!", "?")):
@@ -927,17 +936,18 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _learner_line(exc: BaseException) -> Optional[str]:
-    """'Line 4 of <cell ex1>: return hits / k' for the innermost cell frame, or None."""
+    """'Line 4 of Code cell 6 (your recall@k): return hits / k' for the innermost cell frame
+    (cells.cell_title), or None."""
     try:
         frames = traceback.extract_tb(exc.__traceback__)
     except Exception:
         return None
-    cell_frames = [f for f in frames if f.filename.startswith(CELL_FILENAME_PREFIX)]
+    cell_frames = [f for f in frames if is_cell_filename(f.filename)]
     if not cell_frames:
         return None
     frame = cell_frames[-1]
     source = (frame.line or "").strip()
-    where = f"Line {frame.lineno} of {frame.filename}"
+    where = f"Line {frame.lineno} of {cell_title(frame.filename)}"
     return f"{where}: {_short_text(source, 120)}" if source else f"{where}."
 
 

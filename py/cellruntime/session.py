@@ -81,10 +81,12 @@ class Session:
         self._module.__dict__["__builtins__"] = builtins
         self._bound_by: dict[str, dict[str, Any]] = {}  # cell id -> {name: value} its latest run bound
 
-    def run(self, code: str, cell_id: str, write: WriteCallback) -> dict[str, Any]:
+    def run(self, code: str, cell_id: str, write: WriteCallback, name: Optional[str] = None) -> dict[str, Any]:
         """Run one cell's ``code`` in the session's namespace.
 
-        ``cell_id`` names the cell in tracebacks (file ``"<cell CELL_ID>"``).
+        ``name`` is the page's name for the cell (``"Code cell 2"``, ``"Code cell 6: your
+        recall@k"``): tracebacks and checks name the cell so (file ``"<Code cell 2>"``).  Without
+        it, ``cell_id`` does (file ``"<cell CELL_ID>"``: see :func:`cellruntime.cells.cell_filename`).
         ``write(stream, text)`` receives output while the code runs;
         ``stream`` is ``"stdout"`` or ``"stderr"``, both arguments plain
         ``str``.  Text is passed on at each newline, explicit flush, switch
@@ -117,13 +119,14 @@ class Session:
             raise TypeError(f"code must be str, not {type(code).__name__}")
         display: Optional[dict[str, str]] = None
         failure: Optional[BaseException] = None
+        filename = cell_filename(cell_id, name)
         before = dict(self.namespace)  # holds every old value, so `is` below cannot be fooled by a reused id
         try:
             self._router.attach(write)
             saved = self._saved_state()
             try:
                 self._swap_in()
-                display = self._execute(code, cell_filename(cell_id))
+                display = self._execute(code, filename)
             except BaseException as exc:  # the learner's error, whatever it is
                 failure = exc
             finally:
@@ -141,7 +144,7 @@ class Session:
             return {"ok": True, "display": display, "error": None}
         stopped_at = None
         if isinstance(failure, KeyboardInterrupt):
-            stopped_at = {"interrupted": True, "line": last_line_in(failure, cell_filename(cell_id))}
+            stopped_at = {"interrupted": True, "line": last_line_in(failure, filename)}
         try:
             error = format_exception(
                 failure,

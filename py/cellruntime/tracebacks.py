@@ -16,7 +16,7 @@ import sys
 import traceback
 from typing import Iterable, Optional
 
-from .cells import CELL_FILENAME_PREFIX
+from .cells import cell_title, is_cell_filename
 
 #: The error text is cut (in the middle) to at most about this many characters.
 DEFAULT_MAX_ERROR_CHARS = 6000
@@ -133,7 +133,7 @@ def learner_frames(frames: list[traceback.FrameSummary]) -> list[traceback.Frame
     neither cell nor runtime frames is kept whole.
     """
     first_cell = next(
-        (i for i, f in enumerate(frames) if f.filename.startswith(CELL_FILENAME_PREFIX)),
+        (i for i, f in enumerate(frames) if is_cell_filename(f.filename)),
         None,
     )
     if first_cell is None:
@@ -263,9 +263,9 @@ def system_exit_message(exc: SystemExit) -> str:
     """The message for ``sys.exit()`` / ``exit()`` / ``quit()`` in a cell."""
     argument = "" if exc.code is None else _short_repr(exc.code)
     where = ""
-    cell_frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(CELL_FILENAME_PREFIX)]
+    cell_frames = [f for f in traceback.extract_tb(exc.__traceback__) if is_cell_filename(f.filename)]
     if cell_frames:
-        where = f" at line {cell_frames[-1].lineno} of {cell_frames[-1].filename}"
+        where = f" at line {cell_frames[-1].lineno} of {cell_title(cell_frames[-1].filename)}"
     return f"The code called sys.exit({argument}){where}; the cell stopped there. Python keeps running."
 
 

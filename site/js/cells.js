@@ -407,9 +407,14 @@ export class CellController {
       );
     }
     try {
-      result = await this.runtime.run(cell.id, cell.current, (stream, text) => {
-        if (cell.element || stream === streams.stderr) output.write(stream, text);
-      });
+      result = await this.runtime.run(
+        cell.id,
+        cell.current,
+        (stream, text) => {
+          if (cell.element || stream === streams.stderr) output.write(stream, text);
+        },
+        cell.hidden ? null : cell.name,
+      );
     } catch (error) {
       result = { ok: false, error: `Python could not load: ${error.message}` };
     } finally {

@@ -1,4 +1,5 @@
-// Multiple-choice checks: native forms, checked on submit, every explanation shown after.
+// Multiple-choice checks: native forms, checked on submit. A wrong answer opens the explanations
+// of the options chosen; the right answer opens every option's.
 // The last answer is remembered per lesson, so a reload shows it again.
 import { load, save } from "./storage.js";
 import { isRightAnswer, keptChoice } from "./answers.js";
@@ -48,19 +49,34 @@ function showVerdict(form, verdict, text) {
  */
 export function quizVerdict(correct, chosen) {
   if (chosen.length === 0) return { verdict: "", text: "Choose an answer first." };
-  return isRightAnswer(correct, chosen)
-    ? { verdict: "correct", text: "Correct. Each option now shows why it is right or wrong." }
-    : { verdict: "incorrect", text: "Not quite. Each option now shows why it is right or wrong; try again." };
+  if (isRightAnswer(correct, chosen))
+    return { verdict: "correct", text: "Correct. Each option now shows why it is right or wrong." };
+  const yours = chosen.length === 1 ? "the answer you chose" : "each answer you chose";
+  return { verdict: "incorrect", text: `Not quite. See why under ${yours}, then try again.` };
 }
 
-/** Show the verdict and every explanation; returns "correct", "incorrect" or null (no choice). */
+/** The options whose explanation opens: every one once the answer is right; before that, only
+ *  the chosen ones, so a wrong answer does not give the right one away. */
+export function openExplanations(correct, chosen, count) {
+  const all = [...Array(count).keys()];
+  return isRightAnswer(correct, chosen) ? all : all.filter((index) => chosen.includes(index));
+}
+
+/** Show the verdict and the explanations it opens; returns "correct", "incorrect" or null (no choice). */
 function check(form, { correct }, chosen) {
   const { verdict, text } = quizVerdict(correct, chosen);
   showVerdict(form, verdict, text);
   if (!verdict) return null;
-  for (const input of form.querySelectorAll("input")) {
+  const inputs = [...form.querySelectorAll("input")];
+  const open = openExplanations(correct, chosen, inputs.length);
+  for (const input of inputs) {
     const index = Number(input.value);
     const explanation = form.querySelector(`#${CSS.escape(input.id)}-explanation`);
+    if (!open.includes(index)) {
+      explanation.hidden = true; // opened by an earlier answer
+      input.removeAttribute("aria-describedby");
+      continue;
+    }
     explanation.hidden = false;
     explanation.dataset.correct = correct.includes(index) ? "true" : "false";
     if (!explanation.querySelector(".explain-tag")) {

@@ -198,9 +198,10 @@ export class PythonRuntime {
     });
   }
 
-  /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output. */
-  run(cellId, code, onOutput) {
-    return this.#request({ type: "run", cellId, code }, onOutput);
+  /** Run code; resolves with {ok, display, error}. `onOutput(stream, text)` streams output.
+   *  `name`: the page's name for the cell ("Code cell 2"), which its tracebacks then use. */
+  run(cellId, code, onOutput, name = null) {
+    return this.#request({ type: "run", cellId, code, name }, onOutput);
   }
 
   /** Check the function the exercise cell `cellId` defined against the reference check `name`;

@@ -18,6 +18,8 @@ from nbclient import NotebookClient
 from playwright.sync_api import expect
 
 from cellruntime import Session
+from cellruntime.notebook import RERUN_IN_NOTEBOOK, RERUN_IN_SCRIPT
+from cellruntime.sealed import CHECK_RUNTIME
 from clean_python import block_sockets, finds, kernel_spec, make_kernel_venv, make_plain_venv, network_off
 from lessonbuild.lessonformat import load_course
 from helpers import PYTHON_READY_TIMEOUT, SLUG, editor_text, lesson_cells, open_lesson, replace_code
@@ -37,15 +39,16 @@ def download(page, label, folder):
     return target
 
 
-def page_verdicts(lesson) -> dict[str, str]:
+def page_verdicts(lesson, rerun: str) -> dict[str, str]:
     """{exercise id: what its check cell must print}: the lesson's cells run in order under this
-    CPython by the page's own runtime, each exercise checked right after it ran."""
+    CPython by the page's own runtime, each exercise checked right after it ran by the page's
+    checker, with `rerun` (what to run again: there is no Check button) in its advice."""
     session = Session()
     verdicts = {}
     for cell in lesson.runnable_cells:
         session.run(cell.code, cell.id, lambda stream, text: None)
-        if cell.check:
-            verdict = session.check(cell.check_name)  # as a check cell does: whatever the name holds now
+        if cell.check:  # as a check cell does: whatever the name holds now
+            verdict = CHECK_RUNTIME.check_function(session.namespace, cell.check_name, rerun)
             verdicts[cell.id] = f"{'Correct.' if verdict['ok'] else 'Not yet.'} {verdict['message']}\n"
     return verdicts
 
@@ -118,10 +121,11 @@ def test_notebook_runs_in_a_clean_kernel_with_no_network(slug, downloads, offlin
     notebook = run_notebook(downloads / f"{slug}.ipynb", offline_python, tmp_path)
     code = {cell.id: cell for cell in notebook.cells if cell.cell_type == "code"}
     assert list(code)[0] == SETUP_ID
-    verdicts = page_verdicts(LESSONS[slug])
+    verdicts = page_verdicts(LESSONS[slug], RERUN_IN_NOTEBOOK)
     assert {f"check-{exercise}" for exercise in verdicts} == {id for id in code if id.startswith("check-")}
     for exercise, verdict in verdicts.items():
         assert printed(code[f"check-{exercise}"]) == verdict  # the page's checker, the page's words
+        assert "press Check" not in verdict
 
 
 @pytest.mark.parametrize("slug", list(LESSONS))
@@ -134,8 +138,9 @@ def test_python_file_runs_under_a_plain_python_with_no_network(slug, downloads, 
         timeout=CELL_TIMEOUT * 2,
     )
     assert done.returncode == 0, done.stderr
-    for verdict in page_verdicts(LESSONS[slug]).values():
+    for verdict in page_verdicts(LESSONS[slug], RERUN_IN_SCRIPT).values():
         assert verdict in done.stdout
+    assert "press Check" not in done.stdout
     assert list(tmp_path.iterdir()) == []  # it wrote nothing where it ran
 
 

@@ -82,14 +82,15 @@ def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
 def test_error_shows_short_traceback_at_the_learners_line(page, base_url):
     open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
-    cell_id = cell.get_attribute("data-cell")
+    name = cell.get_attribute("aria-label")
+    assert name.startswith("Code cell 1")
     replace_code(page, cell, "x = 1\ny = x / 0\nprint(y)")
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "error")
     stderr = cell.locator('[data-stream="stderr"]')
     expect(stderr).to_contain_text("ZeroDivisionError: division by zero")
     text = stderr.inner_text()
-    assert f'File "<cell {cell_id}>", line 2' in text
+    assert f'File "<{name}>", line 2' in text  # the cell as the page names it
     assert "y = x / 0" in text
     assert "cellruntime" not in text and "pyodide" not in text.lower()
     # The page stays usable: the next run works.
@@ -138,30 +139,47 @@ def test_reset_restores_the_lessons_code(page, base_url):
     assert editor_text(cell) == first["code"]
 
 
-def test_quiz_wrong_then_right_shows_every_explanation(page, base_url):
+def choose(options, indexes):
+    """Tick exactly the options at `indexes` (radios: the one)."""
+    for i in range(options.count()):
+        if options.nth(i).get_attribute("type") == "checkbox":
+            options.nth(i).set_checked(i in indexes)
+        elif i in indexes:
+            options.nth(i).check()
+
+
+def test_a_wrong_quiz_answer_explains_itself_without_giving_the_right_one_away(page, base_url):
     page.goto(f"{base_url}{SLUG}.html")
     form = page.locator("form[data-quiz]").first
     quiz_id = form.get_attribute("data-quiz")
     answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
     options = form.locator("input")
-    wrong = next(i for i in range(options.count()) if i not in answers)
+    wrong = [i for i in range(options.count()) if i not in answers]
     verdict = form.locator("[data-verdict]")
     explanations = form.locator("[data-explanation]")
     expect(explanations.first).to_be_hidden()
 
-    options.nth(wrong).check()
-    form.get_by_role("button", name="Check answer").click()
-    expect(verdict).to_have_attribute("data-verdict", "incorrect")
-    for i in range(explanations.count()):
-        expect(explanations.nth(i)).to_be_visible()
+    for chosen in wrong[:2]:  # a second wrong answer closes the first one's explanation
+        choose(options, [chosen])
+        form.get_by_role("button", name="Check answer").click()
+        expect(verdict).to_have_attribute("data-verdict", "incorrect")
+        expect(verdict).to_contain_text("try again")
+        for i in range(explanations.count()):
+            if i == chosen:
+                expect(explanations.nth(i)).to_be_visible()
+                expect(explanations.nth(i)).to_contain_text("Wrong answer.")
+                expect(options.nth(i)).to_have_attribute("aria-describedby", f"{quiz_id}-{i}-explanation")
+            else:
+                expect(explanations.nth(i)).to_be_hidden()
+                expect(options.nth(i)).not_to_have_attribute("aria-describedby", re.compile("."))
 
-    for i in range(options.count()):
-        if options.nth(i).get_attribute("type") == "checkbox":
-            options.nth(i).set_checked(i in answers)
-        elif i in answers:
-            options.nth(i).check()
+    choose(options, answers)
     form.get_by_role("button", name="Check answer").click()
     expect(verdict).to_have_attribute("data-verdict", "correct")
+    for i in range(explanations.count()):
+        expect(explanations.nth(i)).to_be_visible()
+        expect(options.nth(i)).to_have_attribute("aria-describedby", f"{quiz_id}-{i}-explanation")
+    expect(form.locator("[data-explanation][data-correct=true]")).to_have_count(len(answers))
 
 
 def test_quiz_works_with_the_keyboard_alone(page, base_url):
@@ -340,3 +358,29 @@ def test_an_error_after_huge_output_is_still_shown(page, base_url):
     expect(cell).to_have_attribute("data-state", "error")
     expect(cell.locator('[data-stream="stderr"]')).to_contain_text("ValueError: you should see me")
     expect(cell.locator("[data-output]")).to_contain_text("Output cut:")
+
+
+def test_every_page_links_the_playground_and_the_evaluate_page_from_its_header(site_dir):
+    """Relative links in the static header: they work wherever the folder is served (a hand-out's
+    start.py too) and offline, where the service worker keeps both pages."""
+    pages = sorted(site_dir.glob("*.html"))
+    assert {"playground.html", "evaluate.html"} <= {path.name for path in pages}
+    for path in pages:
+        header = re.search(r'<header class="site-header">(.*?)</header>', path.read_text(), re.S)
+        assert header, path.name
+        assert '<a href="playground.html">Rank playground</a>' in header[1], path.name
+        assert '<a href="evaluate.html">Evaluate your own run</a>' in header[1], path.name
+
+
+def test_a_lesson_opens_the_playground_and_the_evaluate_page_offline(context, base_url):
+    page = context.new_page()
+    open_lesson(page, base_url)
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+    context.set_offline(True)
+    tools = page.get_by_role("navigation", name="Tools")
+    tools.get_by_role("link", name="Rank playground").click()
+    expect(page).to_have_url(f"{base_url}playground.html")
+    expect(page.locator("[data-playground]").first).to_be_visible()
+    page.get_by_role("navigation", name="Tools").get_by_role("link", name="Evaluate your own run").click()
+    expect(page).to_have_url(f"{base_url}evaluate.html")
+    expect(page.get_by_role("button", name="Evaluate")).to_be_visible()

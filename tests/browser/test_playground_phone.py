@@ -4,6 +4,8 @@ same rounded values as the readouts."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -80,3 +82,33 @@ def test_a_control_scrolled_into_view_is_not_under_the_summary(phone, base_url, 
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit == "Move e up", f"a tap on Move e up's centre ({box}) reaches {hit!r}"
+
+
+@pytest.mark.parametrize("label, typed", [("k", "0"), ("k", "2.5"), ("Relevance threshold", "5")])
+def test_an_invalid_number_says_so_and_the_next_tap_on_a_row_acts(phone, base_url, playground_page, label, typed):
+    """Typed on a phone: the field keeps the value and says under it what it wants, the readouts
+    in view say they are on hold, and the tap that leaves the field moves the item at once."""
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="seed"]')
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    field = playground.get_by_label(label, exact=True)
+    field.tap()
+    field.fill(typed)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    problem = playground.locator(f"#{field.get_attribute('aria-describedby')}")
+    expect(problem).to_be_visible()
+    expect(problem).to_have_text(re.compile(r" is a whole number from 1 to \d+\.$"))
+    expect(playground.locator('[data-part="summary-hold"]')).to_contain_text("On hold")
+    rank = ranked_names(playground).index("d") + 1
+    up = playground.get_by_role("button", name="Move d up", exact=True)
+    up.scroll_into_view_if_needed()
+    up.tap()
+    expect(playground.get_by_role("listitem", name=re.compile(f"^Rank {rank - 1}: d"))).to_have_count(1)
+    expect(field).to_have_value(typed)  # leaving the field changed nothing
+
+
+def ranked_names(playground) -> list[str]:
+    return [
+        item.get_attribute("data-item")
+        for item in playground.get_by_role("list", name="Ranked list").get_by_role("listitem").all()
+    ]

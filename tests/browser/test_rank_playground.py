@@ -113,43 +113,41 @@ def test_readouts_agree_with_rankmetrics_over_random_edits(page, base_url, playg
         assert_agrees(playground, state)
 
 
-def test_k_and_the_threshold_say_the_value_they_keep(page, base_url, playground_page):
-    """A number out of range is clamped, and the sentence says the value kept, not the one typed;
-    a blank field, or a value that changes nothing, puts the field back and says its range."""
+def test_an_invalid_k_or_threshold_says_what_it_wants_and_holds_the_readouts(page, base_url, playground_page):
+    """A value that is not a whole number in range stays as typed, on leaving the field too: a
+    line under the fields says what the field wants (its description), and the readouts say they
+    are on hold, still for the last valid value, until the field holds one."""
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
     assert_agrees(playground, state)
-    announce = playground.locator("[data-playground-announce]")
+    hold = playground.locator("[data-playground-hold]")
     k_field = playground.get_by_label("k", exact=True)
     threshold_field = playground.get_by_label("Relevance threshold", exact=True)
     max_items, max_grade = PLAYGROUND_CONFIG["max_items"], PLAYGROUND_CONFIG["max_grade"]
-
-    k_field.fill("0")
-    k_field.press("Tab")
-    state["k"] = 1
-    assert_agrees(playground, state)
-    expect(k_field).to_have_value("1")
-    expect(announce).to_contain_text("k is now 1")
-    k_field.fill("")
-    k_field.press("Tab")
-    expect(announce).to_have_text(f"k stays 1: it runs from 1 to {max_items}.")
-    expect(k_field).to_have_value("1")
-    k_field.fill(str(max_items + 10))
-    k_field.press("Tab")
-    state["k"] = max_items
-    assert_agrees(playground, state)
-    expect(announce).to_contain_text(f"k is now {max_items}")
-
-    threshold_field.fill(str(max_grade + 5))
-    threshold_field.press("Tab")
-    state["threshold"] = max_grade
-    assert_agrees(playground, state)
-    expect(announce).to_contain_text(f"The relevance threshold is now {max_grade}")
-    threshold_field.fill("0" if max_grade == 1 else str(max_grade + 1))
-    threshold_field.press("Tab")
-    expect(announce).to_have_text(f"The relevance threshold stays {max_grade}: it runs from 1 to {max_grade}.")
-    expect(threshold_field).to_have_value(str(max_grade))
-    assert_agrees(playground, state)
+    fields = [
+        (k_field, "0", "2.5", f"k is a whole number from 1 to {max_items}."),
+        (threshold_field, "0", str(max_grade + 2), f"The threshold is a whole number from 1 to {max_grade}."),
+    ]
+    for field, first, second, wanted in fields:
+        for typed in (first, second, ""):
+            field.fill(typed)
+            field.press("Tab")
+            expect(field).to_have_value(typed)  # leaving the field changes nothing
+            expect(field).to_have_attribute("aria-invalid", "true")
+            expect(field).to_have_accessible_description(wanted)
+            expect(hold).to_be_visible()
+            expect(hold).to_have_text(re.compile(rf"^On hold: these readouts are still for k = {state['k']}, "))
+            assert_agrees(playground, state)
+        field.fill("2")
+        state["k" if field == k_field else "threshold"] = 2
+        assert_agrees(playground, state)
+        expect(field).not_to_have_attribute("aria-invalid", "true")
+        expect(field).to_have_accessible_description("")
+        expect(hold).to_be_hidden()
+    k_field.fill("2.5")
+    playground.get_by_role("button", name="Reset").click()  # Reset puts its own k back
+    expect(k_field).to_have_value(str(PLAYGROUND_CONFIG["k"]))
+    expect(hold).to_be_hidden()
 
 
 def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page):
@@ -176,14 +174,14 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     assert_agrees(playground, state)
     expect(threshold_field).to_be_focused()
     expect(threshold_field).to_have_value("2")
-    # Out of range (pasted in one go): marked invalid and not applied until Enter, which clamps it.
-    k_field.fill(str(PLAYGROUND_CONFIG["max_items"] + 10))
+    # Out of range (pasted in one go): marked invalid and not applied, Enter neither.
+    too_big = str(PLAYGROUND_CONFIG["max_items"] + 10)
+    k_field.fill(too_big)
     expect(k_field).to_have_attribute("aria-invalid", "true")
     assert_agrees(playground, state)
     page.keyboard.press("Enter")
-    expect(k_field).not_to_have_attribute("aria-invalid", "true")
-    state["k"] = PLAYGROUND_CONFIG["max_items"]
-    expect(k_field).to_have_value(str(state["k"]))
+    expect(k_field).to_have_attribute("aria-invalid", "true")
+    expect(k_field).to_have_value(too_big)
     assert_agrees(playground, state)
 
 

@@ -4,6 +4,8 @@ import pytest
 
 from cellruntime.cells import (
     cell_filename,
+    cell_title,
+    is_cell_filename,
     compile_cell,
     register_source,
     source_lines,
@@ -13,6 +15,21 @@ from cellruntime.cells import (
 def test_cell_filename_format_and_whitespace():
     assert cell_filename("p-at-k") == "<cell p-at-k>"
     assert cell_filename("two\nlines  here") == "<cell two lines here>"
+
+
+def test_a_cell_is_named_as_the_page_names_it():
+    assert cell_filename("write-recall", "Code cell 6: your recall@k") == "<Code cell 6: your recall@k>"
+    assert cell_filename("p-at-k", "Code cell\n2") == "<Code cell 2>"
+    assert cell_filename("setup", None) == "<cell setup>"  # a hidden set-up cell has no page name
+    assert cell_filename("setup", "the set-up code") == "<cell setup>"
+    assert all(is_cell_filename(cell_filename("x", name)) for name in (None, "Code cell 1"))
+    assert not is_cell_filename("<string>") and not is_cell_filename("/lib/rankmetrics/x.py")
+
+
+def test_a_message_names_the_cell_in_words():
+    assert cell_title("<Code cell 6: your recall@k>") == "Code cell 6 (your recall@k)"
+    assert cell_title("<Code cell 2>") == "Code cell 2"
+    assert cell_title("<cell setup>") == "<cell setup>"
 
 
 def test_registered_source_survives_checkcache():

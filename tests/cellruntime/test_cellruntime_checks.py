@@ -355,6 +355,14 @@ def _check(code: str, name: str) -> dict:
     return session.check(name)
 
 
+def test_a_failing_line_is_named_by_the_cells_page_name():
+    session = Session()
+    code = "def precision_at_k(ranking, relevant, k):\n    return 1 / 0"
+    assert session.run(code, "write-precision", lambda stream, text: None, "Code cell 6: your precision@k")["ok"]
+    message = session.check("precision_at_k")["message"]
+    assert message.endswith("Line 2 of Code cell 6 (your precision@k): return 1 / 0")
+
+
 # --- the registry -----------------------------------------------------------------
 
 

@@ -242,6 +242,20 @@ def test_traceback_through_function_from_earlier_cell_shows_its_lines(run):
     assert error.index("<cell use>") < error.index("<cell define>")
 
 
+def test_errors_name_cells_as_the_page_does(session, new_recorder):
+    session.run("def mean(xs):\n    return sum(xs) / len(xs)", "define", new_recorder(), "Code cell 1: a mean")
+    result = session.run("mean([])", "use", new_recorder(), "Code cell 2")
+    assert 'File "<Code cell 2>", line 1, in <module>\n    mean([])' in result["error"]
+    assert 'File "<Code cell 1: a mean>", line 2, in mean\n    return sum(xs) / len(xs)' in result["error"]
+    assert "<cell " not in result["error"]
+    stopped = session.run("x = 1\nraise KeyboardInterrupt", "stop", new_recorder(), "Code cell 3")
+    assert (stopped["interrupted"], stopped["line"]) == (True, 2)
+    left = session.run("import sys\nsys.exit(1)", "bye", new_recorder(), "Code cell 4: leaving")
+    assert left["error"] == (
+        "The code called sys.exit(1) at line 2 of Code cell 4 (leaving); the cell stopped there. Python keeps running."
+    )
+
+
 def test_library_frames_stay(run):
     result, _ = run("import json\njson.loads('{')")
     assert "decoder.py" in result["error"]

@@ -103,8 +103,10 @@ export function drawLists(parts, state, limits) {
   parts.rankedEmpty.hidden = state.ranking.length > 0;
   parts.unretrievedEmpty.hidden = state.unretrieved.length > 0;
   parts.controls.add.setAttribute("aria-disabled", String(state.ranking.length >= limits.maxItems));
-  // A field is only written when it says another number: one being typed in keeps its text.
+  // A field is only written when it says another number: one being typed in keeps its text, and
+  // so does one whose value is not valid while the state keeps the value it held at (main.js).
   const show = (field, value) => {
+    if (field.dataset.heldAt === String(value)) return;
     if (field.value === "" || Number(field.value) !== value) field.value = String(value);
   };
   show(parts.controls.k, state.k);

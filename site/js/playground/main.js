@@ -226,19 +226,48 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
   // A number field answers as the learner types (input), once its value is a whole number in
-  // range; a value still being typed (blank, "-", out of range) waits for Enter or leaving the
-  // field (change), which clamps it: the sentence says the value kept, and a value that changes
-  // nothing (blank, out of range at the end already reached) is put back.
-  const numberField = (field, key, set, name, high) => {
+  // range. Any other value (blank, "0", "2.5", too big) stays as typed: the page never puts
+  // another number in its place. Once it is more than a blank being typed, a line under the
+  // field says what it wants, and the readouts say they are on hold (still those of the last
+  // valid value) until it is one.
+  const waiting = new Map(); // field -> its name in a sentence, while its value is not valid
+  const drawHold = () => {
+    const names = [...waiting.values()];
+    const onHold = names.length > 0;
+    const text = onHold
+      ? `On hold: these readouts are still for k = ${state.k}, threshold ${state.threshold}, ` +
+        `until ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} fixed above.`
+      : "";
+    for (const line of [parts.hold, parts.summaryHold]) {
+      line.textContent = text;
+      line.hidden = !onHold;
+    }
+    parts.readouts.dataset.onHold = String(onHold);
+    parts.summary.dataset.onHold = String(onHold);
+  };
+  const numberField = (field, key, set, name, wanted) => {
+    const problem = parts.problems[key];
+    const mark = (invalid) => {
+      problem.hidden = !invalid;
+      if (invalid) {
+        field.setAttribute("aria-invalid", "true");
+        field.setAttribute("aria-describedby", problem.id);
+        field.dataset.heldAt = String(state[key]); // drawLists leaves the learner's text alone
+        waiting.set(field, wanted);
+      } else {
+        field.removeAttribute("aria-invalid");
+        field.removeAttribute("aria-describedby");
+        delete field.dataset.heldAt;
+        waiting.delete(field);
+      }
+      drawHold();
+    };
     field.addEventListener(
       "input",
       () => {
-        // Out of range or not whole, as typed: marked, and left to Enter or leaving the field.
-        if (field.value === "" || !field.validity.valid) {
-          if (field.value !== "") field.setAttribute("aria-invalid", "true");
-          return;
-        }
-        field.removeAttribute("aria-invalid");
+        if (field.value === "") return; // still being typed: said on Enter or leaving the field
+        if (!field.validity.valid) return mark(true);
+        if (waiting.has(field)) mark(false);
         const next = set(state, field.value, limits);
         if (next !== state) change(next, `${name} is now ${next[key]}`);
       },
@@ -247,18 +276,26 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "change",
       () => {
-        field.removeAttribute("aria-invalid"); // the value is settled now, kept or clamped
-        if (field.value !== "" && Number(field.value) === state[key]) return; // shown already
-        const next = set(state, field.value, limits);
-        if (next !== state) return change(next, `${name} is now ${next[key]}`);
-        field.value = String(state[key]);
-        say(`${name} stays ${state[key]}: it runs from 1 to ${high}.`);
+        const invalid = field.value === "" || !field.validity.valid;
+        if (invalid !== waiting.has(field)) mark(invalid);
+        if (invalid) say(`${problem.textContent} The readouts are on hold until it is.`);
       },
       { signal },
     );
+    // A change made elsewhere (Reset, Undo reset, a link) puts its own number in the field.
+    return () => {
+      if (!waiting.has(field)) return;
+      mark(false);
+      field.value = String(state[key]);
+    };
   };
-  numberField(k, "k", model.setK, "k", limits.maxItems);
-  numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", Math.max(1, limits.maxGrade));
+  const settlers = [
+    numberField(k, "k", model.setK, "k", "k"),
+    numberField(threshold, "threshold", model.setThreshold, "The relevance threshold", "the threshold"),
+  ];
+  const settleFields = () => {
+    for (const settle of settlers) settle();
+  };
   gain.addEventListener("change", () => change(model.setGain(state, gain.value), `Gain is now ${gain.value}`), {
     signal,
   });
@@ -276,8 +313,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   reset.addEventListener(
     "click",
     () => {
-      if (model.sameState(state, own)) return say("The playground already shows its own list.");
+      if (model.sameState(state, own) && !waiting.size) return say("The playground already shows its own list.");
       const replaced = state;
+      settleFields();
       change(own, "Reset to the playground's own list");
       beforeReset = replaced;
       undo.hidden = false;
@@ -287,6 +325,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   undo.addEventListener(
     "click",
     () => {
+      settleFields();
       if (beforeReset) change(beforeReset, "Undid the reset", { keepUndo: true });
       beforeReset = null;
       undo.hidden = true;
@@ -312,6 +351,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       "hashchange",
       () => {
         const linked = openingState({ ...where, fromStorage: false });
+        settleFields();
         if (linked.problem) {
           parts.notice.textContent = problemText(linked.problem);
           parts.notice.hidden = false;

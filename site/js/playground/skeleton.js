@@ -13,7 +13,7 @@ import { METRICS } from "./format.js";
  * @returns {object} the parts (partsOf): {controls: {k, gain, threshold, add, reset, undo, copy},
  *   ranked, unretrieved, unretrievedZone, rankedEmpty, unretrievedEmpty, ideal, readouts, summary,
  *   relevant, metrics: {name: {root, label, value, trend, formula, rowName, rowValue, summaryName,
- *   summaryValue}}, table, status, notice, lockNote,
+ *   summaryValue}}, table, status, notice, lockNote, hold, summaryHold, problems: {k, threshold},
  *   announce}
  */
 export function buildSkeleton(container, config, limits) {
@@ -24,6 +24,14 @@ export function buildSkeleton(container, config, limits) {
   const fieldId = (name) => `pg-${id}-${name}`;
   const labelled = (name, text, control) =>
     el("div", { class: "pg-field" }, el("label", { for: fieldId(name), text }), control);
+  // What a number field wants, shown under the fields (and named by the field's aria-describedby)
+  // while its value is not one.
+  const problem = (name, text) =>
+    el(
+      "p",
+      { class: "pg-field-problem", id: fieldId(`${name}-problem`), "data-field-problem": name, hidden: true },
+      text,
+    );
 
   const k = el("input", {
     type: "number",
@@ -59,6 +67,12 @@ export function buildSkeleton(container, config, limits) {
     labelled("gain", "Gain", gain),
     labelled("threshold", "Relevance threshold", threshold),
     el("div", { class: "pg-buttons" }, add, reset, undo, copy),
+    el(
+      "div",
+      { class: "pg-field-problems" },
+      problem("k", `k is a whole number from 1 to ${limits.maxItems}.`),
+      problem("threshold", `The threshold is a whole number from 1 to ${Math.max(1, limits.maxGrade)}.`),
+    ),
   );
 
   const ranked = el("ol", { role: "list", "aria-label": "Ranked list", class: "pg-list", "data-part": "ranked" });
@@ -105,7 +119,11 @@ export function buildSkeleton(container, config, limits) {
   // On a phone the readouts sit far below the list: a compact line of the same values stays in
   // view at the bottom of the screen while the list is (people's copy only: the readouts and
   // the table are the ones read out).
-  const summary = el("div", { class: "pg-summary", "data-playground-summary": true, "aria-hidden": "true" });
+  const summary = el(
+    "div",
+    { class: "pg-summary", "data-playground-summary": true, "aria-hidden": "true" },
+    el("p", { class: "pg-summary-hold", "data-part": "summary-hold", hidden: true }),
+  );
   const status = el("p", { class: "pg-status", "data-playground-status": true });
   const metrics = {};
   const readoutList = el("div", { class: "pg-metrics" });
@@ -148,7 +166,16 @@ export function buildSkeleton(container, config, limits) {
     metrics[name] = { root, label, value, trend, formula, rowName, rowValue };
   }
   const relevant = el("p", { class: "pg-relevant", "data-part": "relevant" });
-  const readouts = el("div", { class: "pg-readouts", "data-playground-readouts": true }, relevant, readoutList, table);
+  // Said while a number field's value is not valid: the readouts are still the last valid ones.
+  const hold = el("p", { class: "pg-hold", "data-playground-hold": true, hidden: true });
+  const readouts = el(
+    "div",
+    { class: "pg-readouts", "data-playground-readouts": true },
+    hold,
+    relevant,
+    readoutList,
+    table,
+  );
   const notice = el("p", { class: "pg-notice", "data-playground-notice": true, hidden: true });
   // Said while a prediction is still to be committed: the list waits for the answer.
   const lockNote = el("p", {
@@ -204,7 +231,10 @@ export function partsOf(container) {
     unretrievedEmpty: one('[data-part="unretrieved-empty"]'),
     ideal: one("[data-ideal]"),
     readouts: one("[data-playground-readouts]"),
+    hold: one("[data-playground-hold]"),
     summary: one("[data-playground-summary]"),
+    summaryHold: one('[data-part="summary-hold"]'),
+    problems: { k: one('[data-field-problem="k"]'), threshold: one('[data-field-problem="threshold"]') },
     relevant: one('[data-part="relevant"]'),
     metrics,
     table: one("table[data-playground-table]"),

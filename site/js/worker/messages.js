@@ -47,11 +47,11 @@ export async function bootOnce(state, settings) {
   }
 }
 
-function run(state, { id, cellId, code }) {
+function run(state, { id, cellId, code, name }) {
   const write = (stream, text) => state.post({ type: "output", id, stream, text });
   let result;
   try {
-    const proxy = state.session.run(code, cellId, write);
+    const proxy = state.session.run(code, cellId, write, name ?? null); // errors name the cell as the page does
     result = proxy.toJs({ dict_converter: Object.fromEntries });
     proxy.destroy();
   } catch (error) {

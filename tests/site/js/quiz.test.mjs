@@ -2,7 +2,7 @@
 import "./fake-storage.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { quizVerdict } from "../../../site/js/quiz.js";
+import { openExplanations, quizVerdict } from "../../../site/js/quiz.js";
 
 test("nothing chosen asks for an answer and gives no verdict", () => {
   assert.deepEqual(quizVerdict([1], []), { verdict: "", text: "Choose an answer first." });
@@ -14,4 +14,10 @@ test("the right options are correct; anything else is not, and says try again", 
   const wrong = quizVerdict([0, 2], [0]);
   assert.equal(wrong.verdict, "incorrect");
   assert.match(wrong.text, /try again\.$/);
+});
+
+test("a wrong answer opens only the chosen options' explanations; the right one opens all", () => {
+  assert.deepEqual(openExplanations([2], [0], 4), [0]);
+  assert.deepEqual(openExplanations([0, 2], [0, 3], 4), [0, 3]);
+  assert.deepEqual(openExplanations([0, 2], [2, 0], 4), [0, 1, 2, 3]);
 });

@@ -26,14 +26,14 @@ test("a run goes to the session, its output and result to the page, then the def
     deferred += 1;
   };
   state.session = {
-    run(_code, cellId, write) {
-      write("stdout", `ran ${cellId}\n`);
+    run(_code, cellId, write, name) {
+      write("stdout", `ran ${cellId} as ${name}\n`);
       return { toJs: () => ({ ok: true, display: null, error: null }), destroy() {} };
     },
   };
-  handleMessage(state, { type: "run", id: 7, cellId: "first", code: "print(1)" });
+  handleMessage(state, { type: "run", id: 7, cellId: "first", code: "print(1)", name: "Code cell 1" });
   assert.deepEqual(posted, [
-    { type: "output", id: 7, stream: "stdout", text: "ran first\n" },
+    { type: "output", id: 7, stream: "stdout", text: "ran first as Code cell 1\n" },
     { type: "result", id: 7, ok: true, display: null, error: null },
   ]);
   assert.equal(deferred, 1);
