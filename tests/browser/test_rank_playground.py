@@ -18,7 +18,7 @@ from host_pages import PLAYGROUND_CONFIG, write_playground_page
 from rankmetrics.playground import readouts
 
 METRICS = PLAYGROUND_CONFIG["readouts"]
-TOLERANCE = 1e-12  # the bound between the page's Pyodide and this CPython
+TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
 
 
 @pytest.fixture(scope="module")

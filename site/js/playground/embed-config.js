@@ -9,7 +9,7 @@
 import { limitsOf } from "./model.js";
 
 /**
- * Interface B's config from what the host page wrote. Pure.
+ * A playground block's config from what the host page wrote. Pure.
  * @param {Record<string, string|undefined>} data  the element's dataset (playground, title, k,
  *   gain, threshold, maxGrade, readouts: names separated by spaces or commas)
  * @param {Array<{id: string, grade?: string}>} ranked  the <ol>'s items

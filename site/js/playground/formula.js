@@ -17,7 +17,7 @@ function sum(terms) {
  * The working of metric `name` from Python's readouts.
  * @param {string} name  a metric name (precision, recall, hit_rate, reciprocal_rank,
  *   average_precision, ndcg)
- * @param {object} metric  readouts.metrics[name]: {value, why, terms, ...} (Interface A)
+ * @param {object} metric  readouts.metrics[name]: {value, why, terms, ...} (rankmetrics.playground.readouts)
  * @param {{k: number, relevant: number, threshold: number}} context  |R| is `relevant`
  * @returns {Array<Array<string | {text: string, item: string}>>}
  */

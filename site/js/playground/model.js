@@ -5,7 +5,7 @@
 // grades: {id: int, for every item of both lists}, k, gain: "exponential"|"linear", threshold}.
 
 export const GAINS = ["exponential", "linear"];
-const DEFAULT_MAX_ITEMS = 30; // the "a list holds up to 30 items"
+const DEFAULT_MAX_ITEMS = 30; // a list holds up to 30 items
 const DEFAULT_MAX_GRADE = 3; // grades run 0–3 unless the block says otherwise
 
 /** The limits a block's config sets: {maxItems, maxGrade}. */
@@ -19,7 +19,7 @@ export function limitsOf(config) {
 const entry = (item) => (typeof item === "string" ? { id: item, grade: 0 } : item);
 
 /**
- * The block's own list (Interface B's config: {items: [{id, grade}], unretrieved: [{id, grade}]
+ * The block's own list (the config the build writes for a playground block: {items: [{id, grade}], unretrieved: [{id, grade}]
  * or [id], k, gain, threshold, max_grade, max_items}).
  * @returns {object} a state
  */
@@ -38,7 +38,7 @@ export function initialState(config) {
   };
 }
 
-/** What Python's readouts take (Interface A): {ranking, grades of every judged item, k, gain,
+/** What Python's readouts take (rankmetrics.playground.readouts): {ranking, grades of every judged item, k, gain,
  *  threshold}. */
 export function toPython(state) {
   const { ranking, grades, k, gain, threshold } = state;

@@ -17,7 +17,7 @@ const PROBLEMS = {
 
 /**
  * Read and draw the playground `container` (once: a drawn one is only read back).
- * @param {HTMLElement} container  a [data-playground] element (Interface B)
+ * @param {HTMLElement} container  a [data-playground] element (docs/ui-contract.md)
  * @param {{slug: string, useFragment: boolean, predictions: object}} options  slug: keys the
  *   kept state; predictions: the lesson JSON's (a playground's readouts wait for its own)
  * @returns {{where: object, own: object, opening: {state: object|null, problem: string|null},
