@@ -23,6 +23,7 @@ from helpers import (
     SITE_CACHES,
     SLUG,
     SLUGS,
+    follow_next,
     open_lesson,
     replace_code,
     run_first_cell,
@@ -93,6 +94,30 @@ def test_a_first_visit_that_spares_data_fetches_only_what_the_page_needs_and_off
         assert not requests.asked(STDLIB_PATH)  # the full standard library: no import needed it yet
         run_first_cell(page)
         expect(page.locator("[data-offline-ready]")).to_have_count(0)
+        page.close()
+    context.close()
+    assert errors == []
+
+
+def test_the_offer_stays_on_the_next_lesson_and_says_when_saving_failed(browser, site_dir, lesson_slugs):
+    """Opened in place, the next lesson shows the offer again; a service worker that cannot be
+    had (here: sw.js answers 404) leaves the offer's line saying so, with the button back."""
+    context, errors = sparing_context(browser, SAVE_DATA)
+    context.route("**/sw.js", lambda route: route.fulfill(status=404, body="not here"))
+    with served(site_dir) as base_url:
+        page = context.new_page()
+        open_lesson(page, base_url, lesson_slugs[0])
+        offer = page.locator("[data-offline-offer]")
+        expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
+        follow_next(page, lesson_slugs[1])
+        expect(page.locator("main h1")).to_be_focused()  # the next lesson is in (lesson.js swap)
+        expect(offer).to_have_attribute("data-offline-offer", "offered")
+        offer.get_by_role("button").click()
+        expect(offer).to_have_attribute("data-offline-offer", "failed")
+        expect(offer.get_by_role("button")).to_have_text(
+            re.compile(r"^Could not save the lessons\. Try again \(\d+\.\d MB\)$")
+        )
+        expect(offer.get_by_role("button")).to_be_enabled()
         page.close()
     context.close()
     assert errors == []
