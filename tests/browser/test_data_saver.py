@@ -177,3 +177,17 @@ def test_without_network_information_the_course_is_stored_as_usual(browser, site
         page.close()
     context.close()
     assert errors == []
+
+
+def test_the_index_offers_the_course_too(browser, site_dir):
+    context, errors = sparing_context(browser, SAVE_DATA)
+    with served(site_dir) as base_url:
+        page = context.new_page()
+        page.goto(base_url)
+        offer = page.locator("[data-offline-offer]")
+        expect(offer).to_have_attribute("data-offline-offer", "offered")
+        expect(offer.get_by_role("button")).to_have_text(OFFER)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+        page.close()
+    context.close()
+    assert errors == []
