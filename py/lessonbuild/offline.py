@@ -14,6 +14,7 @@ import json
 from .paths import NOT_FOUND_PAGE, SITE
 
 SW_SOURCE = SITE / "js" / "sw.js"
+PRECACHE_SIZE = "offline-size.json"  # what saving the course downloads (site/js/offline.js reads it)
 SITE_CACHE_PREFIX = "lessons-"  # every build's Cache Storage name starts so (sw.js deletes older ones)
 PRECOMPRESSED_SUFFIXES = (".br", ".gz")
 
@@ -51,3 +52,20 @@ def service_worker(
     }
     header = f"self.BUILD = {json.dumps(build, separators=(',', ':'))};\n"
     return {"sw.js": (header + SW_SOURCE.read_text(encoding="utf-8")).encode()}
+
+
+def precache_size(site: dict[str, bytes | str], optional: tuple[str, ...] = ()) -> dict[str, str]:
+    """Return {PRECACHE_SIZE: JSON text} giving what the service worker's precache downloads:
+    `{"bytes": all, "optional": the optional files' part}`, each file counted as it crosses the
+    network (its Brotli copy in `site` when there is one, as the server sends it).
+
+    `site` holds the build's files with their precompressed copies but not sw.js; `optional`
+    are the paths a browser that asks to save data leaves out (service_worker)."""
+
+    def sent(path: str) -> int:
+        content = site.get(path + ".br", site[path])
+        return len(content.encode() if isinstance(content, str) else content)
+
+    files = [path for path in site if not is_precompressed_copy(path, site)]
+    size = {"bytes": sum(map(sent, files)), "optional": sum(sent(path) for path in optional if path in site)}
+    return {PRECACHE_SIZE: json.dumps(size)}

@@ -15,7 +15,7 @@ from pathlib import Path
 from .assets import collect_assets, content_hash, package_wheels, static_imports, wheel_paths
 from .compress import precompress
 from .lessonformat import Course, load_course, load_pages
-from .offline import service_worker
+from .offline import precache_size, service_worker
 from .paths import EMBED_RUNTIME, SITE, SITE_PAGE_TEMPLATES
 from .problems import BuildError
 from .render import PageContext, render_site
@@ -119,9 +119,11 @@ def render_course(course: Course, assets: SiteAssets, snapshot_use: str = "auto"
 
 
 def offline_copies(site: RenderedSite) -> dict[str, bytes | str]:
-    """`site`'s files plus the service worker that precaches them (sw.js) and the .br/.gz copies
-    a server sends in their place."""
+    """`site`'s files plus the service worker that precaches them (sw.js), what that precache
+    downloads (offline-size.json) and the .br/.gz copies a server sends in their place."""
     files = dict(site.files)
-    files.update(service_worker(files, site.versioned, optional=(SNAPSHOT_PATH,)))
+    copies = precompress(files)
+    files.update(precache_size({**files, **copies}, optional=(SNAPSHOT_PATH,)))
+    files.update(service_worker(site.files, site.versioned, optional=(SNAPSHOT_PATH,)))
     files.update(precompress(files))
     return files

@@ -124,3 +124,21 @@ export function canKeepLocally() {
     return false;
   }
 }
+
+// The browser's own estimates of a link too slow for background downloads (effectiveType).
+const SLOW_CONNECTIONS = ["slow-2g", "2g", "3g"];
+
+/**
+ * Why the page should fetch nothing large the learner did not ask for: "save-data" (the
+ * browser's data saver is on: navigator.connection.saveData, the setting behind the Save-Data
+ * request header, which a page cannot read), "slow" (its effectiveType is "slow-2g", "2g" or
+ * "3g"), or null. Null where the browser has no navigator.connection (Firefox, Safari): it says
+ * nothing, so the page does as usual. `nav`: the navigator (a page's or a worker's).
+ */
+export function dataSaving(nav = globalThis.navigator) {
+  const connection = nav?.connection;
+  if (!connection) return null;
+  if (connection.saveData === true) return "save-data";
+  if (SLOW_CONNECTIONS.includes(connection.effectiveType)) return "slow";
+  return null;
+}

@@ -1,8 +1,14 @@
 // The index page: each lesson's progress (quiz answered, exercises passed) from this browser.
 import { carryOver, load } from "./storage.js";
-import { registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
+import { registerServiceWorker, showOfflineOffer, showOfflineReady, showUpdateBanner } from "./offline.js";
 
-registerServiceWorker(showUpdateBanner, () => showOfflineReady(document.querySelector("[data-page-notes]")));
+const notes = document.querySelector("[data-page-notes]");
+registerServiceWorker(
+  showUpdateBanner,
+  () => showOfflineReady(notes),
+  undefined,
+  (save) => showOfflineOffer(notes, save),
+);
 
 const lessons = JSON.parse(document.getElementById("course-data").textContent);
 

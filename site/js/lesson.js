@@ -4,7 +4,13 @@
 import { PythonRuntime } from "./runtime.js";
 import { mountLesson } from "./lesson-page.js";
 import { openLessonsInPlace } from "./lesson-navigation.js";
-import { checkForUpdate, registerServiceWorker, showOfflineReady, showUpdateBanner } from "./offline.js";
+import {
+  checkForUpdate,
+  registerServiceWorker,
+  showOfflineOffer,
+  showOfflineReady,
+  showUpdateBanner,
+} from "./offline.js";
 import { claimTabId, onSaveFailure } from "./storage.js";
 import { showBanner } from "./banner.js";
 import { setupEmbedMode } from "./embed-mode.js";
@@ -70,6 +76,8 @@ claimTabId(); // a tab opened from this one (window.open, "Duplicate tab") gets 
 
 let offlineReady = false;
 const noteOfflineReady = () => showOfflineReady(document.querySelector("[data-page-notes]"));
+let saveCourse = null; // the offer's download, when the page spares the learner's data
+const noteOfflineOffer = () => showOfflineOffer(document.querySelector("[data-page-notes]"), saveCourse);
 
 /** Mount the lesson now in the document: its status line shows Python's state so far, and its
  *  capability note what this browser reduces (`swapped`: the lesson was opened in place, so
@@ -85,6 +93,7 @@ function mount({ swapped = false } = {}) {
   }
   const mounted = mountLesson(lesson, runtime, setStatus);
   if (offlineReady) noteOfflineReady();
+  else if (saveCourse) noteOfflineOffer();
   return mounted;
 }
 let current = mount();
@@ -125,6 +134,7 @@ openLessonsInPlace({
 
 // The service worker precaches the whole course (bench/page_speed.py prints its bytes): register it
 // once Python is ready (or has failed), so those downloads never compete with the first boot.
+// A page that spares the learner's data offers it instead (offline.js).
 current.afterFirstRuns.then(() =>
   registerServiceWorker(
     showUpdateBanner,
@@ -133,5 +143,9 @@ current.afterFirstRuns.then(() =>
       noteOfflineReady();
     },
     reportReduction,
+    (save) => {
+      saveCourse = save;
+      noteOfflineOffer();
+    },
   ),
 );

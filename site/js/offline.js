@@ -1,8 +1,13 @@
 // Registers the service worker (site/js/sw.js) and offers "updated — reload" when a new build
-// of the course has been installed in the background.
+// of the course has been installed in the background. Where the browser asks to save data or
+// reports a slow link (capabilities.js dataSaving), the course is stored only when the learner
+// asks (showOfflineOffer).
 import { showBanner } from "./banner.js";
-import { cacheStorageUsable, hasCacheStorage, hasServiceWorkers } from "./capabilities.js";
+import { cacheStorageUsable, dataSaving, hasCacheStorage, hasServiceWorkers } from "./capabilities.js";
 import { UNPACKED_CACHE } from "./snapshot-source.js";
+
+// The sizes of the service worker's precache, written by the build (py/lessonbuild/offline.py).
+const PRECACHE_SIZE = "offline-size.json";
 
 /**
  * @param {(reload: () => void) => void} onUpdate  called when a new build is ready
@@ -10,8 +15,12 @@ import { UNPACKED_CACHE } from "./snapshot-source.js";
  *   (the service worker is active: its install precached every file)
  * @param {(id: string, reduced: boolean) => void} [onReduction]  what this found the browser
  *   refuses: "cache-storage-blocked" or "service-worker-blocked" (capability-note.js)
+ * @param {(save: () => Promise<void>) => void} [onOffer]  called instead of registering when the
+ *   page spares the learner's data and this browser holds no copy of the course yet: `save()`
+ *   registers the service worker, resolving once the course is stored and rejecting when it
+ *   could not be (showOfflineOffer). Without it, the page registers as usual.
  */
-export async function registerServiceWorker(onUpdate, onOfflineReady = null, onReduction = () => {}) {
+export async function registerServiceWorker(onUpdate, onOfflineReady = null, onReduction = () => {}, onOffer = null) {
   // No service workers or no Cache Storage at all: the page says so at once (capability-note.js).
   if (!hasServiceWorkers() || !hasCacheStorage() || location.protocol === "file:") return;
   // The service worker stores the course in Cache Storage: where that will not open (some
@@ -20,20 +29,36 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
   const cacheOpens = await cacheStorageUsable(UNPACKED_CACHE);
   onReduction("cache-storage-blocked", !cacheOpens);
   if (!cacheOpens) return;
+  const register = () => registerNow(onUpdate, onOfflineReady, onReduction);
+  // Sparing data, the whole course is downloaded only when the learner asks; a course already
+  // stored here stays registered (and is kept up to date, as the browser checks sw.js itself).
+  if (onOffer && dataSaving() && !(await navigator.serviceWorker.getRegistration().catch(() => null))) {
+    onOffer(register);
+    return;
+  }
+  register().catch(() => {}); // reported through onReduction, or the course simply stays online
+}
+
+/** Register the service worker; resolves once it is active (the course is stored), rejects when
+ *  registering fails or its install does (a download that broke off). */
+async function registerNow(onUpdate, onOfflineReady, onReduction) {
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", document.baseURI));
-  } catch {
+  } catch (error) {
     onReduction("service-worker-blocked", true); // the course still works online
-    return;
+    throw error;
   }
   onReduction("service-worker-blocked", false);
   if (!registration) return; // a browser or test harness that stubs register() out
-  if (onOfflineReady)
-    navigator.serviceWorker.ready.then(
-      () => onOfflineReady(),
-      () => {},
-    );
+  const stored = new Promise((resolve, reject) => {
+    navigator.serviceWorker.ready.then(resolve, reject);
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      if (installing.state === "redundant" && !registration.active) reject(new Error("the course could not be stored"));
+    });
+  });
+  if (onOfflineReady) stored.then(onOfflineReady, () => {});
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloadAsked = false;
   const offer = (worker) =>
@@ -58,6 +83,7 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
     if (reloadAsked) location.reload();
     else if (hadController) onUpdate(() => location.reload()); // another tab took the update
   });
+  return stored;
 }
 
 /** Ask the service worker's registration to look for a new build of the course now: the browser
@@ -89,3 +115,62 @@ export function showOfflineReady(notes) {
   note.textContent = "Saved here: every lesson now works offline."; // one line at 390 px wide
   notes.append(note);
 }
+
+let saving = null; // the learner's save, once asked for (a lesson opened in place shows it again)
+
+/**
+ * Offer, in the lesson's reserved notes line (`notes`), the download a page that spares the
+ * learner's data left out: one button, "Save every lesson for offline use (N MB)", that calls
+ * `save` (registerServiceWorker's onOffer). The line's `data-offline-offer` is "offered",
+ * "saving" while the course downloads, or "failed" (the button offers it again); once the course
+ * is stored the line gives way to showOfflineReady's.
+ */
+export async function showOfflineOffer(notes, save) {
+  const bytes = await precacheBytes();
+  if (!notes || notes.querySelector("[data-offline-offer]") || document.querySelector("[data-offline-ready]")) return;
+  const line = document.createElement("p");
+  line.className = "offline-offer";
+  const button = document.createElement("button");
+  button.type = "button";
+  const size = bytes ? ` (${megabytes(bytes)})` : "";
+  const show = (state) => {
+    line.dataset.offlineOffer = state;
+    button.disabled = state === "saving";
+    if (state === "saving") button.textContent = "Saving every lesson for offline use…";
+    else if (state === "failed") button.textContent = `Could not save the lessons. Try again${size}`;
+    else button.textContent = `Save every lesson for offline use${size}`;
+  };
+  const follow = () => {
+    show("saving");
+    saving.then(
+      () => line.remove(), // the "works offline" line takes its place
+      () => {
+        saving = null;
+        if (line.isConnected) show("failed");
+      },
+    );
+  };
+  button.addEventListener("click", () => {
+    saving ??= save();
+    follow();
+  });
+  line.append(button);
+  notes.append(line);
+  if (saving) follow();
+  else show("offered");
+}
+
+/** What saving the course downloads, in bytes, or null when the build's figures cannot be read:
+ *  a browser asking to save data leaves the optional files out (sw.js does the same). */
+async function precacheBytes() {
+  try {
+    const response = await fetch(new URL(PRECACHE_SIZE, document.baseURI));
+    if (!response.ok) return null;
+    const { bytes, optional } = await response.json();
+    return dataSaving() === "save-data" ? bytes - optional : bytes;
+  } catch {
+    return null;
+  }
+}
+
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;

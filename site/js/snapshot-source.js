@@ -6,6 +6,9 @@ import { canGunzip, hasCacheStorage } from "./capabilities.js";
 
 export const UNPACKED_CACHE = "snapshot-unpacked";
 
+/** Why a boot does without a download when the page spares the learner's data. */
+export const SAVE_DATA_REASON = "the browser asks to save data";
+
 // A page remembers (localStorage) which snapshot its worker kept unpacked: opening Cache Storage
 // is slow on a first visit, on the way to the download, so a page that knows nothing was kept
 // skips it. (A dedicated worker has no localStorage: it always looks.)
@@ -31,7 +34,8 @@ export function rememberKept(url) {
 
 /** What `runtime.snapshot` (the lesson's JSON) asks for: {use, url, bytes, sameOrigin}, or
  *  {use: "off", reason}. A `use` that is not one of snapshotUses is "auto". `origin`: this
- *  script's origin. */
+ *  script's origin. The worker adds `saveData` (the page's boot setting): then openSnapshot
+ *  takes only a copy the browser already has. */
 export function snapshotPlan(runtime, baseURL, origin = self.location.origin) {
   const snapshot = runtime.snapshot;
   if (!snapshot?.url) return { use: "off", reason: "the site has no snapshot" };
@@ -65,9 +69,10 @@ export async function openSnapshot(plan, signal, { lookForKept = true } = {}) {
     if (cached?.ok) return { body: cached.body, cached: true };
   }
   if (plan.use === "cached") return { reason: "snapshot not cached yet" };
-  // The learner asked for less data. (The browser's speed estimate, navigator.connection.downlink,
-  // is no guide: headless Chromium said 1.5 Mbit/s on localhost.)
-  if (self.navigator.connection?.saveData) return { reason: "the browser asks to save data" };
+  // The browser asks to save data, or reports a slow link (capabilities.js dataSaving; the page
+  // decides and tells the worker). (Its speed estimate, navigator.connection.downlink, is no
+  // guide: headless Chromium said 1.5 Mbit/s on localhost.)
+  if (plan.saveData) return { reason: SAVE_DATA_REASON };
   const response = await fetch(plan.url, { signal }).catch((error) => error);
   if (response instanceof Error) return { reason: `snapshot not used: ${response.message}` };
   if (!response.ok) return { reason: `snapshot answered ${response.status}` };

@@ -2,7 +2,7 @@
 // page's early start (early-start.js), so both start it the same way.
 
 import { workerScript } from "./build-constants.js";
-import { canRunModuleWorkers, shareableBuffer } from "./capabilities.js";
+import { canRunModuleWorkers, dataSaving, shareableBuffer } from "./capabilities.js";
 import { mayHaveKept, snapshotPlan } from "./snapshot-source.js";
 
 /** Why Python cannot start in this browser (a sentence for the status line), or null when it
@@ -27,7 +27,10 @@ export function startWorker(settings, siteURL) {
   const shared = shareableBuffer(1);
   const interruptBuffer = shared && new Uint8Array(shared);
   const lookForKept = mayHaveKept(snapshotPlan(settings, siteURL).url);
-  const boot = { baseURL: siteURL, runtime: settings, lookForKept };
+  // The page decides whether to spare the learner's data (the worker fetches nothing it can do
+  // without then: snapshot.js, stdlib.js).
+  const saveData = dataSaving() !== null;
+  const boot = { baseURL: siteURL, runtime: settings, lookForKept, saveData };
   const worker = createWorker(new URL(workerScript, siteURL), boot);
   // Also the worker that boots from its URL waits for this message's interrupt buffer.
   worker.postMessage({ type: "boot", ...boot, interruptBuffer });

@@ -1,11 +1,12 @@
 """The service worker's precache list (py/lessonbuild/offline.py): every file of the build, the
-gzipped snapshot included, but none of the server's precompressed copies."""
+gzipped snapshot included, but none of the server's precompressed copies; and what that precache
+downloads, which a page that spares data offers."""
 
 from __future__ import annotations
 
 import json
 
-from lessonbuild.offline import service_worker
+from lessonbuild.offline import PRECACHE_SIZE, precache_size, service_worker
 
 
 def precached(site: dict, versions: dict | None = None) -> list[str]:
@@ -45,3 +46,15 @@ def test_optional_files_are_named_under_their_address():
     first_line = service_worker(site, {"pyodide/snapshot.bin.gz": "def"}, optional=("pyodide/snapshot.bin.gz", "gone"))
     build = json.loads(first_line["sw.js"].decode().split("\n", 1)[0].removeprefix("self.BUILD = ").rstrip(";"))
     assert build["optional"] == ["pyodide/snapshot.bin.gz?v=def"]
+
+
+def test_the_precache_size_counts_each_file_as_the_server_sends_it():
+    site = {
+        "index.html": "<p>" * 100,  # 300 bytes, sent as its 20-byte Brotli copy
+        "index.html.br": b"b" * 20,
+        "index.html.gz": b"g" * 30,
+        "pyodide/snapshot.bin.gz": b"s" * 1000,  # gzip in its own right: sent as it is
+        "pyodide/python_stdlib.zip": b"z" * 500,
+    }
+    size = json.loads(precache_size(site, optional=("pyodide/snapshot.bin.gz", "gone"))[PRECACHE_SIZE])
+    assert size == {"bytes": 20 + 1000 + 500, "optional": 1000}

@@ -4,7 +4,7 @@
 // Python running, before the wheels).
 import { pyodideCoreFiles } from "../build-constants.js";
 import { canGunzip, hasWebAssembly } from "../capabilities.js";
-import { snapshotPlan } from "../snapshot-source.js";
+import { SAVE_DATA_REASON, snapshotPlan } from "../snapshot-source.js";
 import { MissingFileError, missingCoreFiles, missingCoreFilesReport } from "./core-files.js";
 import { importModules, reseedRandom, sitePackages as sitePackagesOf, unpackWheels } from "./interpreter.js";
 import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";
@@ -18,7 +18,7 @@ const INSTALL_LATER_MS = 1000; // unpack the snapshot's own wheels then, unless 
 const WARM_DELAY_MS = 3000; // fetch the snapshot for the next page this long after ready, not during the first runs
 const KEEP_UNPACKED_DELAY_MS = 1000; // after ready: the write must not slow the first runs
 
-/** Boot with the page's settings `message` ({baseURL, runtime, lookForKept}); when that fails
+/** Boot with the page's settings `message` ({baseURL, runtime, lookForKept, saveData}); when that fails
  *  because a core file cannot be fetched, throw a MissingFileError saying which (the loader's
  *  own message names one URL at best). Throws what stopped the boot. */
 export async function boot(state, message) {
@@ -34,7 +34,7 @@ export async function boot(state, message) {
   }
 }
 
-async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
+async function bootPython(state, { baseURL, runtime, lookForKept = true, saveData = false }) {
   const { post } = state;
   const started = performance.now();
   const indexURL = new URL(runtime.pyodide, baseURL).href;
@@ -55,7 +55,7 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   const step = (name) => {
     steps[name] = Math.round(performance.now() - started);
   };
-  const plan = snapshotPlan(runtime, baseURL);
+  const plan = { ...snapshotPlan(runtime, baseURL), saveData };
   const snapshot = snapshotBytes(plan, started, lookForKept);
   const { loadPyodide: loadFullPyodide } = await orMissing(import(`${indexURL}pyodide.mjs`));
   step("loader");
@@ -93,8 +93,9 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
   }
   step("python");
   if (stdlib) {
-    const download = fetchBytes(stdlib.full);
-    download.catch(() => {}); // awaited by the install; no unhandled rejection
+    // Sparing data, the full standard library comes only when an import needs it.
+    const download = saveData ? null : fetchBytes(stdlib.full);
+    download?.catch(() => {}); // awaited by the install; no unhandled rejection
     installFullStdlibWhenItComes(pyodide, download, stdlib.full, state);
   }
   // The page's boot message brings the buffer (a worker booting from its URL may not have it
@@ -153,7 +154,9 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true }) {
     );
   }
   if (mode === "normal" && !damaged && plan.url && plan.use !== "always" && plan.sameOrigin) {
-    setTimeout(() => warmSnapshot(plan.url, post), WARM_DELAY_MS);
+    // Sparing data, nothing is fetched for the next page.
+    if (saveData) post({ type: "kept", ok: false, reason: SAVE_DATA_REASON });
+    else setTimeout(() => warmSnapshot(plan.url, post), WARM_DELAY_MS);
   }
 }
 

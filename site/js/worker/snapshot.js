@@ -10,8 +10,10 @@
 //   "always"  download it on every boot, however slow the link.
 //   "off"     never.
 // "auto" and "cached" fetch it in the background after a normal boot (unless the service
-// worker precaches it), for the next page. Whatever goes wrong with the snapshot (missing,
-// another Pyodide build, a failed restore) the worker boots normally.
+// worker precaches it), for the next page. When the page spares the learner's data (boot.js)
+// only a copy the browser already has is used, and nothing is fetched for the next page.
+// Whatever goes wrong with the snapshot (missing, another Pyodide build, a failed restore) the
+// worker boots normally.
 // Once unpacked, the snapshot is also kept in this worker's Cache Storage (UNPACKED_CACHE),
 // which is read back faster than the file is read and unpacked again; one entry per snapshot
 // path: a new build's replaces the old one.
@@ -106,10 +108,6 @@ export async function keepUnpacked(url, bytes) {
 export async function warmSnapshot(url, post) {
   let ok = false;
   let reason = null;
-  if (self.navigator.connection?.saveData) {
-    post({ type: "kept", ok, reason: "the browser asks to save data" });
-    return;
-  }
   if (!canGunzip()) {
     post({ type: "kept", ok, reason: "this browser cannot unpack gzip" });
     return;

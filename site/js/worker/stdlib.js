@@ -7,7 +7,7 @@ import { addOnMissFinder, dropOnMissFinder, refreshFinder, stdlibZip } from "./i
 
 /**
  * Put the full standard library where Python's zip importer reads it once `download` (a
- * promise of its bytes) brings it; until then an import that finds nothing fetches it from
+ * promise of its bytes, or null: none asked for) brings it; until then an import that finds nothing fetches it from
  * `url` at once (a synchronous download: this thread is running Python) and looks again.
  * `state.session`, once there, learns whether the standard library is whole
  * (`stdlib_incomplete`, which its import errors mention). Returns a promise that settles when it
@@ -39,6 +39,7 @@ export function installFullStdlibWhenItComes(pyodide, download, url, state) {
     }
   };
   addOnMissFinder(pyodide, installNow);
+  if (!download) return Promise.resolve();
   return download.then(install, (error) => console.warn("the full standard library did not arrive:", error));
 }
 

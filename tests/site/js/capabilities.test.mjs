@@ -6,6 +6,7 @@ import {
   canEditPlainText,
   canKeepLocally,
   canShareMemory,
+  dataSaving,
   hasCacheStorage,
   hasPrecommitHandlers,
   hasWebAssembly,
@@ -110,4 +111,15 @@ test("plain-text editing counts where contenteditable keeps the value plaintext-
   });
   await withGlobal("document", documentWith(true), () => assert.equal(canEditPlainText(), true));
   await withGlobal("document", documentWith(false), () => assert.equal(canEditPlainText(), false));
+});
+
+test("data saving: the browser's data saver, or a slow link it reports; nothing where it says nothing", () => {
+  assert.equal(dataSaving({ connection: { saveData: true, effectiveType: "4g" } }), "save-data");
+  for (const effectiveType of ["slow-2g", "2g", "3g"]) {
+    assert.equal(dataSaving({ connection: { saveData: false, effectiveType } }), "slow");
+  }
+  assert.equal(dataSaving({ connection: { saveData: false, effectiveType: "4g" } }), null);
+  assert.equal(dataSaving({ connection: { effectiveType: "4g" } }), null);
+  assert.equal(dataSaving({}), null); // Firefox, Safari: no navigator.connection
+  assert.equal(dataSaving(undefined), null);
 });
