@@ -130,9 +130,10 @@ class Evaluation:
         self._reader.feed(text)
 
     def finish_qrels(self) -> str:
-        """End the judgments; JSON text of {format, lines, problems, problemCounts, queries,
-        nothingRead}: nothingRead (text, or null) says why no judgment could be read, and then
-        there is nothing to evaluate."""
+        """End the judgments; JSON text of {format, lines, notes, problems, problemCounts,
+        problemGroups (see ``_groups``), queries, nothingRead}: notes are what was read in a way
+        worth saying (negative grades); nothingRead (text, or null) says why no judgment could be
+        read, and then there is nothing to evaluate."""
         self.qrels = self._reader.finish()
         file = self._reader.file
         self._reader = None
