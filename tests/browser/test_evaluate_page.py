@@ -980,6 +980,16 @@ def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_
         "The evaluation failed: binary.txt is not a text file (it holds NUL bytes): choose the judgments file."
     )
     expect(page.locator("[data-results]")).to_have_count(0)
+    choose(page, [binary], files["qrels"])  # the only run: nothing to evaluate
+    evaluate(page, "error")
+    expect(page.locator("[data-eval-status]")).to_have_text(
+        "The evaluation failed: binary.txt is not a text file (it holds NUL bytes): choose the run file."
+    )
+    expect(page.locator("[data-results]")).to_have_count(0)
+    expect(page.locator("[data-eval-problems] > li")).to_have_text(
+        ["binary.txt: this is not a text file (it holds NUL bytes): choose the run file."]
+    )
+    expect(page.locator("[data-eval-problems] > li").first).to_be_visible()
     # Latin-1 ids (as trec_eval reads bytes) are text: read, and matched across the two files.
     latin = tmp_path / "latin.txt"
     latin.write_bytes(run_text(1).replace(f"{MARKER}d1 ", f"{MARKER}d\xe91 ").encode("latin-1"))
