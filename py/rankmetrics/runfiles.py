@@ -7,8 +7,8 @@ Formats (detected from the first line that is not blank):
     CSV / TSV   a header line naming the columns (case-insensitive), see HEADER_NAMES:
                 query/qid/topic/user; doc/docid/item; score; rank; grade/relevance/label;
                 separated by tabs (TSV), commas (CSV) or semicolons ("CSV (semicolons)", as
-                spreadsheets in comma-decimal languages write it; its numbers still need a
-                decimal point)
+                spreadsheets in comma-decimal languages write it; there a number may have a
+                decimal comma, 3,41, but no thousands separator)
 
 The second column of a TREC run ("Q0", "0" or anything) and of a TREC qrels (the iteration) is
 ignored, as trec_eval ignores it; so are the rank and tag columns of a run. A run line with columns
@@ -24,7 +24,11 @@ document id descending); a CSV/TSV run with a rank column and no score column is
 
 Every line that cannot be read is a Problem naming the file and line, what is wrong and what to
 change; the line is left out and counted in problem_counts (never silently dropped). The first
-MAX_PROBLEMS problems are kept in full.
+MAX_PROBLEMS problems are kept in full, and the first EXAMPLES_PER_KIND of every kind.
+
+A negative grade in a qrels file (the TREC Web track grades spam -2) is read as judged and not
+relevant: grade 0, so it gives no gain in any measure, as trec_eval gives it none. The count of
+such lines is one note of the Qrels, not a problem per line.
 
 >>> run = read_run_text("q1 Q0 d1 1 2.5 bm25\\nq1 Q0 d2 2 2.5 bm25\\nq1 0 d3 3 9 bm25\\n", "run.txt")
 >>> run.format, run.rankings
@@ -38,8 +42,9 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 
-# The first problems kept in full; past it they are only counted by kind.
+# The first problems kept in full; past it they are only counted by kind, with a few examples.
 MAX_PROBLEMS = 100
+EXAMPLES_PER_KIND = 3
 
 # Column role -> the header names that give it (compared lowercased, spaces trimmed).
 HEADER_NAMES = {
@@ -160,6 +165,7 @@ class _Reader:
         self.format = ""  # known after the first line that is not blank
         self.problems = []
         self.problem_counts = {}
+        self._examples = {}  # kind -> problems of that kind kept
         self.lines = 0  # lines read so far (complete lines; the last one at finish())
         self._rest = ""  # the start of a line whose end is in a later chunk
         self._content = False  # a line other than blank or comment was seen
@@ -170,8 +176,28 @@ class _Reader:
 
     def _problem(self, line, kind, message):
         self.problem_counts[kind] = self.problem_counts.get(kind, 0) + 1
-        if len(self.problems) < MAX_PROBLEMS:
+        examples = self._examples.get(kind, 0)
+        if len(self.problems) < MAX_PROBLEMS or examples < EXAMPLES_PER_KIND:
+            self._examples[kind] = examples + 1
             self.problems.append(Problem(self.file, line, kind, message))
+
+    def _decimal(self, text):
+        """A number's text as float() reads it: in a semicolon file, a decimal comma ("3,41", as
+        a comma-decimal spreadsheet writes it) becomes a point; any other text is left as it is
+        (a thousands separator, "1.234,5", is not guessed, so it stays unreadable)."""
+        if self._delimiter == ";" and text.count(",") == 1 and "." not in text:
+            return text.replace(",", ".")
+        return text
+
+    def _not_a_number(self, text, example):
+        """What to write instead of `text`, a number that could not be read."""
+        if self._delimiter == ";" and "," in text:
+            return (
+                f"write a number with one decimal comma and no thousands separator, such as {example.replace('.', ',')}"
+            )
+        if "," in text:
+            return f"write a number with a decimal point, such as {example}"
+        return f"write a number such as {example}"
 
     def _split_lines(self, text, final):
         """Complete lines of this chunk (with the previous chunk's unfinished line in front)."""
@@ -336,9 +362,12 @@ class QrelsReader(_Reader):
 
     feed(text) takes any chunking (a line may span chunks); finish() returns Qrels. A
     judgment is (qid, docid) -> grade, an int when the text is one, else a finite float >= 0.
-    Problems (the line is left out): wrong column count ("columns"), a grade that is not a
-    finite number >= 0 ("grade"; trec_eval reads a negative grade as "in the pool, not
-    judged", which this reader does not support), the same document judged twice for a query
+    A negative grade is read as 0 (judged, not relevant) and counted in below_zero and in the
+    Qrels' notes: trec_eval gives it no gain and no relevance either (form_res_rels.c marks it
+    RELVALUE_UNJUDGED, "in the pool, not judged", so trec_eval's num_nonrel_judged_ret leaves
+    it out), while judged@k counts it as judged, as the TREC Web track's -2 (spam) is an
+    assessor's verdict. Problems (the line is left out): wrong column count ("columns"), a
+    grade that is not a number ("grade"), the same document judged twice for a query
     with another grade ("conflicting judgment", the first is kept) or the same grade
     ("duplicate judgment"; trec_eval stops on both: form_res_rels.c "duplicate docs"), a bad
     header ("header"), no judgment at all ("empty file").
@@ -362,6 +391,7 @@ class QrelsReader(_Reader):
     def __init__(self, file):
         super().__init__(file)
         self.judgments = {}
+        self.below_zero = 0  # judgments with a negative grade, read as grade 0
 
     def needed_roles(self):
         return ("query", "doc", "grade")
@@ -405,7 +435,11 @@ class QrelsReader(_Reader):
             grades = None
         blocks = [(qid, len(list(block))) for qid, block in groupby(qids)]
         plan = []
-        if grades and min(grades) >= 0 and len({qid for qid, _ in blocks}) == len(blocks):
+        below_zero = 0
+        if grades and min(grades) < 0:
+            below_zero = sum(1 for grade in grades if grade < 0)
+            grades = [max(grade, 0) for grade in grades]
+        if grades and len({qid for qid, _ in blocks}) == len(blocks):
             start = 0
             for qid, count in blocks:
                 stop = start + count
@@ -418,6 +452,7 @@ class QrelsReader(_Reader):
         if grades is None or len(plan) != len(blocks):
             self._rest, self.lines = rest, lines_before  # undo: _read takes it line by line
             return False
+        self.below_zero += below_zero
         for qid, judged, earlier in plan:
             if earlier is None:
                 self.judgments[qid] = judged
@@ -429,7 +464,17 @@ class QrelsReader(_Reader):
         """Read what is left and return the Qrels."""
         self._read(self._split_lines("", final=True))
         self._empty_check()
-        return Qrels(self.judgments, self.format, self.problems, self.problem_counts, self.lines)
+        return Qrels(self.judgments, self.format, self.problems, self.problem_counts, self.lines, self.notes())
+
+    def notes(self):
+        """What the reader changed without calling it a problem: a list of str (one sentence each)."""
+        count = self.below_zero
+        if not count:
+            return []
+        return [
+            f"{count} judgment{'' if count == 1 else 's'} below 0 {'was' if count == 1 else 'were'} read as "
+            "judged, not relevant: no gain in any measure, as trec_eval gives none."
+        ]
 
     def _read(self, lines):
         first = self.lines
@@ -446,15 +491,18 @@ class QrelsReader(_Reader):
             else:
                 c = self._columns
                 qid, docid, grade_text = fields[c["query"]], fields[c["doc"]], fields[c["grade"]]
-            grade = _number(grade_text)
-            if grade is None or grade < 0:
+            grade = _number(self._decimal(grade_text))
+            if grade is None:
                 self._problem(
                     number,
                     "grade",
-                    f"the grade {grade_text!r} is not a finite number >= 0: "
-                    "write a grade such as 0, 1, 2 or 3 (0 = judged not relevant).",
+                    f"the grade {grade_text!r} is not a number: "
+                    f"{self._not_a_number(grade_text, '2')}, or a grade such as 0, 1, 2 or 3 (0 = judged not relevant).",
                 )
                 continue
+            if grade < 0:  # judged, not relevant (see the module's docstring)
+                self.below_zero += 1
+                grade = 0
             grades = judgments.get(qid)
             if grades is None:
                 grades = judgments[qid] = {}
@@ -486,6 +534,8 @@ class Qrels:
     problems:       the first MAX_PROBLEMS problems (see Problem).
     problem_counts: kind -> count of all problems, also those past MAX_PROBLEMS.
     lines:          lines read.
+    notes:          list of str, what was read in a way worth saying that is no problem (how
+                    many negative grades were read as judged, not relevant).
     """
 
     judgments: dict
@@ -493,6 +543,7 @@ class Qrels:
     problems: list = field(default_factory=list)
     problem_counts: dict = field(default_factory=dict)
     lines: int = 0
+    notes: list = field(default_factory=list)
 
 
 class RunReader(_Reader):
@@ -707,7 +758,7 @@ class RunReader(_Reader):
     def _take(self, number, qid, docid, key_text, completed):
         """Add one line's document to its query, or record why not; a new query may complete one."""
         try:
-            key = float(key_text)
+            key = float(self._decimal(key_text))
         except ValueError:
             key = math.nan
         if not math.isfinite(key):
@@ -715,7 +766,7 @@ class RunReader(_Reader):
                 number,
                 self._key_role,
                 f"the {self._key_role} {key_text!r} is not a finite number: "
-                f"write a number such as 12.5 or -0.3 in the {self._key_role} column.",
+                f"{self._not_a_number(key_text, '12.5')} in the {self._key_role} column.",
             )
             return
         if qid == self._last[0]:

@@ -898,3 +898,137 @@ def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends
     evaluate(page)
     heights = page.evaluate("window.__statusHeights")
     assert len(heights) > 3 and len(set(heights)) == 1, heights  # nothing below it moves
+
+
+def test_negative_grades_are_read_as_judged_not_relevant_with_one_note_and_no_problem(page, base_url, files, tmp_path):
+    # The Web track's -2 (spam) and trec_eval's test data's -1, on documents the run ranks.
+    negative = f"{MARKER}q1 0 {MARKER}d13 -2\n{MARKER}q2 0 {MARKER}d14 -1\n{MARKER}q3 0 {MARKER}d15 -2\n"
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text(qrels_text() + negative)
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], qrels)
+    evaluate(page)
+    expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
+    expect(page.locator('[data-eval-note="qrels.txt"]')).to_have_text(
+        "qrels.txt: 3 judgments below 0 were read as judged, not relevant: no gain in any measure, as trec_eval gives none."
+    )
+    result = expected(files["A"].read_text(), qrels.read_text())
+    baseline = expected(files["A"].read_text(), qrels_text())
+    assert result.means["judged@10"] > baseline.means["judged@10"]  # they count as judged
+    for key in ("judged@10", "ndcg@10", "precision@10"):
+        assert agrees(cell_value(page, "[data-results]", "A", key), result.means[key]), key
+    assert result.means["ndcg@10"] == baseline.means["ndcg@10"]  # and give no gain
+
+
+def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreadsheet_saves_it(
+    page, base_url, files, tmp_path
+):
+    rows = [line.split() for line in run_text(1).splitlines()]
+    spreadsheet = tmp_path / "sheet.csv"
+    spreadsheet.write_text(
+        "query;doc;score\n" + "".join(f"{q};{d};{s.replace('.', ',')}\n" for q, _, d, _, s, _ in rows)
+    )
+    assert ",5\n" in spreadsheet.read_text()
+    open_evaluate(page, base_url)
+    choose(page, [spreadsheet], files["qrels"])
+    evaluate(page)
+    expect(page.locator('[data-eval-file="sheet.csv"]')).to_have_attribute("data-format", "CSV (semicolons)")
+    expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
+    result = expected(files["A"].read_text(), files["qrels"].read_text())
+    assert agrees(cell_value(page, "[data-results]", "sheet", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated(page, base_url, files, tmp_path):
+    thousands = tmp_path / "thousands.csv"  # every score with a thousands separator: nothing readable
+    thousands.write_text(f"query;doc;score\n{MARKER}q1;{MARKER}d1;1.234,5\n{MARKER}q1;{MARKER}d2;2.345,5\n")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(bytes(random.Random(7).randrange(256) for _ in range(5000)) + b"\0")
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text(qrels_text() + f"{MARKER}q1 0 {MARKER}d99 high\n")  # a problem in a file that was read
+    open_evaluate(page, base_url)
+    choose(page, [thousands, files["A"], binary, files["B"]], qrels)  # the baseline, first, is unreadable
+    evaluate(page)
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_text(
+        "Done: 2 runs, 8 queries. Not evaluated: thousands.csv, binary.txt, whose problems are listed below. "
+        "The baseline is A instead."
+    )
+    expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "A", "B"])
+    expect(page.locator('[data-eval-file="binary.txt"]')).to_contain_text("Not evaluated: nothing in it could be read.")
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(3)
+    expect(problems.nth(0)).to_have_text(
+        "thousands.csv: 2 lines with this problem, e.g. lines 2, 3. Line 2: the score '1.234,5' is not a finite "
+        "number: write a number with one decimal comma and no thousands separator, such as 12,5 in the score column."
+    )
+    expect(problems.nth(1)).to_have_text(
+        "binary.txt: this is not a text file (it holds NUL bytes): choose the run file."
+    )
+    expect(problems.nth(2)).to_have_attribute("data-file", "qrels.txt")
+    expect(problems.nth(0)).to_be_visible()  # open, whatever the other files' problems
+    result = expected(run_text(4, queries=range(1, 9)), qrels.read_text(), names=("B.txt", "qrels.txt"))
+    assert agrees(cell_value(page, "[data-results]", "B", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_read(page, base_url, files, tmp_path):
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(gzip.compress(bytes(random.Random(3).randrange(256) for _ in range(5000)) + b"\0"))
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], binary)
+    evaluate(page, "error")
+    expect(page.locator("[data-eval-status]")).to_have_text(
+        "The evaluation failed: binary.txt is not a text file (it holds NUL bytes): choose the judgments file."
+    )
+    expect(page.locator("[data-results]")).to_have_count(0)
+    choose(page, [binary], files["qrels"])  # the only run: nothing to evaluate
+    evaluate(page, "error")
+    expect(page.locator("[data-eval-status]")).to_have_text(
+        "The evaluation failed: binary.txt is not a text file (it holds NUL bytes): choose the run file."
+    )
+    expect(page.locator("[data-results]")).to_have_count(0)
+    expect(page.locator("[data-eval-problems] > li")).to_have_text(
+        ["binary.txt: this is not a text file (it holds NUL bytes): choose the run file."]
+    )
+    expect(page.locator("[data-eval-problems] > li").first).to_be_visible()
+    # Latin-1 ids (as trec_eval reads bytes) are text: read, and matched across the two files.
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(run_text(1).replace(f"{MARKER}d1 ", f"{MARKER}d\xe91 ").encode("latin-1"))
+    latin_qrels = tmp_path / "latin-qrels.txt"
+    latin_qrels.write_bytes(qrels_text().replace(f"{MARKER}d1 ", f"{MARKER}d\xe91 ").encode("latin-1"))
+    choose(page, [latin], latin_qrels)
+    evaluate(page)
+    expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
+    result = expected(run_text(1), qrels_text())
+    assert agrees(cell_value(page, "[data-results]", "latin", "ndcg@10"), result.means["ndcg@10"])
+
+
+def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_read_in_english(
+    page, base_url, files, tmp_path
+):
+    lines = len(run_text(1).splitlines())
+    noisy = tmp_path / "noisy.txt"
+    noisy.write_text(run_text(1) + f"{MARKER}q1 Q0 x 1\n" * 150 + f"{MARKER}q2 Q0 {MARKER}d1 1 high r\n")
+    open_evaluate(page, base_url)
+    choose(page, [noisy], files["qrels"])
+    evaluate(page)
+    expect(page.locator("[data-eval-status]")).to_have_text("Done: 1 run, 8 queries.")
+    expect(page.get_by_role("heading", name=re.compile(r"^Problems"))).to_have_text("Problems (151)")
+    problems = page.locator("[data-eval-problems] > li")
+    expect(problems).to_have_count(2)
+    expect(problems.nth(0)).to_have_attribute("data-count", "150")
+    expect(problems.nth(0)).to_have_attribute("data-lines", f"{lines + 1} {lines + 2} {lines + 3}")
+    expect(problems.nth(0)).to_contain_text(
+        f"noisy.txt: 150 lines with this problem, e.g. lines {lines + 1}, {lines + 2}, {lines + 3}. "
+        f"Line {lines + 1}: the line has 4 columns"
+    )
+    expect(problems.nth(1)).to_contain_text(f"noisy.txt, line {lines + 151}: the score 'high'")
+    expect(problems.nth(0)).to_be_hidden()  # folded: the results come first
+    page.get_by_text("Show them by kind (2 entries)").click()
+    expect(problems.nth(0)).to_be_visible()
+    # One query, one run.
+    one = tmp_path / "one-qrels.txt"
+    one.write_text("".join(line + "\n" for line in qrels_text().splitlines() if line.startswith(f"{MARKER}q1 ")))
+    choose(page, [files["A"]], one)
+    evaluate(page)
+    expect(page.locator("[data-eval-status]")).to_have_text("Done: 1 run, 1 query.")
+    expect(page.locator(".evaluate-filter span")).to_have_text("1 query")

@@ -6,6 +6,7 @@ import tracemalloc
 import pytest
 
 from rankmetrics.runfiles import (
+    EXAMPLES_PER_KIND,
     MAX_PROBLEMS,
     NotGrouped,
     Problem,
@@ -206,7 +207,7 @@ def test_qrels_problems():
         "q1 0 d1 1\n"  # 1 fine
         "q1 0 d2\n"  # 2 three columns
         "q1 0 d3 yes\n"  # 3 not a number
-        "q1 0 d4 -1\n"  # 4 negative
+        "q1 0 d4 -1\n"  # 4 negative: judged, not relevant (no problem)
         "q1 0 d1 2\n"  # 5 conflicts with line 1
         "q1 0 d1 1\n"  # 6 repeats line 1
         "q1 Q0 d5 1 1.0 run\n"  # 7 a run line
@@ -215,13 +216,15 @@ def test_qrels_problems():
     assert kinds(qrels.problems) == [
         (2, "columns"),
         (3, "grade"),
-        (4, "grade"),
         (5, "conflicting judgment"),
         (6, "duplicate judgment"),
         (7, "columns"),
     ]
-    assert qrels.judgments == {"q1": {"d1": 1}}
-    assert "run" in qrels.problems[5].message
+    assert qrels.judgments == {"q1": {"d1": 1, "d4": 0}}
+    assert "run" in qrels.problems[4].message
+    assert qrels.notes == [
+        "1 judgment below 0 was read as judged, not relevant: no gain in any measure, as trec_eval gives none."
+    ]
 
 
 def test_a_semicolon_csv_line_with_the_wrong_number_of_cells_says_semicolons():
@@ -234,6 +237,35 @@ def test_a_semicolon_file_without_a_header_is_a_header_problem():
     run = read_run_text("q1;d1;1\nq1;d2;2\n", "run.csv")
     assert run.format == "CSV (semicolons)"
     assert kinds(run.problems) == [(1, "header")]
+
+
+def test_a_semicolon_file_reads_decimal_commas():
+    run = read_run_text("query;doc;score\nq1;d7;3,41\nq1;d8;12,5\nq1;d9;-0,5\nq1;d1;7\n", "run.csv")
+    assert (run.format, run.problems) == ("CSV (semicolons)", [])
+    assert run.rankings == {"q1": ["d8", "d1", "d7", "d9"]}
+    qrels = read_qrels_text("query;doc;grade\nq1;d7;1,5\n", "qrels.csv")
+    assert (qrels.judgments, qrels.problems) == ({"q1": {"d7": 1.5}}, [])
+
+
+@pytest.mark.parametrize("score", ["1.234,5", "1,234,5"])
+def test_a_thousands_separator_is_not_guessed(score):
+    run = read_run_text(f"query;doc;score\nq1;d7;{score}\nq1;d8;1\n", "run.csv")
+    assert kinds(run.problems) == [(2, "score")]
+    assert "one decimal comma and no thousands separator, such as 12,5" in run.problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('query,doc,score\nq1,d7,"3,41"\nq1,d8,1\n', "a decimal point, such as 12.5"),
+        ("query\tdoc\tscore\nq1\td7\t3,41\nq1\td8\t1\n", "a decimal point, such as 12.5"),
+        ("q1 Q0 d7 1 3,41 r\nq1 Q0 d8 2 1 r\n", "a decimal point, such as 12.5"),
+    ],
+)
+def test_a_decimal_comma_outside_a_semicolon_file_stays_a_problem(text, hint):
+    run = read_run_text(text, "run.txt")
+    assert kinds(run.problems) == [(2 if "doc" in text else 1, "score")]
+    assert hint in run.problems[0].message
 
 
 def test_csv_line_with_the_wrong_number_of_cells():
@@ -250,12 +282,15 @@ def test_empty_files(text):
     assert qrels.judgments == {} and run.rankings == {}
 
 
-def test_the_first_problems_are_kept_and_all_are_counted():
-    text = "q1 Q0 d1 1 1 r\n" + "bad line\n" * (MAX_PROBLEMS + 50) + "q1 Q0 d2 1 x r\n"
+def test_the_first_problems_are_kept_and_all_are_counted_and_each_kind_has_examples():
+    last = MAX_PROBLEMS + 52
+    text = "q1 Q0 d1 1 1 r\n" + "bad line\n" * (MAX_PROBLEMS + 50) + "q1 Q0 d2 1 x r\n" * 5
     run = read_run_text(text)
-    assert len(run.problems) == MAX_PROBLEMS
-    assert run.problem_counts == {"columns": MAX_PROBLEMS + 50, "score": 1}
-    assert run.problems[-1] == Problem("run", MAX_PROBLEMS + 1, "columns", run.problems[-1].message)
+    # The first MAX_PROBLEMS, then the first EXAMPLES_PER_KIND of a kind first seen past them.
+    assert len(run.problems) == MAX_PROBLEMS + EXAMPLES_PER_KIND
+    assert run.problem_counts == {"columns": MAX_PROBLEMS + 50, "score": 5}
+    assert run.problems[MAX_PROBLEMS - 1] == Problem("run", MAX_PROBLEMS + 1, "columns", run.problems[0].message)
+    assert kinds(run.problems[MAX_PROBLEMS:]) == [(line, "score") for line in range(last, last + EXAMPLES_PER_KIND)]
 
 
 # Streaming: grouped queries come out as they complete; chunk boundaries change nothing.
@@ -448,10 +483,11 @@ def test_plain_qrels_chunks_read_as_line_by_line(flaw, chunk):
     assert [list(grades) for grades in qrels.judgments.values()] == [
         list(grades) for grades in expected.judgments.values()
     ]
-    assert (qrels.problems, qrels.problem_counts, qrels.lines) == (
+    assert (qrels.problems, qrels.problem_counts, qrels.lines, qrels.notes) == (
         expected.problems,
         expected.problem_counts,
         expected.lines,
+        expected.notes,
     )
 
 

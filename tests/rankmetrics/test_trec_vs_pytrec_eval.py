@@ -14,6 +14,7 @@ to its top k (ties already broken, so the cut run keeps its order).
 
 import math
 import random
+import struct
 
 import pytest
 import pytrec_eval
@@ -44,13 +45,21 @@ DOCS = [f"d{i}" for i in range(25)] + ["D1", "doc-7", "a", "Z9", "é"]
 SCORES = [0.0, 0.5, 1.0, 1.0 + 1e-9, 2.0, -1.5, 1e3]
 
 
-def random_files(seed):
-    """(qrels text, run text) with missing and extra queries, ties, and a useless rank column."""
+def random_files(seed, grades=(0, 1, 2, 3)):
+    """(qrels text, run text) with missing and extra queries, ties, and a useless rank column;
+    each judgment's grade is one of `grades`."""
     rng = random.Random(seed)
     queries = [f"q{i}" for i in range(rng.randint(5, 40))]
     judged = [q for q in queries if rng.random() < 0.8]
     ranked = [q for q in queries if rng.random() < 0.8]
-    qrels_lines = [f"{q} 0 {doc} {rng.randint(0, 3)}\n" for q in judged for doc in rng.sample(DOCS, rng.randint(1, 12))]
+    # Each query has a grade >= 0: pytrec_eval crashes (a segmentation fault) on a query whose
+    # every grade is negative when it evaluates other queries with it.
+    first = [grade for grade in grades if grade >= 0]
+    qrels_lines = [
+        f"{q} 0 {doc} {rng.choice(grades if i else first)}\n"
+        for q in judged
+        for i, doc in enumerate(rng.sample(DOCS, rng.randint(1, 12)))
+    ]
     run_lines = []
     for q in ranked:
         docs = rng.sample(DOCS, rng.randint(1, 25))
@@ -86,7 +95,7 @@ def evaluate_files(qrels_text, run_text, threshold, missing, chunk=97):
     for start in range(0, len(qrels_text), chunk):
         reader.feed(qrels_text[start : start + chunk])
     qrels = reader.finish()
-    assert qrels.problems == []
+    assert qrels.problems == []  # negative grades too: a note, no problem
     evaluator = RunEvaluator(qrels.judgments, cutoffs=CUTOFFS, threshold=threshold, missing=missing)
     run = RunReader("run")
     rankings = {}
@@ -101,8 +110,8 @@ def evaluate_files(qrels_text, run_text, threshold, missing, chunk=97):
     return evaluator.result(), rankings
 
 
-def assert_agrees(seed, threshold):
-    qrels_text, run_text = random_files(seed)
+def assert_agrees(seed, threshold, grades=(0, 1, 2, 3)):
+    qrels_text, run_text = random_files(seed, grades)
     qrels, run = qrels_dict(qrels_text), run_dict(run_text)
     ours, rankings = evaluate_files(qrels_text, run_text, threshold, "leave out")
     measures = set(TREC_NAMES.values())
@@ -141,6 +150,45 @@ def assert_agrees(seed, threshold):
 @pytest.mark.parametrize("seed", range(60))
 def test_agrees_with_pytrec_eval_on_random_files(seed):
     assert_agrees(seed, threshold=[1, 2, 3][seed % 3])
+
+
+NEGATIVE_GRADES = (-2, -1, 0, 1, 2, 3)  # the Web track's spam label, trec_eval's test data's -1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_negative_grades_give_trec_eval_s_numbers(seed):
+    assert_agrees(seed, threshold=[1, 2, 3][seed % 3], grades=NEGATIVE_GRADES)
+
+
+def single(score):
+    """The score as trec_eval keeps it: a C float."""
+    return struct.unpack("f", struct.pack("f", score))[0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_negative_grades_count_as_judged_in_judged_at_k(seed):
+    # pytrec_eval has no judged@k; from its definition: the share of the top k (ordered as
+    # trec_eval orders a run: score as a C float descending, ties by docid descending) whose
+    # document has a line in the judgments, whatever its grade.
+    qrels_text, run_text = random_files(seed, NEGATIVE_GRADES)
+    qrels, run = qrels_dict(qrels_text), run_dict(run_text)
+    result, _ = evaluate_files(qrels_text, run_text, 1, "leave out")
+    for query in sorted(set(qrels) & set(run)):
+        ordered = sorted(run[query], key=lambda doc: (single(run[query][doc]), doc), reverse=True)
+        for k in CUTOFFS:
+            judged = sum(1 for doc in ordered[:k] if doc in qrels[query]) / k
+            assert result.per_query[f"judged@{k}"][query] == judged, (query, k)
+
+
+def test_negative_grades_are_one_note_and_no_problem():
+    qrels_text, _ = random_files(3, NEGATIVE_GRADES)
+    below = sum(1 for line in qrels_text.splitlines() if line.split()[3].startswith("-"))
+    qrels = read_qrels_text(qrels_text, "qrels.txt")
+    assert below > 1 and qrels.problems == [] and qrels.problem_counts == {}
+    assert qrels.notes == [
+        f"{below} judgments below 0 were read as judged, not relevant: no gain in any measure, as trec_eval gives none."
+    ]
+    assert read_qrels_text("q1 0 a -2\nq1 0 b 1\n").notes[0].startswith("1 judgment below 0 was read")
 
 
 def test_the_random_files_hold_the_awkward_cases():

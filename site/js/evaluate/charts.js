@@ -5,6 +5,7 @@
 // (12px, site.css) at a phone's width too, instead of shrinking with the drawing.
 import { measureLabel } from "./measures.js";
 import { queryValue } from "./per-query.js";
+import { counted } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const BINS = 10;
@@ -246,7 +247,7 @@ export function differenceChart(run, baseline, key, width = WIDTH) {
     text(
       PAD.left + plotWidth / 2,
       HEIGHT - 14,
-      `${bars.length} queries, sorted by difference${drawn.length < bars.length ? `, ${drawn.length} of them drawn, evenly spaced` : ""}`,
+      `${counted(bars.length, "query", "queries")}, sorted by difference${drawn.length < bars.length ? `, ${drawn.length} of them drawn, evenly spaced` : ""}`,
     ),
   );
   return root;

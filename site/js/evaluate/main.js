@@ -12,6 +12,7 @@ import { badNames, nameProblem, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
 import { fileSize as size } from "./sizes.js";
+import { counted } from "./words.js";
 
 const SLUG = "evaluate"; // storage.js keys: the page's options are kept like a lesson's answers
 const QRELS_NAME = /qrel/i; // a dropped file named like this is the judgments
@@ -313,7 +314,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       startButton.disabled = false;
       stopButton.disabled = true;
     }
-    if (answer.ok) return showResult(answer.result, current.cutoffs);
+    if (answer.ok) return showResult(answer.result, current.cutoffs, job.baseline);
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
     if (answer.cancelled || answer.stopped || answer.restarted)
       return setStatus("idle", "Stopped. Press Evaluate to start again.");
@@ -386,7 +387,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     heading.focus();
   };
 
-  const showResult = (result, cutoffs) => {
+  const showResult = (result, cutoffs, chosenBaseline) => {
     forgetPlayground();
     const exports = el("p", { class: "evaluate-exports", "data-eval-exports": true });
     for (const [text, name, make, type] of [
@@ -423,7 +424,12 @@ export function mountEvaluate(root, { runtime, signal }) {
       box,
     );
     const queries = result.runs[0] ? Object.keys(result.runs[0].perQuery[result.runs[0].measures[0]] ?? {}).length : 0;
-    setStatus("done", `Done: ${result.runs.length} run${result.runs.length === 1 ? "" : "s"}, ${queries} queries.`);
+    // Runs that could not be read are left out: named here, their problems listed (and open) below.
+    const unread = Object.entries(result.files).filter(([, summary]) => summary.nothingRead);
+    const left = unread.length
+      ? ` Not evaluated: ${unread.map(([name]) => name).join(", ")}, whose problems are listed below.${result.baseline === chosenBaseline ? "" : ` The baseline is ${result.baseline} instead.`}`
+      : "";
+    setStatus("done", `Done: ${counted(result.runs.length, "run")}, ${counted(queries, "query", "queries")}.${left}`);
   };
 
   drawNames();

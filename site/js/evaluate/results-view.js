@@ -6,8 +6,8 @@ import { differenceChart, distributionChart, MIN_WIDTH, WIDTH } from "./charts.j
 import { MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
+import { counted } from "./words.js";
 
-export const PROBLEMS_SHOWN = 100;
 // Per-query rows drawn at a time ("Show more" draws the next ones): few enough that making and
 // laying them out stays a short task.
 export const ROWS_SHOWN = 100;
@@ -35,66 +35,80 @@ const th = (text, attributes = {}) => el("th", { scope: "col", text, ...attribut
 const pTTestHead = (after) =>
   el("th", { scope: "col" }, "p, ", el("span", { class: "evaluate-word", text: "t-test" }), after);
 
+/** One list entry for a kind of problem in one file: its count, the first lines, and what to do. */
+function problemItem(file, group) {
+  const [line = 0] = group.lines;
+  const where =
+    group.count === 1
+      ? `${file}${line ? `, line ${line}` : ""}`
+      : `${file}: ${counted(group.count, "line")} with this problem, e.g. ${group.lines.length === 1 ? "line" : "lines"} ${group.lines.join(", ")}. Line ${line}`;
+  return el("li", {
+    "data-file": file,
+    "data-line": String(line),
+    "data-lines": group.lines.join(" "),
+    "data-count": String(group.count),
+    "data-kind": group.kind,
+    text: `${where}: ${group.message}`,
+  });
+}
+
 /**
- * The files: one line each with its detected format and lines, and the problems found in them.
+ * The files: one line each with its detected format and lines, its notes, and the problems found
+ * in them, one entry per kind and file. A file that could not be read (nothingRead) comes first,
+ * and the list is then open; otherwise it is folded.
  * @param {Record<string, object>} files  file name -> summary (evaluate.py finish_qrels/finish_run)
  */
 export function drawFiles(files) {
   const list = el("ul", { class: "evaluate-file-list", "data-eval-files": true });
+  const notes = [];
   const problems = el("ol", { class: "evaluate-problems", "data-eval-problems": true });
-  const counts = new Map();
-  let shown = 0;
-  for (const [name, summary] of Object.entries(files)) {
+  const kinds = new Set();
+  let total = 0;
+  const entries = Object.entries(files);
+  const unread = entries.filter(([, summary]) => summary.nothingRead);
+  for (const [name, summary] of entries) {
     const role = summary.role === "qrels" ? "judgments" : `run "${summary.run}"`;
     const grouped = summary.role === "run" && summary.grouped === false ? ", not grouped by query" : "";
+    const left = summary.role === "run" && summary.nothingRead ? " Not evaluated: nothing in it could be read." : "";
     list.append(
       el("li", {
         "data-eval-file": name,
         "data-format": summary.format,
-        text: `${name} (${role}): ${summary.format ? `detected ${summary.format}` : "no format detected"}, ${summary.lines} line${summary.lines === 1 ? "" : "s"}${grouped}.`,
+        text: `${name} (${role}): ${summary.format ? `detected ${summary.format}` : "no format detected"}, ${counted(summary.lines, "line")}${grouped}.${left}`,
       }),
     );
+    for (const note of summary.notes ?? [])
+      notes.push(el("p", { class: "evaluate-hint", role: "note", "data-eval-note": name, text: `${name}: ${note}` }));
+  }
+  for (const [name, summary] of [...unread, ...entries.filter((entry) => !unread.includes(entry))]) {
     if (summary.noSharedQuery)
       problems.append(
         el("li", {
           "data-file": name,
           "data-line": "0",
+          "data-count": "1",
           "data-kind": "no shared query",
           text: `${name}: shares no query with the judgments, so every judged query is missing from it. Check that both files use the same query ids.`,
         }),
       );
-    for (const problem of summary.problems) {
-      if (shown < PROBLEMS_SHOWN) {
-        problems.append(
-          el("li", {
-            "data-file": problem.file,
-            "data-line": String(problem.line),
-            "data-kind": problem.kind,
-            text: `${problem.file}${problem.line ? `, line ${problem.line}` : ""}: ${problem.message}`,
-          }),
-        );
-      }
-      shown++;
+    for (const group of summary.problemGroups ?? []) {
+      problems.append(problemItem(name, group));
+      kinds.add(group.kind);
+      total += group.count;
     }
-    for (const [kind, count] of Object.entries(summary.problemCounts))
-      counts.set(kind, (counts.get(kind) ?? 0) + count);
   }
   // A run sharing no query with the judgments is listed, and counted, as one more problem.
-  const noShared = Object.values(files).filter((summary) => summary.noSharedQuery).length;
-  const total = [...counts.values()].reduce((a, b) => a + b, noShared);
-  const parts = [el("h3", { text: "Files" }), list];
-  if (total > 0 || problems.children.length > 0) {
-    parts.push(el("h3", { text: `Problems (${total})` }), problems);
-    if (total - noShared > Math.min(shown, PROBLEMS_SHOWN)) {
-      const rest = [...counts].map(([kind, count]) => `${kind}: ${count}`).join("; ");
-      parts.push(
-        el("p", {
-          "data-eval-problem-counts": true,
-          text: `The first ${PROBLEMS_SHOWN} are listed. All problems by kind: ${rest}.`,
-        }),
-      );
-    }
-    const extra = counts.has("extra columns")
+  total += Object.values(files).filter((summary) => summary.noSharedQuery).length;
+  const parts = [el("h3", { text: "Files" }), list, ...notes];
+  if (problems.children.length > 0) {
+    const fold = el(
+      "details",
+      { class: "evaluate-problems-fold", open: unread.length > 0 },
+      el("summary", { text: `Show them by kind (${counted(problems.children.length, "entry", "entries")})` }),
+      problems,
+    );
+    parts.push(el("h3", { text: `Problems (${total})` }), fold);
+    const extra = kinds.has("extra columns")
       ? ", but for a run line with extra columns: it is scored, its columns after the sixth ignored, as trec_eval reads it"
       : "";
     parts.push(
@@ -213,7 +227,7 @@ export function drawComparison(result) {
         `Differences are run − baseline, paired by query. Two-sided paired t-test; two-sided paired ` +
         `randomization test with ${result.permutations} permutations (seed ${result.seed}); percentile ` +
         `bootstrap interval from ${result.resamples} resamples (seed ${result.seed}). Holm's correction ` +
-        `over ${result.holmComparisons} comparisons (every run, measure and cut-off on this page), for each test.`,
+        `over ${counted(result.holmComparisons, "comparison")} (every run, measure and cut-off on this page), for each test.`,
     }),
     table("Each run against the baseline", head, rows, { "data-comparison": true }),
   ];
@@ -270,8 +284,8 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     const shown = Math.min(limit, matching.length);
     shownCount.textContent =
       matching.length === queries.length && shown === matching.length
-        ? `${queries.length} queries`
-        : `${shown} shown of ${matching.length} matching, ${queries.length} queries`;
+        ? counted(queries.length, "query", "queries")
+        : `${shown} shown of ${matching.length} matching, ${counted(queries.length, "query", "queries")}`;
     more.hidden = shown >= matching.length;
     more.textContent = `Show ${Math.min(ROWS_SHOWN, matching.length - shown)} more`;
   };

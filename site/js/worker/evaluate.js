@@ -1,16 +1,26 @@
 // The evaluate page's "evaluate" message: the page sends its File objects (structured clone, no
 // copy) and the options; the files are read here, chunk by chunk (file.stream(), gunzipped when
-// they are gzip, decoded as UTF-8), and each chunk's text goes to evaluate.py (bundled as text,
-// like playground.py), which reads, scores and compares the runs with rankmetrics. Nothing is sent
-// anywhere: the files' text only goes from this worker's memory into Python's.
+// they are gzip, decoded as UTF-8 or Latin-1 once their first bytes show they are text), and each
+// chunk's text goes to evaluate.py (bundled as text, like playground.py), which reads, scores
+// and compares the runs with rankmetrics. Nothing is sent anywhere: the files' text only goes
+// from this worker's memory into Python's.
 import SOURCE from "./evaluate.py";
 import { failureReason } from "./failure.js";
 import { canGunzip } from "../capabilities.js";
 import { isGzip, unpackedSize } from "../evaluate/gzip.js";
 import { tooLarge } from "../evaluate/limits.js";
 import { fileLabels } from "../evaluate/names.js";
+import { SNIFF_BYTES, textKind } from "../evaluate/text.js";
 
 const STOPPED = Symbol("stopped");
+
+/** A file whose first bytes are not text (text.js textKind): `reason` says why. */
+class NotText extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
 
 /** Run evaluate.py in a namespace of its own and return its `new_evaluation` (a PyProxy).
  *  Called at boot, before any learner code runs (what it binds then stays bound). */
@@ -32,7 +42,8 @@ export function loadEvaluate(pyodide) {
  * @param {(bytes: number) => void} onBytes  the file's bytes read so far (before gunzip)
  * @param {() => boolean} stopped  true when the learner pressed Stop
  * @returns {Promise<boolean>} false when `feed` stopped it early
- * @throws STOPPED on Stop; Error for a gzip file this browser cannot unpack, or a broken one
+ * @throws STOPPED on Stop; NotText before any text is fed when the first bytes are not text;
+ *   Error for a gzip file this browser cannot unpack, or a broken one
  */
 async function readText(file, label, feed, onBytes, stopped) {
   const gzip = await isGzip(file);
@@ -48,18 +59,48 @@ async function readText(file, label, feed, onBytes, stopped) {
     }),
   );
   if (gzip) stream = stream.pipeThrough(new DecompressionStream("gzip"));
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = stream.getReader();
+  const next = async () => {
+    const chunk = await reader.read().catch((error) => {
+      // A broken gzip member or a failing disk: say which file, and what the browser said.
+      throw new Error(`${label} could not be read${gzip ? " as gzip" : ""}: ${error?.message ?? error}`);
+    });
+    if (!chunk.done && stopped()) throw STOPPED;
+    return chunk;
+  };
   try {
-    for (;;) {
-      const { done, value } = await reader.read().catch((error) => {
-        // A broken gzip member or a failing disk: say which file, and what the browser said.
-        throw new Error(`${label} could not be read${gzip ? " as gzip" : ""}: ${error?.message ?? error}`);
-      });
-      if (done) return true;
-      if (stopped()) throw STOPPED;
-      if (feed(value) === false) return false;
-      onBytes(bytes);
+    // The first bytes are held until they show whether the file is text, and in which encoding.
+    const head = [];
+    let held = 0;
+    let ended = false;
+    while (held < SNIFF_BYTES && !ended) {
+      const { done, value } = await next();
+      ended = done;
+      if (!done) {
+        head.push(value);
+        held += value.byteLength;
+        onBytes(bytes);
+      }
     }
+    const first = new Uint8Array(held);
+    let at = 0;
+    for (const chunk of head) {
+      first.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    const kind = textKind(first);
+    if (kind.notText) throw new NotText(kind.notText);
+    const decoder = new TextDecoder(kind.encoding);
+    if (feed(decoder.decode(first, { stream: true })) === false) return false;
+    while (!ended) {
+      const { done, value } = await next();
+      ended = done;
+      if (!done) {
+        if (feed(decoder.decode(value, { stream: true })) === false) return false;
+        onBytes(bytes);
+      }
+    }
+    return feed(decoder.decode()) !== false;
   } finally {
     reader.cancel().catch(() => {});
   }
@@ -108,6 +149,10 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
     await read(qrels, qrelsLabel, (text) => {
       judgmentsHeld += text.length;
       evaluation.feed_qrels(text);
+    }).catch((error) => {
+      if (error instanceof NotText)
+        throw new Error(`${qrelsLabel} is not a text file (${error.reason}): choose the judgments file.`);
+      throw error;
     });
     files[qrelsLabel] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
     // Nothing readable: say which file, list its problems, and score nothing (no table of zeros).
@@ -115,7 +160,22 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
     for (const [index, { name, file }] of runs.entries()) {
       const label = runLabels[index];
       evaluation.start_run(name, label, true);
-      const grouped = await read(file, label, (text) => evaluation.feed_run(text));
+      const grouped = await read(file, label, (text) => evaluation.feed_run(text)).catch((error) => {
+        if (!(error instanceof NotText)) throw error;
+        return error;
+      });
+      if (grouped instanceof NotText) {
+        // Not text: this run is named and left out, as one whose lines all have problems.
+        const why = `${label} is not a text file (${grouped.reason}): choose the run file.`;
+        const problem = {
+          kind: "not text",
+          count: 1,
+          lines: [0],
+          message: `this is not a text file (${grouped.reason}): choose the run file.`,
+        };
+        files[label] = { role: "run", run: name, format: "", lines: 0, problemGroups: [problem], nothingRead: why };
+        continue;
+      }
       if (!grouped) {
         // A query came back after another: read it again, holding every line until the end,
         // if Python's memory can hold them (limits.js).
@@ -125,8 +185,10 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
         await read(file, label, (text) => evaluation.feed_run(text));
       }
       files[label] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
-      if (files[label].nothingRead) throw new Error(files[label].nothingRead);
     }
+    // A run with nothing readable is left out (evaluate.py); with no run left, nothing is scored.
+    const unread = Object.values(files).filter((summary) => summary.nothingRead);
+    if (unread.length === runs.length) throw new Error(unread[0].nothingRead);
     post({ type: "progress", phase: "evaluating", text: "comparing the runs" });
     const progress = (step, done, total) => post({ type: "progress", phase: "evaluating", step, done, total });
     const result = JSON.parse(evaluation.compare(baseline, progress));

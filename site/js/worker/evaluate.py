@@ -29,7 +29,7 @@ PERMUTATIONS = 10_000  # the randomization test's sign flips (issue #19: 10,000 
 RESAMPLES = 10_000  # the bootstrap's resamples of the per-query differences
 SEED = 0  # both are seeded, so the page gives the same p-values and intervals every time
 CONFIDENCE = 0.95  # the bootstrap interval's coverage
-PROBLEMS_SHOWN = 100  # the readers keep the first 100 problems (runfiles.MAX_PROBLEMS)
+EXAMPLES_PER_KIND = 3  # line numbers given for each kind of problem (runfiles keeps them)
 COMPARED_METRIC = "judged"  # not compared: judged@k says how far to trust the others
 PLAYGROUND_ITEMS = 30  # a query's top documents the rank playground opens with (its list's limit)
 PLAYGROUND_UNRETRIEVED = 10  # and at most this many judged relevant documents the run missed
@@ -43,25 +43,46 @@ def _problem(problem):
     return {"file": problem.file, "line": problem.line, "kind": problem.kind, "message": problem.message}
 
 
-def _summary(reader_or_qrels, fmt):
-    """What the page says about one file: its format, lines read and problems."""
+def _groups(problems, counts):
+    """The problems of one file by kind, in the order each kind first occurs: a list of
+    {kind, count, lines, message}, lines the first EXAMPLES_PER_KIND line numbers of that kind
+    and message the first one's (the readers keep those for every kind)."""
+    examples = {}
+    for problem in problems:
+        examples.setdefault(problem.kind, []).append(problem)
+    return [
+        {
+            "kind": kind,
+            "count": count,
+            "lines": [problem.line for problem in examples.get(kind, ())][:EXAMPLES_PER_KIND],
+            "message": examples[kind][0].message if kind in examples else "",
+        }
+        for kind, count in counts.items()
+    ]
+
+
+def _summary(reader_or_qrels, fmt, notes=()):
+    """What the page says about one file: its format, lines read, notes and problems."""
     return {
         "format": fmt,
         "lines": reader_or_qrels.lines,
+        "notes": list(notes),
         "problems": [_problem(problem) for problem in reader_or_qrels.problems],
         "problemCounts": dict(reader_or_qrels.problem_counts),
+        "problemGroups": _groups(reader_or_qrels.problems, reader_or_qrels.problem_counts),
     }
 
 
 def _nothing_read(summary, file, role):
-    """Why nothing in `file` could be read, for the page's status (evaluate.js stops there), or
-    None when something was. `role`: "the judgments file" or 'the run file of "NAME"'."""
+    """Why nothing in `file` could be read, for the page's status, or None when something was.
+    `role`: "the judgments file" (evaluate.js stops there) or 'the run file of "NAME"' (that
+    run is left out, the others are evaluated)."""
     if summary["queries"]:
         return None
     if summary["problemCounts"].get("empty file"):
         return f"{file}, {role}, is empty (or holds only blank and comment lines): choose the right file."
     return (
-        f"{file}, {role}, has no line this page can read: every line has a problem (listed above). "
+        f"{file}, {role}, has no line this page can read: every line has a problem (listed below). "
         "Fix them, or choose the right file."
     )
 
@@ -109,13 +130,14 @@ class Evaluation:
         self._reader.feed(text)
 
     def finish_qrels(self) -> str:
-        """End the judgments; JSON text of {format, lines, problems, problemCounts, queries,
-        nothingRead}: nothingRead (text, or null) says why no judgment could be read, and then
-        there is nothing to evaluate."""
+        """End the judgments; JSON text of {format, lines, notes, problems, problemCounts,
+        problemGroups (see ``_groups``), queries, nothingRead}: notes are what was read in a way
+        worth saying (negative grades); nothingRead (text, or null) says why no judgment could be
+        read, and then there is nothing to evaluate."""
         self.qrels = self._reader.finish()
         file = self._reader.file
         self._reader = None
-        summary = _summary(self.qrels, self.qrels.format)
+        summary = _summary(self.qrels, self.qrels.format, self.qrels.notes)
         summary["queries"] = _len(self.qrels.judgments)
         summary["nothingRead"] = _nothing_read(summary, file, "the judgments file")
         return _dumps(summary)
@@ -155,8 +177,9 @@ class Evaluation:
         return True
 
     def finish_run(self) -> str:
-        """End the run; JSON text of {format, lines, problems, problemCounts, queries,
-        sharedQueries, nothingRead} (nothingRead as finish_qrels gives it)."""
+        """End the run; JSON text of {format, lines, notes, problems, problemCounts,
+        problemGroups, queries, sharedQueries, nothingRead} (nothingRead as finish_qrels gives
+        it). A run with nothing readable is left out of ``compare``."""
         self._add(self._reader.finish())
         reader = self._reader
         summary = _summary(reader, reader.format)
@@ -166,7 +189,10 @@ class Evaluation:
         summary["sharedQueries"] = shared
         if self._queries_seen and shared == 0:
             summary["noSharedQuery"] = True
-        self.runs[self._run_name] = (self._evaluator.result(), summary)
+        if summary["nothingRead"] is None:
+            self.runs[self._run_name] = (self._evaluator.result(), summary)
+        else:
+            self._top.pop(self._run_name, None)
         self._reader = self._evaluator = None
         return _dumps(summary)
 
@@ -210,9 +236,12 @@ class Evaluation:
 
     def compare(self, baseline: str, progress=None) -> str:
         """Every run's means, per-query values and counts, and every other run against
-        `baseline`; JSON text (see ``_result``). `progress(step, done, total)` (optional) is told
-        how the randomization test ("randomization") and the bootstrap ("bootstrap") go."""
+        `baseline` (the first run read when `baseline` could not be read); JSON text (see
+        ``_result``). `progress(step, done, total)` (optional) is told how the randomization
+        test ("randomization") and the bootstrap ("bootstrap") go."""
         significance = _module("significance")
+        if baseline not in self.runs:
+            baseline = next(iter(self.runs))
         comparisons = []
         for name, (evaluation, _) in self.runs.items():
             if name == baseline:

@@ -154,6 +154,45 @@ def test_problems_name_the_file_and_line_and_a_run_sharing_no_query_says_so(work
     assert [run["name"] for run in result["runs"]] == ["A", "C"]
 
 
+def test_problems_are_grouped_by_kind_with_a_count_and_the_first_lines(worker_namespace):
+    first = len(RUN_A.splitlines()) + 1
+    bad = RUN_A + "q1 Q0 d5 x\n" * 150 + "q1 Q0 d6 1 high a\n" * 4
+    files, _ = evaluate(worker_namespace, {"A": bad}, chunk=64)
+    assert files["A"]["problemGroups"] == [
+        {
+            "kind": "columns",
+            "count": 150,
+            "lines": [first, first + 1, first + 2],
+            "message": files["A"]["problems"][0]["message"],
+        },
+        {
+            "kind": "score",
+            "count": 4,
+            "lines": [first + 150, first + 151, first + 152],
+            "message": "the score 'high' is not a finite number: write a number such as 12.5 in the score column.",
+        },
+    ]
+
+
+def test_negative_grades_are_a_note_of_the_judgments_not_a_problem(worker_namespace):
+    files, result = evaluate(worker_namespace, {"A": RUN_A}, qrels=QRELS + "q2 0 d9 -2\nq3 0 d8 -1\n")
+    assert files["qrels.txt"]["problemGroups"] == [] and files["qrels.txt"]["notes"] == [
+        "2 judgments below 0 were read as judged, not relevant: no gain in any measure, as trec_eval gives none."
+    ]
+    assert result["runs"][0]["perQuery"]["judged@3"][result["runs"][0]["queries"].index("q2")] == repr(2 / 3)
+
+
+@pytest.mark.parametrize("baseline", ["A", "B"])
+def test_a_run_with_nothing_readable_is_left_out_and_the_others_are_compared(worker_namespace, baseline):
+    files, result = evaluate(worker_namespace, {"A": RUN_A, "B": "q1;d1;3,4\n", "C": RUN_B}, baseline=baseline)
+    assert files["B"]["nothingRead"].startswith('B.txt, the run file of "B", has no line this page can read')
+    assert "(listed below)" in files["B"]["nothingRead"]
+    assert [run["name"] for run in result["runs"]] == ["A", "C"]
+    assert result["baseline"] == "A" and [c["run"] for c in result["comparisons"]] == ["C"]
+    _, alone = evaluate(worker_namespace, {"A": RUN_A, "C": RUN_B})
+    assert result["runs"] == alone["runs"]
+
+
 def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_namespace, monkeypatch):
     import rankmetrics.trec
 
