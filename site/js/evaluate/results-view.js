@@ -3,7 +3,7 @@
 // drawn from the worker's result (worker/evaluate.py). Numbers keep Python's repr in data-value.
 import { el } from "../playground/dom.js";
 import { differenceChart, distributionChart, MIN_WIDTH, WIDTH } from "./charts.js";
-import { MARK, markNote, significant } from "./export.js";
+import { anyMarked, MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
 
@@ -122,11 +122,10 @@ export function drawMeans(result) {
       ),
     ),
   );
-  const marked = result.runs.some((run) => measures.some((key) => significant(result, run.name, key)));
   return [
     el("h3", { text: "Means" }),
     table("Mean over queries", head, rows, { "data-results": true }),
-    ...(marked ? [el("p", { class: "evaluate-hint", text: markNote(result) })] : []),
+    ...(anyMarked(result) ? [el("p", { class: "evaluate-hint", text: markNote(result) })] : []),
   ];
 }
 
