@@ -852,7 +852,7 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
     field = page.get_by_label("Relevance threshold")
     field.fill(threshold)
     expect(field).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-eval-command]")).to_have_text("")
+    expect(page.locator("[data-eval-command]")).to_be_hidden()
     choose(page, [files["A"]], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -861,6 +861,21 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
         "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1."
     )
     expect(field).to_be_focused()
+
+
+def test_an_invalid_cut_off_hides_the_trec_eval_line_and_a_valid_one_brings_it_back(page, base_url):
+    open_evaluate(page, base_url)
+    line = page.get_by_text("The same numbers from trec_eval:")
+    expect(line).to_be_visible()
+    page.get_by_label("Cut-offs").fill("abc")
+    expect(page.locator("[data-eval-command-note]")).to_have_text(
+        'Cut-off "abc" is not a whole number from 1 to 10000.'
+    )
+    expect(line).to_be_hidden()
+    expect(page.locator("[data-eval-command]")).to_be_hidden()
+    page.get_by_label("Cut-offs").fill("5")
+    expect(line).to_be_visible()
+    expect(page.locator("[data-eval-command]")).to_contain_text("-m ndcg_cut.5 ")
 
 
 def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, files):

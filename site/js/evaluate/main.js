@@ -73,9 +73,13 @@ export function mountEvaluate(root, { runtime, signal }) {
       useRank: readOption("useRank"),
     };
   };
+  // The command's line goes while an option is invalid (no command gives those numbers): the
+  // note under it says what is wrong.
+  const commandLine = $("[data-eval-command]").closest("p");
   const showCommand = () => {
     const current = currentOptions();
     for (const field of [options.cutoffs, options.threshold]) field.removeAttribute("aria-invalid");
+    commandLine.hidden = Boolean(current.error);
     if (current.error) {
       current.field.setAttribute("aria-invalid", "true");
       $("[data-eval-command]").textContent = "";
