@@ -204,6 +204,8 @@ export function drawComparison(result) {
       ),
     ),
   );
+  const box = table("Each run against the baseline", head, rows, { "data-comparison": true });
+  stickSecondColumn(box.firstElementChild, head[0]);
   return [
     el("h3", { text: `Against the baseline, ${result.baseline}` }),
     el("p", {
@@ -214,8 +216,15 @@ export function drawComparison(result) {
         `bootstrap interval from ${result.resamples} resamples (seed ${result.seed}). Holm's correction ` +
         `over ${result.holmComparisons} comparisons (every run, measure and cut-off on this page), for each test.`,
     }),
-    table("Each run against the baseline", head, rows, { "data-comparison": true }),
+    box,
   ];
+}
+
+/** The second of two sticky label columns starts where the first ends: `table`'s --label-left
+ *  follows the width of `first` (its first column's header) as the table is laid out. */
+function stickSecondColumn(table, first) {
+  if (typeof ResizeObserver !== "function") return;
+  new ResizeObserver(() => table.style.setProperty("--label-left", `${first.offsetWidth}px`)).observe(first);
 }
 
 /**
