@@ -1,4 +1,4 @@
-// The evaluate page (issue #19; UI contract, "Evaluate your own run"): the learner's run files and
+// The evaluate page (UI contract, "Evaluate your own run"): the learner's run files and
 // judgments, read and scored by rankmetrics in the worker's Python, never sent anywhere. This
 // module wires the form (files, names, baseline, options), the Evaluate and Stop buttons, the
 // status, and the results; each part has a module of its own.
