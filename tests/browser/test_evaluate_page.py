@@ -177,7 +177,8 @@ def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable
     expect(problems).to_have_count(2)
     expect(problems.nth(0)).to_contain_text(f"bad.txt, line {lines + 1}")
     expect(problems.nth(1)).to_contain_text(f"bad.txt, line {lines + 2}")
-    # Still usable: another run, evaluated again.
+    # Still usable: the run removed, another chosen (runs join those chosen), evaluated again.
+    page.get_by_role("button", name="Remove bad", exact=True).click()
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
@@ -426,8 +427,9 @@ def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, base_url, f
     status = page.locator("[data-eval-status]")
     expect(status).to_have_attribute("data-eval-status", "error", timeout=EVALUATE_TIMEOUT)
     expect(status).to_contain_text("A.txt.gz could not be read as gzip: ")
-    # Still usable: the same run unpacked, evaluated.
+    # Still usable: the same run unpacked takes its place, evaluated.
     choose(page, [files["A"]], files["qrels"])
+    expect(page.locator("[data-eval-names] [data-eval-name]")).to_have_count(1)
     evaluate(page)
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
@@ -445,8 +447,9 @@ def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, 
     expect(status).to_have_attribute("data-eval-status", "error")
     expect(status).to_contain_text("A.txt.gz is gzip-compressed, and this browser cannot read gzip")
     expect(status).to_contain_text("gunzip A.txt.gz")
-    # Still usable: the unpacked run, evaluated.
+    # Still usable: the unpacked run takes the packed one's place, evaluated.
     choose(page, [files["A"]], files["qrels"])
+    expect(page.locator("[data-eval-names] [data-eval-name]")).to_have_count(1)
     evaluate(page)
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
@@ -468,6 +471,7 @@ def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, t
     expect(status).to_have_attribute("data-eval-status", "idle", timeout=EVALUATE_TIMEOUT)
     expect(status).to_contain_text("Stopped")
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
+    page.get_by_role("button", name="Remove big", exact=True).click()
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
 
@@ -1066,7 +1070,11 @@ def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_ev
     edit_on_disk(files["A"], run_text(9))
     page.get_by_label("Run files").set_input_files([str(files["A"])])
     expect(page.get_by_label("Name of A", exact=True)).to_have_value("A")
-    evaluate(page)
+    stale = page.locator("[data-eval-stale]")
+    expect(stale).to_have_count(1)  # the results before, until the next evaluation starts
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    expect(stale).to_have_count(0)
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=EVALUATE_TIMEOUT)
     assert agrees(
         cell_value(page, "[data-results]", "A", "ndcg@10"),
         expected(run_text(9), qrels_text(), names=("A.txt", "qrels.txt")).means["ndcg@10"],

@@ -26,9 +26,13 @@ export async function unreadable(files) {
 /** What the page says beside a file the browser refuses to read since it was chosen. */
 export const changedOnDisk = (name) => `${name} changed on disk since you chose it: choose it again.`;
 
+// A gzip file and the file it unpacks to are one run's file (A.txt.gz, then A.txt once unpacked).
+const runFileKey = (name) => name.replace(/\.gz$/i, "");
+
 /**
  * The runs after choosing `files`: a file of the same name as a run's file takes that run's place
- * (an edited file chosen again keeps its run's name); the others are added after the runs.
+ * (an edited file chosen again keeps its run's name), and so does the unpacked file of a run's
+ * gzip file, or the reverse; the others are added after the runs.
  * @param {{file: {name: string}}[]} runs  the runs kept, in order
  * @param {{name: string}[]} files  the files just chosen
  * @returns {{replaced: Map<number, object>, added: object[]}} replaced: run index -> its new
@@ -38,7 +42,8 @@ export function placeChosen(runs, files) {
   const replaced = new Map();
   const added = [];
   for (const file of files) {
-    const index = runs.findIndex((run, i) => run.file.name === file.name && !replaced.has(i));
+    const key = runFileKey(file.name);
+    const index = runs.findIndex((run, i) => runFileKey(run.file.name) === key && !replaced.has(i));
     if (index < 0) added.push(file);
     else replaced.set(index, file);
   }

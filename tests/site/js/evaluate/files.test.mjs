@@ -27,3 +27,18 @@ test("a file chosen again takes its run's place; new files are added; two of one
   assert.deepEqual([...both.replaced.keys()], [0, 2]);
   assert.equal(both.added.length, 1);
 });
+
+test("the unpacked file of a run's gzip file takes its place, and the reverse", () => {
+  const runs = [{ file: { name: "A.txt.gz" } }, { file: { name: "B.txt" } }];
+  const unpacked = { name: "A.txt" };
+  const packed = { name: "B.txt.GZ" };
+  const { replaced, added } = placeChosen(runs, [unpacked, packed, { name: "A.txt.txt" }]);
+  assert.deepEqual(
+    [...replaced],
+    [
+      [0, unpacked],
+      [1, packed],
+    ],
+  );
+  assert.deepEqual(added, [{ name: "A.txt.txt" }]);
+});
