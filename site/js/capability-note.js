@@ -55,6 +55,28 @@ export function lessonReductions() {
   ];
 }
 
+// What a page without code cells and without lessons to move between (the rank playground's page,
+// the evaluate page) can lose: Stop, code editing and opening a lesson in place are not its.
+const TOOL_PAGE = [
+  "gunzip",
+  "service-worker",
+  "service-worker-blocked",
+  "cache-storage",
+  "cache-storage-blocked",
+  "storage",
+];
+
+/** The reductions of a page without code cells or lessons to move between (its runtime bar has
+ *  `data-no-cells`), found at once, with those an earlier page found late. */
+export function toolPageReductions() {
+  return lessonReductions().filter((id) => TOOL_PAGE.includes(id));
+}
+
+/** The reductions found at once for the page whose runtime status line is `status`. */
+export function pageReductions(status) {
+  return status.closest("[data-no-cells]") ? toolPageReductions() : lessonReductions();
+}
+
 /** The reductions of a page that runs cells through embed.js (no offline copy, no lessons to
  *  move between), found at once, with those an earlier page found late. */
 export function embedReductions() {

@@ -116,7 +116,7 @@ export class PythonRuntime {
       // A worker that failed to boot is ended, so nothing it sends later (a late "ready") undoes
       // the error. Once booted, its errors are the runs' business (a run's result says so).
       const fail = (error) => {
-        if (booted) return console.warn("the Python worker reported an error:", error);
+        if (booted) return this.#workerFailed(error);
         failed = true;
         worker.terminate();
         reject(error);
@@ -218,12 +218,19 @@ export class PythonRuntime {
    * @returns {Promise<object>} {ok, result} | {ok: false, error|stopped, files} | {cancelled} | {restarted}
    */
   evaluate(job, onProgress) {
-    return this.#request({ type: "evaluate", ...job }, (stream, progress) => {
-      if (stream === "progress") onProgress(progress);
-    });
+    return this.#request(
+      { type: "evaluate", ...job },
+      (stream, progress) => {
+        if (stream === "progress") onProgress(progress);
+      },
+      { endsOnWorkerError: true },
+    );
   }
 
-  async #request(message, onOutput) {
+  /** A request's answer is `entry.settled`; `endsOnWorkerError`: an error the booted worker did
+   *  not catch (the browser ran out of memory for it) ends this request, which then resolves
+   *  {ok: false, crashed: true, error}, and Python starts again. */
+  async #request(message, onOutput, { endsOnWorkerError = false } = {}) {
     await this.packagesAdded; // a lesson opened in place: its packages first (useSettings)
     for (;;) {
       if (!(await this.#untilReady())) return { ok: false, display: null, error: null, cancelled: true };
@@ -234,7 +241,7 @@ export class PythonRuntime {
     }
     const id = this.nextId++;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0; // a Stop pressed after the last run ended
-    const entry = { onOutput };
+    const entry = { onOutput, endsOnWorkerError };
     entry.settled = new Promise((resolve) => {
       entry.resolve = resolve;
     });
@@ -287,6 +294,18 @@ export class PythonRuntime {
     }
     this.#restart();
     return "restarted";
+  }
+
+  /** The booted worker reported an error it did not catch. A request that cannot outlive one (an
+   *  evaluation: its Python may be left without memory) ends, saying so, and Python starts again;
+   *  otherwise the runs' own results say what failed. */
+  #workerFailed(error) {
+    console.warn("the Python worker reported an error:", error);
+    const ending = [...this.pending.values()].filter((entry) => entry.endsOnWorkerError);
+    if (!ending.length) return;
+    const reason = error?.message || String(error);
+    for (const entry of ending) entry.resolve({ ok: false, crashed: true, error: reason });
+    this.#restart();
   }
 
   #restart() {

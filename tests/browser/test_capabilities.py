@@ -328,3 +328,22 @@ def test_a_page_script_that_does_not_load_ends_in_error_and_retry_reloads(page, 
     page.unroute("**/assets/lesson.js*")
     status.get_by_role("button", name="Retry").click()
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+
+
+@pytest.mark.parametrize("slug", ["playground", "evaluate"])
+def test_the_playground_and_evaluate_pages_note_only_what_they_use(page, base_url, slug):
+    """WebKit's case (no shared memory, no Navigation API) and no plain-text editing change
+    nothing on a page without cells or lessons to move between: no note. What they do use (an
+    offline copy) is told."""
+    page.add_init_script(NO_SHARED_ARRAY_BUFFER + NO_PRECOMMIT_HANDLERS + NO_PLAIN_TEXT_EDITING)
+    page.goto(f"{base_url}{slug}.html", wait_until="domcontentloaded")
+    assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") is None
+    page.add_init_script(NO_SERVICE_WORKERS)
+    page.goto(f"{base_url}{slug}.html", wait_until="domcontentloaded")
+    assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") == (
+        "No offline copy here: this browser has no service workers."
+    )
+    # A lesson in the same browser still says what its cells and navigation lose.
+    page.goto(f"{base_url}{SLUG}.html", wait_until="domcontentloaded")
+    text = page.evaluate("document.querySelector('[data-capability-note]')?.textContent")
+    assert "Stop restarts Python" in text and "each lesson loads as a new page" in text, text

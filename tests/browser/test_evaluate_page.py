@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import math
+import os
 import random
 import re
 import threading
@@ -176,7 +177,8 @@ def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable
     expect(problems).to_have_count(2)
     expect(problems.nth(0)).to_contain_text(f"bad.txt, line {lines + 1}")
     expect(problems.nth(1)).to_contain_text(f"bad.txt, line {lines + 2}")
-    # Still usable: another run, evaluated again.
+    # Still usable: the run removed, another chosen (runs join those chosen), evaluated again.
+    page.get_by_role("button", name="Remove bad", exact=True).click()
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
@@ -332,6 +334,46 @@ def test_a_judgments_file_larger_than_the_page_can_hold_is_refused_up_front(page
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
+def test_without_device_memory_a_file_a_phone_cannot_hold_is_refused_before_it_is_read(page, base_url, files):
+    """Every Safari (so every iPhone) says nothing of the device's memory: the bound is then one
+    a phone's tab holds, and 200 MiB of judgments is past it."""
+    page.add_init_script("delete Navigator.prototype.deviceMemory;")
+    open_evaluate(page, base_url)
+    assert page.evaluate("navigator.deviceMemory") is None
+    choose(page, [files["A"]], files["qrels"])
+    page.evaluate(HUGE_FILE, ["phone-qrels.txt", 200])
+    page.evaluate(WATCH_STATUS_TEXT)
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_contain_text("phone-qrels.txt (200 MB) is too large for this page")
+    expect(status).to_contain_text("this browser does not say how much memory the device has")
+    assert not any(text.startswith("Reading") for text in page.evaluate("window.__statusTexts"))
+
+
+# The worker fails as a browser out of memory fails it: an error it does not catch, on the
+# evaluation's message (which its own handler then never sees).
+WORKER_OUT_OF_MEMORY = """self.addEventListener("message", (event) => {
+  if (event.data?.type !== "evaluate") return;
+  event.stopImmediatePropagation();
+  throw new RangeError("out of memory");
+});"""
+
+
+def test_a_worker_that_runs_out_of_memory_mid_evaluation_ends_in_a_message(page, base_url, files):
+    def patched(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=WORKER_OUT_OF_MEMORY + "\n" + response.text())
+
+    page.route("**/assets/worker.js*", patched)
+    open_evaluate(page, base_url)
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page, "error")
+    expect(page.locator("[data-eval-status]")).to_contain_text("Python ran out of memory reading these files")
+    expect(page.get_by_role("button", name="Evaluate", exact=True)).to_be_enabled()
+    expect(page.get_by_role("button", name="Stop")).to_be_disabled()
+
+
 def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(page, base_url, files, tmp_path):
     # A small gzip file whose trailer says it unpacks to almost 4 GiB (gzip shrinks sorted qrels
     # 10 times and more: its own size cannot tell); no browser's page holds that much text.
@@ -385,8 +427,9 @@ def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, base_url, f
     status = page.locator("[data-eval-status]")
     expect(status).to_have_attribute("data-eval-status", "error", timeout=EVALUATE_TIMEOUT)
     expect(status).to_contain_text("A.txt.gz could not be read as gzip: ")
-    # Still usable: the same run unpacked, evaluated.
+    # Still usable: the same run unpacked takes its place, evaluated.
     choose(page, [files["A"]], files["qrels"])
+    expect(page.locator("[data-eval-names] [data-eval-name]")).to_have_count(1)
     evaluate(page)
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
@@ -404,8 +447,9 @@ def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, 
     expect(status).to_have_attribute("data-eval-status", "error")
     expect(status).to_contain_text("A.txt.gz is gzip-compressed, and this browser cannot read gzip")
     expect(status).to_contain_text("gunzip A.txt.gz")
-    # Still usable: the unpacked run, evaluated.
+    # Still usable: the unpacked run takes the packed one's place, evaluated.
     choose(page, [files["A"]], files["qrels"])
+    expect(page.locator("[data-eval-names] [data-eval-name]")).to_have_count(1)
     evaluate(page)
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
@@ -427,6 +471,7 @@ def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, t
     expect(status).to_have_attribute("data-eval-status", "idle", timeout=EVALUATE_TIMEOUT)
     expect(status).to_contain_text("Stopped")
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
+    page.get_by_role("button", name="Remove big", exact=True).click()
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
 
@@ -528,25 +573,30 @@ def test_a_file_with_nothing_readable_is_blamed_and_no_table_of_zeros_is_shown(
     expect(page.locator("[data-eval-problems]")).not_to_contain_text("shares no query")
 
 
-def test_wide_tables_are_not_clipped_and_scroll_in_their_own_box(page, base_url, files):
+def test_results_keep_the_page_s_column_and_wide_tables_scroll_in_their_own_box(page, base_url, files):
     page.set_viewport_size({"width": 1280, "height": 900})
     open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])
     evaluate(page)
+    column = page.locator("[data-eval-form]").evaluate(
+        "(form) => { const r = form.getBoundingClientRect(); return [r.left, r.right]; }"
+    )
+    output = page.locator("[data-eval-output]").evaluate(
+        "(output) => { const r = output.getBoundingClientRect(); return [r.left, r.right]; }"
+    )
+    assert abs(output[0] - column[0]) <= 1 and abs(output[1] - column[1]) <= 1, (output, column)
     boxes = page.locator(".evaluate-table").evaluate_all(
         """(boxes) => boxes.map((box) => {
           const rect = box.getBoundingClientRect();
-          return { table: box.firstElementChild.dataset, right: rect.right, width: box.clientWidth,
+          return { table: box.firstElementChild.dataset, left: rect.left, right: rect.right, width: box.clientWidth,
                    scroll: box.scrollWidth, overflow: getComputedStyle(box).overflowX };
         })"""
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # the page itself does not scroll sideways
     for box in boxes:
-        assert box["right"] <= 1280 and box["overflow"] == "auto", box
-    comparison = next(box for box in boxes if "comparison" in box["table"])
-    assert comparison["scroll"] <= comparison["width"], comparison  # the page's width holds it whole
+        assert box["left"] >= column[0] - 1 and box["right"] <= column[1] + 1 and box["overflow"] == "auto", box
     per_query = next(box for box in boxes if "perQuery" in box["table"])
-    assert per_query["width"] > 712 and per_query["scroll"] > per_query["width"], per_query
+    assert per_query["scroll"] > per_query["width"], per_query
     # Its last column is reached by scrolling its box.
     box = page.locator(".evaluate-table:has([data-per-query])")
     box.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
@@ -557,6 +607,69 @@ def test_wide_tables_are_not_clipped_and_scroll_in_their_own_box(page, base_url,
         last.element_handle(),
     )
     assert inside
+    # The results start close under the status's text: no screenful of blank between them.
+    gap = page.evaluate(
+        """() => {
+          const range = document.createRange();
+          range.selectNodeContents(document.querySelector("[data-eval-status]"));
+          const text = [...range.getClientRects()].at(-1).bottom;
+          return document.querySelector("[data-eval-output] h2").getBoundingClientRect().top - text;
+        }"""
+    )
+    assert 0 < gap <= 56, gap
+
+
+# Scrolled to its far right, each results table still shows its first row's labels at its left
+# edge, on a background of their own, and its last value inside the box, uncovered.
+ROW_LABELS = """(box) => {
+  box.scrollLeft = box.scrollWidth;
+  const frame = box.getBoundingClientRect();
+  const row = box.querySelector("tbody tr");
+  const hit = (cell) => {
+    const r = cell.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 8), r.top + r.height / 2);
+    return cell.contains(at);
+  };
+  const labels = [...row.querySelectorAll("th[scope='row'], td.evaluate-label")];
+  const last = row.lastElementChild;
+  const r = last.getBoundingClientRect();
+  return {
+    table: Object.keys(box.firstElementChild.dataset)[0],
+    scrolled: box.scrollLeft > 0,
+    labels: labels.map((cell) => ({
+      text: cell.textContent,
+      left: Math.round(cell.getBoundingClientRect().left - frame.left),
+      seen: hit(cell),
+      background: getComputedStyle(cell).backgroundColor,
+    })),
+    lastSeen: r.left >= frame.left - 1 && r.right <= frame.right + 1 && hit(last),
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_each_table_keeps_its_row_labels_in_view_while_its_numbers_scroll(page, base_url, files, scheme):
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    page_background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    seen = set()
+    for box in page.locator(".evaluate-table").all():
+        box.scroll_into_view_if_needed()
+        found = box.evaluate(ROW_LABELS)
+        seen.add(found["table"])
+        assert found["lastSeen"], found
+        assert found["labels"], found
+        for label in found["labels"]:
+            assert label["seen"], found
+            assert label["background"] == page_background, found  # opaque: no number shows through
+        if found["table"] == "comparison":
+            assert found["scrolled"], found  # too wide for the phone, and it scrolled
+            run, measure = found["labels"]
+            assert run["left"] <= 1 and measure["left"] > run["left"], found  # Run, then Measure, at the left
+    assert {"results", "comparison", "perQuery"} <= seen, seen
 
 
 # Each chart text's size on the screen (CSS px) and whether it lies within its chart (a label past
@@ -751,7 +864,7 @@ def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_
     evaluate(page)
     expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()
     page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
-    expect(hint).to_have_text("")
+    expect(hint).to_have_text(re.compile(r"^In use: qrels\.txt, \d+ (bytes|kB)$"))  # chosen, not dropped
 
 
 def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page, base_url, files, tmp_path):
@@ -852,7 +965,7 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
     field = page.get_by_label("Relevance threshold")
     field.fill(threshold)
     expect(field).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("[data-eval-command]")).to_have_text("")
+    expect(page.locator("[data-eval-command]")).to_be_hidden()
     choose(page, [files["A"]], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -861,6 +974,134 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
         "The relevance threshold must be a number above 0 (a document nobody judged has grade 0), e.g. 1."
     )
     expect(field).to_be_focused()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_file_pickers_come_first_with_the_reading_rules_folded_below_them(page, base_url, files, width):
+    page.set_viewport_size({"width": width, "height": 844})
+    open_evaluate(page, base_url)
+    for label in ("Run files", "Judgments file"):
+        bottom = page.get_by_label(label).evaluate("(input) => input.getBoundingClientRect().bottom")
+        assert bottom < 844, (label, bottom)  # in the first screen
+    rules = page.locator("details", has=page.get_by_text("What the page reads", exact=True))
+    expect(rules).to_have_count(1)
+    expect(rules).not_to_have_attribute("open", re.compile(".*"))
+    expect(rules.get_by_text("TREC run", exact=True)).to_be_hidden()
+    after = page.locator("[data-eval-form]").evaluate(
+        "(form, rules) => Boolean(form.compareDocumentPosition(rules) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        rules.element_handle(),
+    )
+    assert after
+    rules.locator("summary").click()
+    expect(rules.get_by_text("TREC run", exact=True)).to_be_visible()
+    # No Baseline drop-down until there is a run to choose.
+    expect(page.get_by_label("Baseline", exact=True)).to_be_hidden()
+    page.get_by_label("Run files").set_input_files([str(files["A"])])
+    expect(page.get_by_label("Baseline", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Remove A", exact=True).click()
+    expect(page.get_by_label("Baseline", exact=True)).to_be_hidden()
+
+
+WATCH_STATUS_TEXT = """() => {
+  const status = document.querySelector('[data-eval-status]');
+  window.__statusTexts = [];
+  new MutationObserver(() => window.__statusTexts.push(status.textContent))
+    .observe(status, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def test_a_run_not_grouped_by_query_says_it_is_sorted_after_it_is_read(page, base_url, files, tmp_path):
+    shuffled = tmp_path / "shuffled.txt"
+    lines = run_text(1).splitlines()
+    random.Random(7).shuffle(lines)
+    shuffled.write_text("\n".join(lines) + "\n")
+    open_evaluate(page, base_url)
+    choose(page, [shuffled], files["qrels"])
+    page.evaluate(WATCH_STATUS_TEXT)
+    evaluate(page)
+    texts = page.evaluate("window.__statusTexts")
+    sorting = texts.index("Sorting shuffled.txt by query…")
+    assert any(text.startswith("Reading shuffled.txt: ") for text in texts[:sorting]), texts
+    assert texts[-1].startswith("Done: "), texts
+    value = cell_value(page, "[data-results]", "shuffled", "ndcg@10")
+    assert agrees(value, expected(run_text(1), qrels_text()).means["ndcg@10"])
+
+
+def edit_on_disk(path, text: str) -> None:
+    """Write `text` to `path`, its modification time a minute later: a change the browser sees."""
+    later = path.stat().st_mtime + 60
+    path.write_text(text)
+    os.utime(path, (later, later))
+
+
+def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_evaluated(page, base_url, files):
+    """Chromium refuses to read a chosen file changed on disk since (a real change here, no
+    simulation); each file input is emptied once its files are taken, so the same file can be
+    chosen again."""
+    open_evaluate(page, base_url)
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    for label in ("Run files", "Judgments file"):
+        assert page.get_by_label(label).evaluate("(input) => input.value") == ""
+    qrels_hint = page.locator("[data-eval-qrels-dropped]")
+    expect(qrels_hint).to_have_text(re.compile(r"^In use: qrels\.txt, \d+ (bytes|kB)$"))
+    evaluate(page)
+    edit_on_disk(files["A"], run_text(6))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "error")
+    expect(status).to_have_text("A.txt changed on disk since you chose it: choose it again.")
+    row = page.get_by_label("Name of A", exact=True).locator("xpath=..")
+    expect(row.locator("[data-eval-changed]")).to_have_text(
+        "A.txt changed on disk since you chose it: choose it again."
+    )
+    expect(page.locator("[data-eval-changed]")).to_have_count(1)  # B is read as before
+    # Chosen again: the same run, read as it is now.
+    page.get_by_label("Run files").set_input_files([str(files["A"])])
+    expect(page.locator("[data-eval-changed]")).to_have_count(0)
+    expect(page.get_by_label("Name of B", exact=True)).to_have_value("B")
+    expect(page.locator("[data-eval-names] [data-eval-name]")).to_have_count(2)
+    evaluate(page)
+    assert agrees(
+        cell_value(page, "[data-results]", "A", "ndcg@10"),
+        expected(run_text(6), qrels_text(), names=("A.txt", "qrels.txt")).means["ndcg@10"],
+    )
+    # Removed, edited, then chosen again: back, and read as it is now.
+    page.get_by_role("button", name="Remove A", exact=True).click()
+    edit_on_disk(files["A"], run_text(9))
+    page.get_by_label("Run files").set_input_files([str(files["A"])])
+    expect(page.get_by_label("Name of A", exact=True)).to_have_value("A")
+    stale = page.locator("[data-eval-stale]")
+    expect(stale).to_have_count(1)  # the results before, until the next evaluation starts
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    expect(stale).to_have_count(0)
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=EVALUATE_TIMEOUT)
+    assert agrees(
+        cell_value(page, "[data-results]", "A", "ndcg@10"),
+        expected(run_text(9), qrels_text(), names=("A.txt", "qrels.txt")).means["ndcg@10"],
+    )
+    # The judgments too.
+    edit_on_disk(files["qrels"], qrels_text().replace(" 0\n", " 1\n"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    expect(status).to_have_text("qrels.txt changed on disk since you chose it: choose it again.")
+    expect(qrels_hint).to_have_text("qrels.txt changed on disk since you chose it: choose it again.")
+    page.get_by_label("Judgments file").set_input_files(str(files["qrels"]))
+    expect(qrels_hint).to_have_text(re.compile(r"^In use: qrels\.txt, "))
+    evaluate(page)
+
+
+def test_an_invalid_cut_off_hides_the_trec_eval_line_and_a_valid_one_brings_it_back(page, base_url):
+    open_evaluate(page, base_url)
+    line = page.get_by_text("The same numbers from trec_eval:")
+    expect(line).to_be_visible()
+    page.get_by_label("Cut-offs").fill("abc")
+    expect(page.locator("[data-eval-command-note]")).to_have_text(
+        'Cut-off "abc" is not a whole number from 1 to 10000.'
+    )
+    expect(line).to_be_hidden()
+    expect(page.locator("[data-eval-command]")).to_be_hidden()
+    page.get_by_label("Cut-offs").fill("5")
+    expect(line).to_be_visible()
+    expect(page.locator("[data-eval-command]")).to_contain_text("-m ndcg_cut.5 ")
 
 
 def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, files):

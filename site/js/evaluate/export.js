@@ -20,6 +20,25 @@ export function significant(result, name, key) {
   return Boolean(row) && Number(row.pRandomizationHolm) < SIGNIFICANCE_LEVEL;
 }
 
+/** Whether any run's mean carries MARK: the footnote that explains it comes only then. */
+export function anyMarked(result) {
+  return result.runs.some((run) => run.measures.some((key) => significant(result, run.name, key)));
+}
+
+// A value's significant digits in the CSV files: a mean's float sum leaves noise in its last
+// digits (0.052000000000000005); 12 digits drop the noise and keep far more than any table shows.
+export const CSV_DIGITS = 12;
+
+/** A value (Python's repr as text) as a clean decimal for a CSV file: "0.052000000000000005" ->
+ *  "0.052", a whole number as Python writes a float ("1.0"); what is not a finite number ("nan")
+ *  stays as it is. */
+export function csvNumber(text) {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return String(text);
+  const clean = String(Number(value.toPrecision(CSV_DIGITS)));
+  return /^-?\d+$/.test(clean) ? `${clean}.0` : clean;
+}
+
 const csvField = (text) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const csvLine = (fields) => fields.map((field) => csvField(String(field))).join(",");
 // A spreadsheet takes a cell that starts like a formula (=, +, -, @, a tab or a return) for one
@@ -28,7 +47,7 @@ const csvLine = (fields) => fields.map((field) => csvField(String(field))).join(
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const csvName = (text) => (FORMULA_START.test(text) && !Number.isFinite(Number(text)) ? `'${text}` : text);
 
-/** The means as CSV: a row per run, a column per measure (full precision), and `significant_*`
+/** The means as CSV: a row per run, a column per measure (csvNumber), and `significant_*`
  *  columns (1 when MARK applies). */
 export function meansCSV(result) {
   const measures = result.runs[0]?.measures ?? [];
@@ -37,7 +56,7 @@ export function meansCSV(result) {
     lines.push(
       csvLine([
         csvName(run.name),
-        ...measures.map((key) => run.means[key]),
+        ...measures.map((key) => csvNumber(run.means[key])),
         ...measures.map((key) => (significant(result, run.name, key) ? 1 : 0)),
       ]),
     );
@@ -45,14 +64,14 @@ export function meansCSV(result) {
   return `${lines.join("\n")}\n`;
 }
 
-/** The per-query values as CSV, long format: run, query, measure, value. */
+/** The per-query values as CSV, long format: run, query, measure, value (csvNumber). */
 export function perQueryCSV(result) {
   const lines = [csvLine(["run", "query", "measure", "value"])];
   for (const run of result.runs) {
     for (const key of run.measures) {
       const values = run.perQuery[key];
       run.queries.forEach((query, position) => {
-        lines.push(csvLine([csvName(run.name), csvName(query), key, values[position]]));
+        lines.push(csvLine([csvName(run.name), csvName(query), key, csvNumber(values[position])]));
       });
     }
   }
@@ -69,12 +88,18 @@ function meansGrid(result, escapeText) {
   return { header, rows, measures };
 }
 
-/** The means as a Markdown table (four decimals), with the footnote line under it. */
+// In a Markdown cell, `|` ends the cell and `<`, `>` start HTML (a run named `<img ...>` would be
+// an image): each is written as text, and `&` too, so that a name holding "&lt;" stays as it is.
+const MARKDOWN_TEXT = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "\\|" };
+export const markdownEscape = (text) => String(text).replace(/[&<>|]/g, (c) => MARKDOWN_TEXT[c]);
+
+/** The means as a Markdown table (four decimals), with the footnote line under it when a mean
+ *  is marked. */
 export function meansMarkdown(result) {
-  const escapeCell = (text) => String(text).replaceAll("|", "\\|");
-  const { header, rows } = meansGrid(result, escapeCell);
+  const { header, rows } = meansGrid(result, markdownEscape);
   const line = (cells) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line), "", markNote(result), ""].join("\n");
+  const note = anyMarked(result) ? ["", markdownEscape(markNote(result))] : [];
+  return [line(header), line(header.map(() => "---")), ...rows.map(line), ...note, ""].join("\n");
 }
 
 // LaTeX's special characters in text. `~` and `^` escaped with a backslash are accents, and `<`,
@@ -89,11 +114,20 @@ const LATEX_TEXT_COMMANDS = {
 };
 const latexEscape = (text) => String(text).replace(/[\\&%$#_{}~^<>|]/g, (c) => LATEX_TEXT_COMMANDS[c] ?? `\\${c}`);
 
-/** The means as a LaTeX tabular (booktabs), with the footnote as a \\dag note under it. */
+/** The means as a LaTeX tabular (booktabs, which its first line says the document needs), with
+ *  the footnote as a \\dag note under it when a mean is marked. */
 export function meansLaTeX(result) {
   const { header, rows } = meansGrid(result, latexEscape);
   const body = rows.map((cells) => `${cells.join(" & ").replaceAll(MARK, "$^\\dagger$")} \\\\`);
+  const note = anyMarked(result)
+    ? [
+        "",
+        `% ${markNote(result).replace(MARK, "\\dag")}`,
+        `\\par\\noindent$^\\dagger$ ${latexEscape(markNote(result).slice(MARK.length + 2))}`,
+      ]
+    : [];
   return [
+    "% needs \\usepackage{booktabs} (for \\toprule, \\midrule, \\bottomrule)",
     `\\begin{tabular}{l${"r".repeat(header.length - 1)}}`,
     "\\toprule",
     `${header.join(" & ")} \\\\`,
@@ -101,9 +135,7 @@ export function meansLaTeX(result) {
     ...body,
     "\\bottomrule",
     "\\end{tabular}",
-    "",
-    `% ${markNote(result).replace(MARK, "\\dag")}`,
-    `\\par\\noindent$^\\dagger$ ${latexEscape(markNote(result).slice(MARK.length + 2))}`,
+    ...note,
     "",
   ].join("\n");
 }

@@ -10,9 +10,10 @@ export const WASM_MEMORY_MAX = 4294901760;
 // Of the memory the browser says the device has (navigator.deviceMemory, GiB), the share one tab's
 // Python may take: the system, the browser and the page's own JavaScript need the rest.
 export const DEVICE_SHARE = 0.5;
-// Where the browser says nothing (Firefox and Safari have no navigator.deviceMemory): a bound that
-// a phone's tab can reach, as a 2 GB device's DEVICE_SHARE would give.
-export const DEFAULT_PYTHON_MEMORY = 1024 ** 3;
+// Where the browser says nothing (no navigator.deviceMemory: every Safari, so every iPhone, and
+// Firefox) the page cannot tell a phone from a desktop, so it counts on what a phone's tab holds:
+// a few hundred MB, well under the 1 GB a 2 GB device's DEVICE_SHARE would give.
+export const DEFAULT_PYTHON_MEMORY = 384 * 1024 ** 2;
 // Python's wasm memory per byte of text held whole: 3.4 for a judgments file and 2.8 for a run not
 // grouped by query, both of 128 MB with short lines (bench/evaluate_memory.mjs, Pyodide 314.0.7),
 // rounded up for the page's other Python objects and for the memory's growth steps.
@@ -79,5 +80,24 @@ export function tooLarge(file, role, { deviceGiB = deviceMemory(), unpacked = nu
     (role === "judgments"
       ? "Keep only the queries your runs rank."
       : "Sort the run by query (sort -s -k1,1) and it streams, whatever its size.")
+  );
+}
+
+// What an engine says when Python or its worker ran out of memory: Python's MemoryError, a wasm
+// memory that cannot grow (Emscripten's "Cannot enlarge memory", "Aborted(OOM)"), the browser's
+// "out of memory".
+const OUT_OF_MEMORY = /\bMemoryError\b|out of memory|Cannot enlarge memory|Aborted\(OOM\)/i;
+
+/**
+ * The page's sentence for an evaluation that failed because memory ran out, or null.
+ * @param {string} error  what the worker or the browser said
+ * @returns {string|null}
+ */
+export function outOfMemory(error) {
+  if (!OUT_OF_MEMORY.test(String(error))) return null;
+  return (
+    "Python ran out of memory reading these files: this browser gives it less than they need. " +
+    "Keep only the queries your runs rank in the judgments, sort each run by query (sort -s -k1,1) " +
+    "so it streams, or use a device with more memory; then press Evaluate."
   );
 }

@@ -1,4 +1,4 @@
-// The evaluate page (issue #19; UI contract, "Evaluate your own run"): the learner's run files and
+// The evaluate page (UI contract, "Evaluate your own run"): the learner's run files and
 // judgments, read and scored by rankmetrics in the worker's Python, never sent anywhere. This
 // module wires the form (files, names, baseline, options), the Evaluate and Stop buttons, the
 // status, and the results; each part has a module of its own.
@@ -6,8 +6,9 @@ import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
+import { changedOnDisk, placeChosen, unreadable } from "./files.js";
 import { unpackedSize, unreadableGzip } from "./gzip.js";
-import { tooLarge } from "./limits.js";
+import { outOfMemory, tooLarge } from "./limits.js";
 import { badNames, nameProblem, uniqueNames } from "./names.js";
 import { DEFAULT_OPTIONS, OPTION_NAMES, parseCutoffs, parseThreshold, trecEvalCommand } from "./options.js";
 import { drawCharts, drawComparison, drawCounts, drawFiles, drawMeans, drawPerQuery } from "./results-view.js";
@@ -42,6 +43,8 @@ export function mountEvaluate(root, { runtime, signal }) {
   // keeps its row (with Undo) so that no row slides under the pointer.
   let rows = []; // [{run, removed}]
   let qrels = null; // File
+  let qrelsDropped = false; // the judgments came by drop, not from their file input
+  let changed = new Set(); // Files the browser refused to read since they were chosen
   let working = false;
 
   const setStatus = (state, text, fraction = null) => {
@@ -74,9 +77,13 @@ export function mountEvaluate(root, { runtime, signal }) {
       useRank: readOption("useRank"),
     };
   };
+  // The command's line goes while an option is invalid (no command gives those numbers): the
+  // note under it says what is wrong.
+  const commandLine = $("[data-eval-command]").closest("p");
   const showCommand = () => {
     const current = currentOptions();
     for (const field of [options.cutoffs, options.threshold]) field.removeAttribute("aria-invalid");
+    commandLine.hidden = Boolean(current.error);
     if (current.error) {
       current.field.setAttribute("aria-invalid", "true");
       $("[data-eval-command]").textContent = "";
@@ -107,6 +114,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     runs = rows.filter((row) => !row.removed).map((row) => row.run);
     namesBox.replaceChildren(...rows.map((row, index) => (row.removed ? removedRow(row, index) : nameRow(row, index))));
     $("[data-eval-no-runs]").hidden = runs.length > 0;
+    baseline.closest("p").hidden = runs.length === 0;
     drawBaseline(String(Math.max(0, runs.indexOf(chosen))));
     checkNames();
     showCommand();
@@ -147,7 +155,9 @@ export function mountEvaluate(root, { runtime, signal }) {
       " ",
       input,
       " ",
-      el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
+      changed.has(run.file)
+        ? el("span", { class: "evaluate-changed", "data-eval-changed": true, text: changedOnDisk(run.file.name) })
+        : el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
       " ",
       remove,
     );
@@ -184,24 +194,41 @@ export function mountEvaluate(root, { runtime, signal }) {
     });
     return bad;
   };
-  const addRuns = (files, { replace }) => {
-    const kept = replace ? [] : rows.filter((row) => !row.removed); // removed rows go with new files
+  // Chosen or dropped runs join those kept; a file of the same name as a run's file (an edited
+  // file chosen again) takes that run's place, keeping its name.
+  const addRuns = (files) => {
+    const kept = rows.filter((row) => !row.removed); // removed rows go with new files
+    const { replaced, added } = placeChosen(
+      kept.map((row) => row.run),
+      files,
+    );
+    for (const [index, file] of replaced) kept[index].run.file = file;
     const names = uniqueNames(
-      files.map((file) => file.name),
+      added.map((file) => file.name),
       kept.map((row) => row.run.name),
     );
-    rows = [...kept, ...files.map((file, i) => ({ run: { file, name: names[i], label: names[i] }, removed: false }))];
+    rows = [...kept, ...added.map((file, i) => ({ run: { file, name: names[i], label: names[i] }, removed: false }))];
     drawNames();
   };
-  on($("[data-eval-runs]"), "change", (event) => addRuns([...event.target.files], { replace: true }));
-  // A dropped judgments file empties the file input, which then says no file is chosen: the hint
-  // beside it names the file in use instead.
-  const showDroppedQrels = (file) => {
-    $("[data-eval-qrels-dropped]").textContent = file ? `In use: ${file.name}, ${size(file.size)} (dropped)` : "";
+  // Each file input is emptied once its files are taken, so that choosing the same file again
+  // (edited since) is a change too; the rows and the hint beside the judgments name the files in use.
+  on($("[data-eval-runs]"), "change", (event) => {
+    const files = [...event.target.files];
+    event.target.value = "";
+    addRuns(files);
+  });
+  const showQrels = () => {
+    const hint = $("[data-eval-qrels-dropped]");
+    hint.classList.toggle("evaluate-changed", changed.has(qrels));
+    if (!qrels) hint.textContent = "";
+    else if (changed.has(qrels)) hint.textContent = changedOnDisk(qrels.name);
+    else hint.textContent = `In use: ${qrels.name}, ${size(qrels.size)}${qrelsDropped ? " (dropped)" : ""}`;
   };
   on($("[data-eval-qrels]"), "change", (event) => {
     qrels = event.target.files[0] ?? null;
-    showDroppedQrels(null);
+    qrelsDropped = false;
+    event.target.value = "";
+    showQrels();
     showCommand();
   });
   // Files dropped anywhere on the page: the one named like qrels is the judgments, the others runs.
@@ -215,11 +242,11 @@ export function mountEvaluate(root, { runtime, signal }) {
     const judgments = files.find((file) => QRELS_NAME.test(file.name));
     if (judgments) {
       qrels = judgments;
-      $("[data-eval-qrels]").value = "";
-      showDroppedQrels(judgments);
+      qrelsDropped = true;
+      showQrels();
     }
     const dropped = files.filter((file) => file !== judgments);
-    if (dropped.length) addRuns(dropped, { replace: false });
+    if (dropped.length) addRuns(dropped);
     showCommand();
     markStale();
     setStatus(
@@ -258,8 +285,13 @@ export function mountEvaluate(root, { runtime, signal }) {
     checkNames();
     const named = nameProblem(runs.map((run) => ({ name: run.name, label: run.label, fileName: run.file.name })));
     if (named) return refuse(named.message, namesBox.querySelectorAll("[data-eval-name]")[named.index]);
+    working = true; // while the files are checked and their first and last bytes read: a second press does nothing
+    const refused = await showChanged().finally(() => {
+      working = false;
+    });
+    if (refused) return refuse(refused, changed.has(qrels) ? $("[data-eval-qrels]") : $("[data-eval-runs]"));
     // Refused before anything is read: gzip this browser cannot unpack, judgments too large to hold.
-    working = true; // while the files' first and last bytes are read: a second press does nothing
+    working = true;
     const [packed, unpacked] = await Promise.all([
       unreadableGzip([qrels, ...runs.map((run) => run.file)]),
       unpackedSize(qrels),
@@ -293,6 +325,9 @@ export function mountEvaluate(root, { runtime, signal }) {
             `Reading ${message.file}: ${size(message.bytes)} of ${size(message.total)}`,
             message.total ? message.bytes / message.total : 0,
           );
+        else if (message.phase === "sorting")
+          // A run not grouped by query is read whole, then sorted: the bar would sit at its end.
+          setStatus("reading", `Sorting ${message.file} by query…`, null);
         else if (message.step)
           setStatus(
             "evaluating",
@@ -316,10 +351,30 @@ export function mountEvaluate(root, { runtime, signal }) {
     }
     if (answer.ok) return showResult(answer.result, current.cutoffs, job.baseline);
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
+    // Out of memory (Python's MemoryError, or the worker's error): said plainly, never a wait.
+    const memory = answer.ok === false && answer.error ? outOfMemory(answer.error) : null;
+    if (memory) return setStatus("error", memory);
+    if (answer.crashed)
+      return setStatus("error", `Python stopped while it worked (${answer.error}). Press Evaluate to try again.`);
     if (answer.cancelled || answer.stopped || answer.restarted)
       return setStatus("idle", "Stopped. Press Evaluate to start again.");
+    // A file changed on disk while it was read: said as before Evaluate, not as the browser says it.
+    const changedNow = await showChanged();
+    if (changedNow) return setStatus("error", changedNow);
     setStatus("error", answer.loadFailed ? answer.error : `The evaluation failed: ${answer.error}`);
   });
+  /** Mark the files the browser no longer reads beside them; the status's sentence, or null. */
+  const showChanged = async () => {
+    const files = [qrels, ...runs.map((run) => run.file)];
+    const found = new Set(await unreadable(files));
+    const same = found.size === changed.size && [...found].every((file) => changed.has(file));
+    changed = found;
+    if (!same) {
+      drawNames(); // the rows are drawn again only when a mark comes or goes: a name's field keeps its focus
+      showQrels();
+    }
+    return changed.size ? [...changed].map((file) => changedOnDisk(file.name)).join(" ") : null;
+  };
   on(stopButton, "click", () => {
     if (working) runtime.stop();
   });

@@ -60,6 +60,9 @@ const TREC_EVAL_CUT = {
  * @returns {{command: string, notes: string[]}}
  */
 export function trecEvalCommand(options, { qrels = "qrels", run = "run", others = [] } = {}) {
+  // trec_eval reads plain text only: the command names a gzip file as it is once unpacked.
+  const packed = [qrels, run, ...others].filter(isGzipName);
+  [qrels, run, others] = [unpackedName(qrels), unpackedName(run), others.map(unpackedName)];
   const ks = options.cutoffs.join(",");
   const parts = ["trec_eval"];
   if (options.missing === "score 0") parts.push("-c");
@@ -67,6 +70,10 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
   for (const name of Object.values(TREC_EVAL_CUT)) parts.push("-m", `${name}.${ks}`);
   parts.push("-m", "map", "-m", "recip_rank", "-q", quote(qrels), quote(run));
   const notes = ["trec_eval has no reciprocal rank at a cut-off and no judged@k: those columns are this page's own."];
+  if (packed.length)
+    notes.push(
+      `trec_eval cannot read gzip: unpack ${packed.map(quote).join(", ")} first (gunzip -k ${packed.map(quote).join(" ")}).`,
+    );
   // trec_eval scores one run per call: the command shows the first, the note names the rest.
   if (others.length)
     notes.push(
@@ -81,4 +88,6 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
   return { command: parts.join(" "), notes };
 }
 
+const isGzipName = (name) => /\.gz$/i.test(name);
+const unpackedName = (name) => (isGzipName(name) ? name.slice(0, -3) : name);
 const quote = (name) => (/^[\w./+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`);

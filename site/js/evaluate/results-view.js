@@ -3,7 +3,7 @@
 // drawn from the worker's result (worker/evaluate.py). Numbers keep Python's repr in data-value.
 import { el } from "../playground/dom.js";
 import { differenceChart, distributionChart, MIN_WIDTH, WIDTH } from "./charts.js";
-import { MARK, markNote, significant } from "./export.js";
+import { anyMarked, MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
 import { counted } from "./words.js";
@@ -136,11 +136,10 @@ export function drawMeans(result) {
       ),
     ),
   );
-  const marked = result.runs.some((run) => measures.some((key) => significant(result, run.name, key)));
   return [
     el("h3", { text: "Means" }),
     table("Mean over queries", head, rows, { "data-results": true }),
-    ...(marked ? [el("p", { class: "evaluate-hint", text: markNote(result) })] : []),
+    ...(anyMarked(result) ? [el("p", { class: "evaluate-hint", text: markNote(result) })] : []),
   ];
 }
 
@@ -219,6 +218,8 @@ export function drawComparison(result) {
       ),
     ),
   );
+  const box = table("Each run against the baseline", head, rows, { "data-comparison": true });
+  stickSecondColumn(box.firstElementChild, head[0]);
   return [
     el("h3", { text: `Against the baseline, ${result.baseline}` }),
     el("p", {
@@ -229,8 +230,15 @@ export function drawComparison(result) {
         `bootstrap interval from ${result.resamples} resamples (seed ${result.seed}). Holm's correction ` +
         `over ${counted(result.holmComparisons, "comparison")} (every run, measure and cut-off on this page), for each test.`,
     }),
-    table("Each run against the baseline", head, rows, { "data-comparison": true }),
+    box,
   ];
+}
+
+/** The second of two sticky label columns starts where the first ends: `table`'s --label-left
+ *  follows the width of `first` (its first column's header) as the table is laid out. */
+function stickSecondColumn(table, first) {
+  if (typeof ResizeObserver !== "function") return;
+  new ResizeObserver(() => table.style.setProperty("--label-left", `${first.offsetWidth}px`)).observe(first);
 }
 
 /**

@@ -108,8 +108,8 @@ async function readText(file, label, feed, onBytes, stopped) {
 
 /**
  * Answer {type: "evaluate", id, qrels: File, runs: [{name, file: File}], baseline, options}.
- * Posts {type: "progress", id, phase: "reading"|"evaluating", file, bytes, total, text} while it
- * works, then {type: "result", id, ok: true, result} (the JSON of evaluate.py's `compare`), or
+ * Posts {type: "progress", id, phase: "reading"|"sorting"|"evaluating", file, bytes, total, text}
+ * while it works ("sorting": a run not grouped by query, read whole, is being sorted by query), then {type: "result", id, ok: true, result} (the JSON of evaluate.py's `compare`), or
  * {type: "result", id, ok: false, error, files?} with the files' summaries read so far, or
  * {type: "result", id, ok: false, stopped: true} after Stop.
  */
@@ -183,6 +183,7 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
         if (large) throw new Error(large);
         evaluation.start_run(name, label, false);
         await read(file, label, (text) => evaluation.feed_run(text));
+        post({ type: "progress", phase: "sorting", file: label }); // finish_run sorts it: a while, for a big run
       }
       files[label] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
     }

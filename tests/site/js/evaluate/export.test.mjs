@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import {
   MARK,
   csvName,
+  csvNumber,
   meansCSV,
   meansLaTeX,
   meansMarkdown,
@@ -37,7 +38,7 @@ const RESULT = {
   comparisons: [{ run: "B|x", queries: 1, rows: { "ndcg@10": { pRandomizationHolm: "0.01" } } }],
 };
 
-test("the means CSV keeps full precision and flags the significant differences", () => {
+test("the means CSV writes clean decimals and flags the significant differences", () => {
   assert.equal(
     meansCSV(RESULT),
     "run,ndcg@10,judged@10,significant_ndcg@10,significant_judged@10\nA,0.5,1.0,0,0\nB|x,0.75,0.9,1,0\n",
@@ -79,4 +80,45 @@ test("LaTeX gets a run's name as text: special characters as their text commands
     latex.includes("a\\textasciitilde{}b\\textasciicircum{}c\\textless{}d\\textgreater{}e\\textbackslash{}f\\&g\\_h"),
   );
   assert.ok(meansLaTeX(RESULT).includes("B\\textbar{}x"));
+});
+
+test("CSV numbers drop a float sum's noise and keep what any table shows", () => {
+  assert.equal(csvNumber("0.052000000000000005"), "0.052");
+  assert.equal(csvNumber("0.30000000000000004"), "0.3");
+  assert.equal(csvNumber("0.123456789012345"), "0.123456789012");
+  assert.equal(csvNumber("1.0"), "1.0");
+  assert.equal(csvNumber("nan"), "nan");
+  const noisy = structuredClone(RESULT);
+  noisy.runs[0].means["ndcg@10"] = "0.052000000000000005";
+  noisy.runs[0].perQuery["ndcg@10"] = ["0.30000000000000004"];
+  assert.ok(meansCSV(noisy).includes("\nA,0.052,1.0,0,0\n"));
+  assert.ok(perQueryCSV(noisy).includes("\nA,q1,ndcg@10,0.3\n"));
+});
+
+test("the footnote comes only when a mean is marked", () => {
+  const unmarked = structuredClone(RESULT);
+  unmarked.comparisons[0].rows["ndcg@10"].pRandomizationHolm = "0.2";
+  for (const text of [meansMarkdown(unmarked), meansLaTeX(unmarked)]) {
+    assert.ok(!text.includes("Holm"), text);
+    assert.ok(!text.includes(MARK) && !text.includes("dagger"), text);
+  }
+  const alone = structuredClone(RESULT);
+  alone.runs = alone.runs.slice(0, 1);
+  alone.comparisons = [];
+  alone.holmComparisons = 0;
+  assert.ok(!meansMarkdown(alone).includes("Holm"));
+  assert.ok(!meansLaTeX(alone).includes("Holm"));
+});
+
+test("Markdown writes <, >, | and & in a run's name as text, never as HTML or a cell's end", () => {
+  const renamed = structuredClone(RESULT);
+  renamed.runs[1].name = "<img src=x onerror=alert(1)> a|b &lt;";
+  renamed.comparisons[0].run = renamed.runs[1].name;
+  const markdown = meansMarkdown(renamed);
+  assert.ok(markdown.includes(`| &lt;img src=x onerror=alert(1)&gt; a\\|b &amp;lt; | 0.7500${MARK} |`), markdown);
+  assert.ok(!markdown.includes("<img"));
+});
+
+test("LaTeX says first that it needs booktabs", () => {
+  assert.equal(meansLaTeX(RESULT).split("\n")[0].startsWith("% needs \\usepackage{booktabs}"), true);
 });

@@ -10,6 +10,7 @@ import {
   WASM_MEMORY_MAX,
   deviceMemory,
   heldTextBytes,
+  outOfMemory,
   pythonMemory,
   tooLarge,
 } from "../../../../site/js/evaluate/limits.js";
@@ -75,4 +76,22 @@ test("a run not grouped by query shares the bound with the judgments Python alre
   assert.match(refused, /Sort the run by query/);
   // Alone, the same run fits: only what is held beside it refused it.
   assert.equal(tooLarge(run, "ungrouped run", { deviceGiB: 4 }), null);
+});
+
+test("where the browser says nothing, the bound is one a phone's tab holds: a few hundred MB", () => {
+  assert.ok(DEFAULT_PYTHON_MEMORY <= 512 * 1024 ** 2, DEFAULT_PYTHON_MEMORY);
+  assert.ok(DEFAULT_PYTHON_MEMORY >= 256 * 1024 ** 2, DEFAULT_PYTHON_MEMORY);
+});
+
+test("running out of memory is told plainly, whoever says it; other failures are not taken for it", () => {
+  for (const said of [
+    "Traceback (most recent call last):\n  ...\nMemoryError",
+    "MemoryError",
+    "Uncaught RangeError: out of memory",
+    "Cannot enlarge memory arrays",
+    "Aborted(OOM)",
+  ])
+    assert.match(outOfMemory(said), /^Python ran out of memory reading these files/, said);
+  assert.equal(outOfMemory("qrels.txt could not be read: NotReadableError"), null);
+  assert.equal(outOfMemory("ValueError: memoryless"), null);
 });

@@ -68,3 +68,15 @@ test("the page's HTML shows the default options' command and note before the scr
   assert.ok(html.includes(`<code data-eval-command>${command}</code>`));
   assert.ok(html.includes(`data-eval-command-note>${notes.join(" ")}</p>`));
 });
+
+test("a gzip file is named unpacked in the command, and the note says to unpack it first", () => {
+  const options = { cutoffs: [10], threshold: 1, gain: "linear", missing: "score 0", useRank: false };
+  const { command, notes } = trecEvalCommand(options, { qrels: "qrels.txt", run: "runB.rerank.txt.gz" });
+  assert.ok(command.endsWith(" qrels.txt runB.rerank.txt"), command);
+  assert.ok(!command.includes(".gz"));
+  assert.ok(
+    notes.includes("trec_eval cannot read gzip: unpack runB.rerank.txt.gz first (gunzip -k runB.rerank.txt.gz)."),
+  );
+  const plain = trecEvalCommand(options, { qrels: "qrels.txt", run: "run.txt" });
+  assert.ok(!plain.notes.some((note) => note.includes("gzip")));
+});
