@@ -25,7 +25,7 @@ _sorted = sorted
 _len = len
 _ceil = math.ceil
 
-PERMUTATIONS = 10_000  # the randomization test's sign flips (issue #19: 10,000 by default)
+PERMUTATIONS = 10_000  # the randomization test's sign flips
 RESAMPLES = 10_000  # the bootstrap's resamples of the per-query differences
 SEED = 0  # both are seeded, so the page gives the same p-values and intervals every time
 CONFIDENCE = 0.95  # the bootstrap interval's coverage
@@ -318,7 +318,7 @@ class Evaluation:
                     "measures": list(evaluation.measures),
                     "means": {key: _repr(value) for key, value in evaluation.means.items()},
                     # Arrays by position, not objects keyed by query: thousands of queries
-                    # cross to the page and are drawn quickly that way (issue #19, item 5).
+                    # cross to the page and are drawn quickly that way.
                     "queries": list(evaluation.per_query[evaluation.measures[0]]) if evaluation.measures else [],
                     "perQuery": {
                         key: [_repr(value) for value in values.values()] for key, values in evaluation.per_query.items()
