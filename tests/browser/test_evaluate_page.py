@@ -1221,6 +1221,7 @@ def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_
         "The evaluation failed: binary.txt is not a text file (it holds NUL bytes): choose the judgments file."
     )
     expect(page.locator("[data-results]")).to_have_count(0)
+    page.get_by_role("button", name="Remove A", exact=True).click()  # chosen runs join those listed
     choose(page, [binary], files["qrels"])  # the only run: nothing to evaluate
     evaluate(page, "error")
     expect(page.locator("[data-eval-status]")).to_have_text(
@@ -1236,6 +1237,7 @@ def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_
     latin.write_bytes(run_text(1).replace(f"{MARKER}d1 ", f"{MARKER}d\xe91 ").encode("latin-1"))
     latin_qrels = tmp_path / "latin-qrels.txt"
     latin_qrels.write_bytes(qrels_text().replace(f"{MARKER}d1 ", f"{MARKER}d\xe91 ").encode("latin-1"))
+    page.get_by_role("button", name="Remove binary", exact=True).click()
     choose(page, [latin], latin_qrels)
     evaluate(page)
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
@@ -1269,6 +1271,7 @@ def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_re
     # One query, one run.
     one = tmp_path / "one-qrels.txt"
     one.write_text("".join(line + "\n" for line in qrels_text().splitlines() if line.startswith(f"{MARKER}q1 ")))
+    page.get_by_role("button", name="Remove noisy", exact=True).click()
     choose(page, [files["A"]], one)
     evaluate(page)
     expect(page.locator("[data-eval-status]")).to_have_text("Done: 1 run, 1 query.")

@@ -22,7 +22,7 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
     folder = unpacked / "ranking-metrics-course"
     assert (folder / "README.txt").is_file() and (folder / "site" / "index.html").is_file()
     launcher = subprocess.Popen(
-        # Any free port: the fixed one is tests/lessonbuild/test_handout.py's.
+        # Any free port: the fixed one is tests/lessonbuild/test_launcher.py's.
         [sys.executable, "start.py", "--no-browser", "--port", "0"],
         cwd=folder,
         stdout=subprocess.PIPE,

@@ -267,7 +267,7 @@ class Evaluation:
                     "ties": sum(1 for d in differences[key] if d == 0),
                     "losses": sum(1 for d in differences[key] if d < 0),
                 }
-            if queries:
+            if _len(queries) >= 2:  # a paired test needs two queries scored by both runs
 
                 def told(step):
                     return None if progress is None else (lambda done, total: progress(step, done, total))

@@ -271,3 +271,17 @@ def test_a_file_with_nothing_readable_says_so_and_blames_that_file(worker_namesp
     assert summary["nothingRead"].startswith(blamed)
     assert summary["queries"] == 0 and sum(summary["problemCounts"].values()) >= 1
     assert ("every line has a problem" in summary["nothingRead"]) == (reason == "malformed")
+
+
+def test_two_runs_judged_on_one_query_are_compared_without_a_paired_test(worker_namespace):
+    """A paired test needs two queries scored by both runs: with one, the means and the
+    difference are shown, and every p-value and interval is left out (NaN), not an error."""
+    one_query = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\n"
+    _, result = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B}, qrels=one_query)
+    (comparison,) = result["comparisons"]
+    assert comparison["queries"] == 1
+    for row in comparison["rows"].values():
+        assert row["delta"] != "nan"
+        for key in ("pT", "pRandomization", "ciLow", "ciHigh", "pTHolm", "pRandomizationHolm"):
+            assert row[key] == "nan", key
+    assert result["holmComparisons"] == 0
