@@ -1,7 +1,8 @@
 // Code cells of a lesson page: their state, their Run/Stop/Reset buttons and the run queue.
 // Cells share one Python namespace. Running a cell first runs every earlier cell that has not
-// run yet (hidden set-up cells too), so a learner can start anywhere on the page; a cell the
-// learner stopped is left stopped until they run it, edit it or reset it.
+// run yet (hidden set-up cells too), so a learner can start anywhere on the page; a cell whose
+// latest run the learner stopped, or that ended with an error, is left out of that until they
+// run it, edit it or reset it.
 import { streams } from "./build-constants.js";
 import { OutputArea } from "./output.js";
 import { load, onOtherTabChange, save } from "./storage.js";
@@ -235,7 +236,7 @@ export class CellController {
       verdict: cell.verdict ? [cell.verdict.dataset.verdict, cell.verdict.textContent] : null,
     };
     this.#setCode(cell, cell.code); // an editor change, so Ctrl+Z brings the edit back
-    cell.stoppedByLearner = false; // the lesson's code again, even if it was never edited
+    cell.leftOut = null; // the lesson's code again, even if it was never edited
     for (const details of help) details.open = false;
     if (cell.verdict) this.#setVerdict(cell, "", "");
     return () => {
@@ -269,7 +270,7 @@ export class CellController {
    *  of the lesson's original code. */
   #edited(cell, code) {
     cell.current = code;
-    cell.stoppedByLearner = false; // new code: later cells may run it first again
+    cell.leftOut = null; // new code: later cells may run it first again
     saveCellCode(this.slug, cell, code, cell.editingOn);
     if (cell.showingOther !== undefined && code !== cell.showingOther) {
       cell.showingOther = undefined;
@@ -343,10 +344,10 @@ export class CellController {
   }
 
   async #runEarlierThen(target) {
-    target.stoppedByLearner = false; // run again by the learner
+    target.leftOut = null; // run again by the learner
     const before = this.cells.slice(0, target.index);
-    const leftStopped = before.filter((cell) => !cell.ran && cell.stoppedByLearner);
-    const earlier = before.filter((cell) => !cell.ran && !cell.stoppedByLearner);
+    const leftOut = before.filter((cell) => !cell.ran && cell.leftOut);
+    const earlier = before.filter((cell) => !cell.ran && !cell.leftOut);
     for (const cell of earlier) {
       if (this.detached.signal.aborted) return "stopped"; // the lesson left the page: so do its runs
       const outcome = await this.#execute(cell, target);
@@ -367,7 +368,7 @@ export class CellController {
     }
     if (this.detached.signal.aborted) return "stopped";
     const outcome = await this.#execute(target, target);
-    if (leftStopped.length && outcome !== "cancelled") target.output.note(leftStoppedNote(leftStopped), { top: true });
+    if (leftOut.length && outcome !== "cancelled") target.output.note(leftOutNote(leftOut), { top: true });
     return outcome === "cancelled" ? "stopped" : outcome;
   }
 
@@ -438,14 +439,14 @@ export class CellController {
       );
       // A cell the time limit ended failed, whether the interrupt landed in time or not.
       const failed = result.fatal || timedOut;
-      if (!failed && this.stopCount !== stopsAtStart) cell.stoppedByLearner = Boolean(cell.element);
+      if (cell.element && (failed || this.stopCount !== stopsAtStart)) cell.leftOut = failed ? "error" : "stopped";
       if (cell.element) this.#setState(cell, failed ? "error" : "idle");
       return failed ? "error" : "stopped";
     }
     if (result.interrupted && this.stopCount !== stopsAtStart) {
       // The learner's Stop, not their error: no traceback, just where it landed.
       cell.ran = false; // its latest run did not finish
-      cell.stoppedByLearner = Boolean(cell.element); // and later cells leave it stopped
+      if (cell.element) cell.leftOut = "stopped"; // and later cells leave it stopped
       output.note(result.line ? `Stopped at line ${result.line}.` : "Stopped.");
       if (cell.element) this.#setState(cell, "idle");
       return "stopped";
@@ -457,7 +458,10 @@ export class CellController {
       return "ok";
     }
     output.error(result.error ?? "");
-    if (cell.element) this.#setState(cell, "error");
+    if (cell.element) {
+      cell.leftOut = "error"; // later cells do not run it again for the same error
+      this.#setState(cell, "error");
+    }
     return "error";
   }
 
@@ -478,12 +482,15 @@ export class CellController {
   }
 }
 
-/** What a cell says when earlier cells the learner stopped were not run before it. */
-function leftStoppedNote(cells) {
-  const names = cells.map((cell) => cell.name).join(", ");
-  return cells.length === 1
-    ? `${names} was stopped, so it was not run first; run it yourself when this cell needs it.`
-    : `${names} were stopped, so they were not run first; run them yourself when this cell needs them.`;
+/** What a cell says when earlier cells were left out before it (stopped, or ended with an error). */
+function leftOutNote(cells) {
+  return cells
+    .map(
+      (cell) =>
+        `${cell.name} ${cell.leftOut === "error" ? "ended with an error" : "was stopped"}, so it was not run first; ` +
+        "run it yourself when this cell needs it.",
+    )
+    .join(" ");
 }
 
 /** Let the page handle input and paint before the next piece of work. */

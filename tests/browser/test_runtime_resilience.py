@@ -330,6 +330,28 @@ def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base
     expect(first).to_have_attribute("data-state", "done")
 
 
+def test_a_cell_that_ended_with_an_error_does_not_block_the_cells_after_it(page, base_url):
+    """Cell 1 ended with an error: cell 2 runs its own code without running cell 1 again (and
+    says so), so one error does not stop every later cell. Edited, cell 1 runs first again."""
+    open_lesson(page, base_url)
+    first, second = cells(page).nth(0), cells(page).nth(1)
+    run(page, first, "x = 41\nundefined_name")
+    expect(first).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    replace_code(page, second, "print(x + 1)")
+    second.get_by_role("button", name="Run").click()
+    expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(second.locator("[data-output]")).to_have_text(
+        re.compile(
+            r"^Code cell 1\b.* ended with an error, so it was not run first; run it yourself when this cell needs it\.\s*42\s*$"
+        )
+    )
+    expect(first).to_have_attribute("data-state", "error")  # not run again
+    replace_code(page, first, "x = 1")
+    second.get_by_role("button", name="Run").click()
+    expect(second.locator("[data-output]")).to_have_text("2", timeout=PYTHON_READY_TIMEOUT)
+    expect(first).to_have_attribute("data-state", "done")
+
+
 def test_a_run_pressed_while_python_loads_says_so_at_the_cell(page, base_url):
     held = hold_wasm(page)
     page.goto(f"{base_url}{SLUG}.html")
