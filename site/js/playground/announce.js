@@ -17,3 +17,36 @@ export function announcement(action, before, after, k) {
   if (changed.length === 0) return `${action}; no metric changed.`;
   return `${action}: ${changed.join(", ")}.`;
 }
+
+/**
+ * What the live region says, in the order things happened. A change is said when its readouts
+ * come; anything said in the meantime (a copied link, a refused move) is said after it then,
+ * so a late change never hides a newer message.
+ * @param {(text: string) => void} write  puts a sentence in the live region
+ */
+export function announcer(write) {
+  let pending = null; // the change waiting for its readouts: {action}
+  let saidSince = null; // what was said after it
+
+  return {
+    /** Say `text` now. */
+    say(text) {
+      write(text);
+      if (pending) saidSince = text;
+    },
+    /** A change was made: its sentence waits for its readouts (and is said now too if they will not come soon). */
+    changed(action, { sayNow = false } = {}) {
+      pending = { action };
+      saidSince = null;
+      if (sayNow) write(`${action}.`);
+    },
+    /** The readouts came: say the waiting change with what they changed. */
+    readouts(before, after, k) {
+      if (!pending) return;
+      const sentence = announcement(pending.action, before, after, k);
+      write(saidSince ? `${sentence} ${saidSince}` : sentence);
+      pending = null;
+      saidSince = null;
+    },
+  };
+}

@@ -2,7 +2,7 @@
 // in hand (move, grade, retrieve, drop, add, remove; k, gain, threshold), and the six metrics
 // answering from rankmetrics in the worker's Python, each with its working. This module mounts
 // every playground of a page and wires its parts; each part has a module of its own.
-import { announcement } from "./announce.js";
+import { announcer } from "./announce.js";
 import { computeReadouts } from "./compute.js";
 import { startDrag } from "./drag.js";
 import { clickMemory, keepInPlace } from "./steady.js";
@@ -37,11 +37,10 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   let state = first.state;
   let beforeReset = null; // the state Reset replaced, for Undo reset
   let shown = null; // the metrics on screen ({name: {value}}), for the arrows and announcements
-  let pendingAction = null; // the last change's sentence, said with its readouts
-
-  const say = (text) => {
+  const announce = announcer((text) => {
     parts.announce.textContent = text;
-  };
+  });
+  const say = announce.say;
   if (opening.problem) say(problemText(opening.problem));
 
   // Predict, then reveal: readouts stay held back until the form's answer is committed
@@ -73,8 +72,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       drawIdeal(parts, readouts.ideal, asked.grades);
       drawReadouts(parts, readouts, state, shown);
       const after = readouts.metrics;
-      if (pendingAction) say(announcement(pendingAction, held() ? null : shown, held() ? null : after, state.k));
-      pendingAction = null;
+      announce.readouts(held() ? null : shown, held() ? null : after, state.k);
       shown = after;
     },
   });
@@ -103,8 +101,8 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     }
     state = next;
     keeper.keep(model.sameState(state, own) ? null : state);
-    pendingAction = action;
     const computing = container.dataset.state === "computing" || container.dataset.state === "ready";
+    announce.changed(action, { sayNow: !computing }); // no readouts will come soon: say it now too
     compute.changed(); // asked first: Python computes while the page redraws the lists
     if (!keepUndo) {
       beforeReset = null; // Undo reset would now throw away the changes made since
@@ -113,7 +111,6 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     drawLists(parts, state, limits);
     drawIdeal(parts, model.idealOrder(state), state.grades);
     restoreFocus(parts, focus, fallback);
-    if (!computing) say(`${action}.`); // no readouts will come soon: say it now
   }
 
   const rowOf = (item) => parts.ranked.querySelector(`[data-item="${CSS.escape(item)}"]`);

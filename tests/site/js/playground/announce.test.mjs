@@ -2,7 +2,7 @@
 // where a dragged item lands.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { announcement } from "../../../../site/js/playground/announce.js";
+import { announcement, announcer } from "../../../../site/js/playground/announce.js";
 import { dropIndex, gapShifts } from "../../../../site/js/playground/drag.js";
 
 test("the sentence names the change and each metric that moved", () => {
@@ -26,4 +26,38 @@ test("while an item is dragged, the items between its place and the gap slide on
   assert.deepEqual(gapShifts(5, 1, 3, 40), [0, 0, -40, -40, 0]);
   assert.deepEqual(gapShifts(3, 1, 1, 40), [0, 0, 0]);
   assert.deepEqual(gapShifts(3, 1, null, 40), [0, 0, 0]); // over "Not retrieved": no gap
+});
+
+test("a message said while a change waits for its readouts is said again after that change", () => {
+  const said = [];
+  const live = announcer((text) => said.push(text));
+  const before = { ndcg: { value: 0.5 } };
+  const after = { ndcg: { value: 0.75 } };
+  live.changed("Set the grade of b to 3");
+  live.say("Link copied.");
+  live.readouts(before, after, 5);
+  assert.deepEqual(said, ["Link copied.", "Set the grade of b to 3: NDCG@5 0.500 to 0.750. Link copied."]);
+  live.readouts(before, after, 5); // nothing waits any more
+  assert.equal(said.length, 2);
+});
+
+test("a change's sentence waits for its readouts, or is said at once too when none are coming soon", () => {
+  const said = [];
+  const live = announcer((text) => said.push(text));
+  live.say("Link copied."); // nothing waiting: said once, not repeated later
+  live.changed("Moved d to rank 1");
+  live.readouts(null, { ndcg: { value: 1 } }, 5);
+  live.changed("Moved c to rank 2", { sayNow: true });
+  live.readouts({ ndcg: { value: 1 } }, { ndcg: { value: 0.5 } }, 5);
+  assert.deepEqual(said, ["Link copied.", "Moved d to rank 1.", "Moved c to rank 2.", "Moved c to rank 2: NDCG@5 1.000 to 0.500."]);
+});
+
+test("a newer change replaces the waiting one and forgets what was said before it", () => {
+  const said = [];
+  const live = announcer((text) => said.push(text));
+  live.changed("Moved d to rank 1");
+  live.say("Link copied.");
+  live.changed("Moved d to rank 2");
+  live.readouts({ ndcg: { value: 1 } }, { ndcg: { value: 1 } }, 5);
+  assert.deepEqual(said, ["Link copied.", "Moved d to rank 2; no metric changed."]);
 });
