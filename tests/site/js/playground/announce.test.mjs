@@ -49,7 +49,12 @@ test("a change's sentence waits for its readouts, or is said at once too when no
   live.readouts(null, { ndcg: { value: 1 } }, 5);
   live.changed("Moved c to rank 2", { sayNow: true });
   live.readouts({ ndcg: { value: 1 } }, { ndcg: { value: 0.5 } }, 5);
-  assert.deepEqual(said, ["Link copied.", "Moved d to rank 1.", "Moved c to rank 2.", "Moved c to rank 2: NDCG@5 1.000 to 0.500."]);
+  assert.deepEqual(said, [
+    "Link copied.",
+    "Moved d to rank 1.",
+    "Moved c to rank 2.",
+    "Moved c to rank 2: NDCG@5 1.000 to 0.500.",
+  ]);
 });
 
 test("a newer change replaces the waiting one and forgets what was said before it", () => {
