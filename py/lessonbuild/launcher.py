@@ -106,8 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         who = who_is_at(args.port, SITE) if args.port else OTHER_PROGRAM
         if who == SAME_COURSE:
             url = course_url(args.port)
-            print(f"The course is already running at {url} (started from another window): opening it there.")
-            if not args.no_browser:
+            running = f"The course is already running at {url} (started from another window)"
+            if args.no_browser:
+                print(f"{running}: open that address in your browser.")
+            else:
+                print(f"{running}: opening it there.")
                 webbrowser.open(url)
             return 0
         server = make_server(SITE, 0, HOST, quiet=True)

@@ -80,8 +80,13 @@ def count_python_workers(browser) -> None:
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context()
+def context(browser, request):
+    """A fresh profile. Its pages register no service worker (the harness stubs register() out,
+    a path the pages handle), so each test does not download the whole course into Cache Storage
+    in the background; tests of storing the course, offline use or updates are marked
+    `service_worker` and get the browser's own."""
+    allowed = request.node.get_closest_marker("service_worker") is not None
+    context = browser.new_context(service_workers="allow" if allowed else "block")
     yield context
     context.close()
 

@@ -23,6 +23,9 @@ from helpers import (
     wait_until_controlled,
 )
 
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
+
 NEXT_SLUG = SLUGS[SLUGS.index(SLUG) + 1]
 
 # Init scripts that take one capability away from the page.

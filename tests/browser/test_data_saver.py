@@ -8,6 +8,7 @@ worker, so the page's view is the one that counts."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import threading
@@ -29,6 +30,9 @@ from helpers import (
     run_first_cell,
     served,
 )
+
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
 
 SAVE_DATA = "Object.defineProperty(navigator.connection, 'saveData', {get: () => true, configurable: true});"
 SLOW_LINK = "Object.defineProperty(navigator.connection, 'effectiveType', {get: () => '3g', configurable: true});"
@@ -66,128 +70,113 @@ def requests() -> Requests:
     return Requests()
 
 
-def sparing_context(browser, script: str):
-    context = browser.new_context()
-    context.add_init_script(script)
+@pytest.fixture
+def sparing_page(browser, site_dir):
+    """`open(script, requests=None, sw_missing=False)`: a page in a fresh profile where the init
+    script `script` sets what the browser says of its connection, and the course served on an
+    origin of its own (recording into `requests`; with `sw_missing`, sw.js answers 404). Returns
+    (page, base URL). Any error in the pages fails the test."""
     errors: list[str] = []
-    context.on("weberror", lambda error: errors.append(str(error.error)))
-    return context, errors
+    with contextlib.ExitStack() as stack:
+
+        def open_page(script: str, requests: Requests | None = None, sw_missing: bool = False):
+            context = browser.new_context()
+            stack.callback(context.close)
+            context.add_init_script(script)
+            context.on("weberror", lambda error: errors.append(str(error.error)))
+            if sw_missing:
+                context.route("**/sw.js", lambda route: route.fulfill(status=404, body="not here"))
+            options = {"handler": requests.handler} if requests else {}
+            base_url = stack.enter_context(served(site_dir, **options))
+            return context.new_page(), base_url
+
+        yield open_page
+    assert errors == []
 
 
 @pytest.mark.parametrize("script", [SAVE_DATA, SLOW_LINK], ids=["save-data", "slow-link"])
 def test_a_first_visit_that_spares_data_fetches_only_what_the_page_needs_and_offers_the_rest(
-    browser, site_dir, requests, script
+    sparing_page, requests, script
 ):
-    context, errors = sparing_context(browser, script)
-    with served(site_dir, handler=requests.handler) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url)
-        # Where the page would register the service worker, it offers the course instead.
-        offer = page.locator("[data-offline-offer]")
-        expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
-        expect(offer.get_by_role("button")).to_have_text(OFFER)
-        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
-        assert page.evaluate(SITE_CACHES) == []
-        other_lessons = [slug for slug in SLUGS if slug != SLUG]
-        assert not any(requests.asked(f"{slug}.html") for slug in other_lessons)
-        assert not requests.asked(SNAPSHOT_PATH)
-        assert not requests.asked(STDLIB_PATH)  # the full standard library: no import needed it yet
-        run_first_cell(page)
-        expect(page.locator("[data-offline-ready]")).to_have_count(0)
-        page.close()
-    context.close()
-    assert errors == []
+    page, base_url = sparing_page(script, requests)
+    open_lesson(page, base_url)
+    # Where the page would register the service worker, it offers the course instead.
+    offer = page.locator("[data-offline-offer]")
+    expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
+    expect(offer.get_by_role("button")).to_have_text(OFFER)
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    assert page.evaluate(SITE_CACHES) == []
+    other_lessons = [slug for slug in SLUGS if slug != SLUG]
+    assert not any(requests.asked(f"{slug}.html") for slug in other_lessons)
+    assert not requests.asked(SNAPSHOT_PATH)
+    assert not requests.asked(STDLIB_PATH)  # the full standard library: no import needed it yet
+    run_first_cell(page)
+    expect(page.locator("[data-offline-ready]")).to_have_count(0)
 
 
-def test_the_offer_stays_on_the_next_lesson_and_says_when_saving_failed(browser, site_dir, lesson_slugs):
+def test_the_offer_stays_on_the_next_lesson_and_says_when_saving_failed(sparing_page, lesson_slugs):
     """Opened in place, the next lesson shows the offer again; a service worker that cannot be
     had (here: sw.js answers 404) leaves the offer's line saying so, with the button back."""
-    context, errors = sparing_context(browser, SAVE_DATA)
-    context.route("**/sw.js", lambda route: route.fulfill(status=404, body="not here"))
-    with served(site_dir) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url, lesson_slugs[0])
-        offer = page.locator("[data-offline-offer]")
-        expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
-        follow_next(page, lesson_slugs[1])
-        expect(page.locator("main h1")).to_be_focused()  # the next lesson is in (lesson.js swap)
-        expect(offer).to_have_attribute("data-offline-offer", "offered")
-        offer.get_by_role("button").click()
-        expect(offer).to_have_attribute("data-offline-offer", "failed")
-        expect(offer.get_by_role("button")).to_have_text(
-            re.compile(r"^Could not save the lessons\. Try again \(\d+\.\d MB\)$")
-        )
-        expect(offer.get_by_role("button")).to_be_enabled()
-        page.close()
-    context.close()
-    assert errors == []
+    page, base_url = sparing_page(SAVE_DATA, sw_missing=True)
+    open_lesson(page, base_url, lesson_slugs[0])
+    offer = page.locator("[data-offline-offer]")
+    expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
+    follow_next(page, lesson_slugs[1])
+    expect(page.locator("main h1")).to_be_focused()  # the next lesson is in (lesson.js swap)
+    expect(offer).to_have_attribute("data-offline-offer", "offered")
+    offer.get_by_role("button").click()
+    expect(offer).to_have_attribute("data-offline-offer", "failed")
+    expect(offer.get_by_role("button")).to_have_text(
+        re.compile(r"^Could not save the lessons\. Try again \(\d+\.\d MB\)$")
+    )
+    expect(offer.get_by_role("button")).to_be_enabled()
 
 
-def test_an_import_that_needs_the_full_standard_library_fetches_it_then(browser, site_dir, requests):
-    context, errors = sparing_context(browser, SAVE_DATA)
-    with served(site_dir, handler=requests.handler) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url)
-        expect(page.locator("[data-offline-offer]")).to_be_visible(timeout=PYTHON_READY_TIMEOUT)
-        assert not requests.asked(STDLIB_PATH)
-        cell = page.locator("[data-cell]").first
-        replace_code(page, cell, "import statistics, csv\nprint(statistics.mean([1, 2, 3]))")
-        cell.get_by_role("button", name="Run").click()
-        expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
-        expect(cell.locator("[data-output]")).to_have_text("2")
-        assert requests.asked(STDLIB_PATH)
-        page.close()
-    context.close()
-    assert errors == []
+def test_an_import_that_needs_the_full_standard_library_fetches_it_then(sparing_page, requests):
+    page, base_url = sparing_page(SAVE_DATA, requests)
+    open_lesson(page, base_url)
+    expect(page.locator("[data-offline-offer]")).to_be_visible(timeout=PYTHON_READY_TIMEOUT)
+    assert not requests.asked(STDLIB_PATH)
+    cell = page.locator("[data-cell]").first
+    replace_code(page, cell, "import statistics, csv\nprint(statistics.mean([1, 2, 3]))")
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(cell.locator("[data-output]")).to_have_text("2")
+    assert requests.asked(STDLIB_PATH)
 
 
-def test_pressing_the_offer_saves_the_course_and_it_then_works_offline(browser, site_dir, lesson_slugs):
-    context, errors = sparing_context(browser, SAVE_DATA)
-    with served(site_dir) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url, lesson_slugs[0])
-        offer = page.locator("[data-offline-offer]")
-        button = offer.get_by_role("button")
-        expect(button).to_have_text(OFFER, timeout=PYTHON_READY_TIMEOUT)
-        button.click()
-        # The offer gives way to the usual line once every lesson is stored.
-        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
-        expect(offer).to_have_count(0)
-        assert page.evaluate(SITE_CACHES) != []
-        context.set_offline(True)
-        page.goto(f"{base_url}{lesson_slugs[1]}.html")
-        expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
-        )
-        run_first_cell(page)
-        page.close()
-    context.close()
-    assert errors == []
+def test_pressing_the_offer_saves_the_course_and_it_then_works_offline(sparing_page, lesson_slugs):
+    page, base_url = sparing_page(SAVE_DATA)
+    open_lesson(page, base_url, lesson_slugs[0])
+    offer = page.locator("[data-offline-offer]")
+    button = offer.get_by_role("button")
+    expect(button).to_have_text(OFFER, timeout=PYTHON_READY_TIMEOUT)
+    button.click()
+    # The offer gives way to the usual line once every lesson is stored.
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+    expect(offer).to_have_count(0)
+    assert page.evaluate(SITE_CACHES) != []
+    page.context.set_offline(True)
+    page.goto(f"{base_url}{lesson_slugs[1]}.html")
+    expect(page.locator("[data-runtime-status]")).to_have_attribute(
+        "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+    )
+    run_first_cell(page)
 
 
-def test_without_network_information_the_course_is_stored_as_usual(browser, site_dir):
+def test_without_network_information_the_course_is_stored_as_usual(sparing_page):
     """Firefox and Safari have no navigator.connection: nothing is known, so nothing changes."""
-    context, errors = sparing_context(browser, NO_CONNECTION)
-    with served(site_dir) as base_url:
-        page = context.new_page()
-        open_lesson(page, base_url)
-        assert page.evaluate("navigator.connection") is None
-        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
-        expect(page.locator("[data-offline-offer]")).to_have_count(0)
-        page.close()
-    context.close()
-    assert errors == []
+    page, base_url = sparing_page(NO_CONNECTION)
+    open_lesson(page, base_url)
+    assert page.evaluate("navigator.connection") is None
+    expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
+    expect(page.locator("[data-offline-offer]")).to_have_count(0)
 
 
-def test_the_index_offers_the_course_too(browser, site_dir):
-    context, errors = sparing_context(browser, SAVE_DATA)
-    with served(site_dir) as base_url:
-        page = context.new_page()
-        page.goto(base_url)
-        offer = page.locator("[data-offline-offer]")
-        expect(offer).to_have_attribute("data-offline-offer", "offered")
-        expect(offer.get_by_role("button")).to_have_text(OFFER)
-        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
-        page.close()
-    context.close()
-    assert errors == []
+def test_the_index_offers_the_course_too(sparing_page):
+    page, base_url = sparing_page(SAVE_DATA)
+    page.goto(base_url)
+    offer = page.locator("[data-offline-offer]")
+    expect(offer).to_have_attribute("data-offline-offer", "offered")
+    expect(offer.get_by_role("button")).to_have_text(OFFER)
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")

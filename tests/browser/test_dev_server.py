@@ -15,6 +15,9 @@ from helpers import PYTHON_READY_TIMEOUT, ROOT, STATE_TIMEOUT, open_lesson, wait
 from lessonbuild.devserver import DevServer
 from lessonbuild.serve import make_server
 
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
+
 SLUG = "precision-recall"
 SENTENCE = "Here is the running example."
 # Records, in <html data-register-calls>, each time the page asks to register a service worker,

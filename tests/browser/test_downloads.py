@@ -195,6 +195,7 @@ def test_python_file_holds_the_edits_and_a_solved_exercise_passes(edited_page, o
     assert re.search(r"^Correct\. All \d+ cases match ", done.stdout, re.M)
 
 
+@pytest.mark.service_worker
 def test_a_lesson_downloads_offline_once_the_course_is_stored(context, base_url, offline_python, tmp_path):
     page = context.new_page()
     open_lesson(page, base_url, "ndcg")

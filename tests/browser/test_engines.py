@@ -159,7 +159,9 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
     if isolation and page.engine == "firefox":
         assert interrupt, "Firefox is cross-origin isolated with a SharedArrayBuffer: Stop should interrupt"
 
-    for code in RUNAWAY_CELLS.values():
+    # An interrupt reaches a loop and a sleep by different paths; a restart ends both alike.
+    runaways = RUNAWAY_CELLS.values() if interrupt else [RUNAWAY_CELLS["busy loop"]]
+    for code in runaways:
         replace_code(page, second, code)
         page.click(by_role("button", "Run", within=cell_selector(second)))
         wait_for_cell(page, second, ("running",), timeout=PYTHON_READY_TIMEOUT_S)

@@ -665,6 +665,8 @@ def test_on_a_phone_each_table_keeps_its_row_labels_in_view_while_its_numbers_sc
         for label in found["labels"]:
             assert label["seen"], found
             assert label["background"] == page_background, found  # opaque: no number shows through
+        if found["table"] == "results":
+            assert not found["scrolled"], found  # the measure names wrap: both runs fit beside them
         if found["table"] == "comparison":
             assert found["scrolled"], found  # too wide for the phone, and it scrolled
             run, measure = found["labels"]
@@ -815,6 +817,19 @@ def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sid
         }"""
     )
     assert hit[1] and 0 <= hit[0] <= 16, hit
+    # Scrolled down in its box, the column names stay at its top, above the numbers.
+    header = box.evaluate(
+        """(box) => {
+          box.scrollTop = box.scrollHeight;
+          const frame = box.getBoundingClientRect();
+          const last = box.querySelector("thead th:last-child").getBoundingClientRect();
+          const at = document.elementFromPoint(last.left + 8, last.top + last.height / 2);
+          return { scrolled: box.scrollTop > 0, top: Math.round(last.top - frame.top),
+                   named: at?.closest("thead") !== null };
+        }"""
+    )
+    assert header == {"scrolled": True, "top": 0, "named": True}, header
+    box.evaluate("(box) => { box.scrollTop = 0; }")
     query.click(position={"x": 2, "y": 2})  # where it is (a click elsewhere would scroll it back)
     expect(page.get_by_role("heading", name=re.compile(r"^Query .* as A ranked it$"))).to_be_focused()
 
@@ -1055,6 +1070,8 @@ def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_ev
         "A.txt changed on disk since you chose it: choose it again."
     )
     expect(page.locator("[data-eval-changed]")).to_have_count(1)  # B is read as before
+    stale = page.locator("[data-eval-stale]")  # the results shown are the earlier file's
+    expect(stale).to_have_text(re.compile(r"^A file has changed on disk since these results: choose it again"))
     # Chosen again: the same run, read as it is now.
     page.get_by_label("Run files").set_input_files([str(files["A"])])
     expect(page.locator("[data-eval-changed]")).to_have_count(0)
@@ -1070,7 +1087,6 @@ def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_ev
     edit_on_disk(files["A"], run_text(9))
     page.get_by_label("Run files").set_input_files([str(files["A"])])
     expect(page.get_by_label("Name of A", exact=True)).to_have_value("A")
-    stale = page.locator("[data-eval-stale]")
     expect(stale).to_have_count(1)  # the results before, until the next evaluation starts
     page.get_by_role("button", name="Evaluate", exact=True).click()
     expect(stale).to_have_count(0)

@@ -20,6 +20,9 @@ from helpers import (
     wait_until_python_ready,
 )
 
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
+
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_lesson_runs_checks_and_quizzes(page, base_url, slug):

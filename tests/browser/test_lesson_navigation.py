@@ -8,9 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 import build
+
 from helpers import (
     PYTHON_READY_TIMEOUT,
     audit,
@@ -205,6 +207,7 @@ def test_the_index_and_a_missing_page_load_whole_and_back_returns(page, base_url
     expect(page.get_by_role("heading", level=1)).to_have_text("Why position matters")
 
 
+@pytest.mark.service_worker
 def test_next_works_offline(context, base_url):
     page = context.new_page()
     open_lesson(page, base_url, FIRST)
@@ -295,6 +298,7 @@ def test_packages_that_fail_to_come_are_had_by_restarting_python(browser, base_u
     context.close()
 
 
+@pytest.mark.service_worker
 def test_a_new_build_is_offered_while_moving_in_place(context, tmp_path):
     """The browser looks for a new service worker on page loads; a lesson opened in place asks
     for that check itself, so the learner still hears of a new build."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from helpers import (
@@ -372,6 +373,7 @@ def test_every_page_links_the_playground_and_the_evaluate_page_from_its_header(s
         assert '<a href="evaluate.html">Evaluate your own run</a>' in header[1], path.name
 
 
+@pytest.mark.service_worker
 def test_a_lesson_opens_the_playground_and_the_evaluate_page_offline(context, base_url):
     page = context.new_page()
     open_lesson(page, base_url)

@@ -26,6 +26,9 @@ from helpers import (
     wait_until_controlled,
 )
 
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
+
 
 @pytest.mark.parametrize("cut", ["offline", "host gone"])
 def test_after_one_visit_three_lessons_load_and_run_offline(context, site_dir, lesson_slugs, cut):

@@ -129,7 +129,7 @@ def test_an_invalid_k_or_threshold_says_what_it_wants_and_holds_the_readouts(pag
         (threshold_field, "0", str(max_grade + 2), f"The threshold is a whole number from 1 to {max_grade}."),
     ]
     for field, first, second, wanted in fields:
-        for typed in (first, second, ""):
+        for typed in ("", first, second, ""):  # blank from a valid value, and after invalid ones
             field.fill(typed)
             field.press("Tab")
             expect(field).to_have_value(typed)  # leaving the field changes nothing
@@ -152,7 +152,8 @@ def test_an_invalid_k_or_threshold_says_what_it_wants_and_holds_the_readouts(pag
 
 def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page):
     """The readouts follow a number as it is typed, before Enter or leaving the field, and the
-    field keeps the focus; a value still being typed (blank) changes nothing yet."""
+    field keeps the focus; while the field is blank (being typed) the readouts say they are on
+    hold, and the field is not marked invalid yet."""
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
     assert_agrees(playground, state)
@@ -161,10 +162,14 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.press("Backspace")  # blank: still being typed
     expect(k_field).to_have_value("")
+    hold = playground.locator("[data-playground-hold]")
+    expect(hold).to_have_text(re.compile(rf"^On hold: these readouts are still for k = {state['k']}, "))
+    expect(k_field).not_to_have_attribute("aria-invalid", "true")  # not told off while typing
     page.keyboard.type("3")
     state["k"] = 3
     assert_agrees(playground, state)
     expect(playground.locator('[data-metric="precision"] [data-part="label"]')).to_have_text("Precision@3")
+    expect(hold).to_be_hidden()
     expect(k_field).to_be_focused()
     threshold_field = playground.get_by_label("Relevance threshold", exact=True)
     threshold_field.focus()

@@ -15,6 +15,9 @@ from playwright.sync_api import expect
 from lessonbuild.snapshot import SNAPSHOT_PATH, pack_pages, unpack_pages
 from helpers import PYTHON_READY_TIMEOUT, SLUG, open_lesson, replace_code
 
+# These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
+pytestmark = pytest.mark.service_worker
+
 # Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
 BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")
 

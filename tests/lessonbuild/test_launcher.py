@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import subprocess
 import sys
@@ -132,23 +133,28 @@ def test_a_port_taken_by_another_version_of_the_course_says_so(handout, other_se
         stop(process)
 
 
-def test_the_same_course_already_running_on_the_port_is_opened_there(handout, other_server):
+@pytest.mark.parametrize("browser", [False, True], ids=["no browser", "browser"])
+def test_the_same_course_already_running_on_the_port_is_named_and_not_started_again(handout, other_server, browser):
     first, output = start(handout, "--port", "0")
     try:
         url = address(output)
         port = url.rsplit(":", 1)[1].strip("/")
+        # Python's webbrowser runs the BROWSER variable's command: here one that prints the address.
+        opener = {"BROWSER": "echo browser-opened %s"} if browser else {}
         second = subprocess.run(
-            [sys.executable, "start.py", "--no-browser", "--port", port],
+            [sys.executable, "start.py", *([] if browser else ["--no-browser"]), "--port", port],
             cwd=handout,
             capture_output=True,
             text=True,
             timeout=30,
+            env={**os.environ, **opener},
         )
         assert second.returncode == 0
-        assert (
-            second.stdout
-            == f"The course is already running at {url} (started from another window): opening it there.\n"
-        )
+        running = f"The course is already running at {url} (started from another window)"
+        if browser:
+            assert second.stdout == f"{running}: opening it there.\nbrowser-opened {url}\n"
+        else:
+            assert second.stdout == f"{running}: open that address in your browser.\n"
     finally:
         stop(first)
 

@@ -255,20 +255,26 @@ export function mountEvaluate(root, { runtime, signal }) {
     );
   });
 
-  // Results drawn from earlier files or options say so once the form changes, rather than pass
-  // for its current choices (the trec_eval command above already follows the form).
-  const markStale = () => {
-    if (!output.querySelector("[data-results]") || output.querySelector("[data-eval-stale]")) return;
-    const note = el("p", {
-      class: "evaluate-stale",
-      role: "note",
-      "data-eval-stale": true,
-      text: "The files, names or options above have changed since these results: press Evaluate to update them.",
-    });
-    output.querySelector("h2")?.after(note);
+  // Results drawn from earlier files or options say so once the form changes, or a file is found
+  // changed on disk, rather than pass for the current choices (the trec_eval command above
+  // already follows the form).
+  const FORM_CHANGED =
+    "The files, names or options above have changed since these results: press Evaluate to update them.";
+  const FILE_CHANGED =
+    "A file has changed on disk since these results: choose it again above, then press Evaluate to update them.";
+  const markStale = (text = FORM_CHANGED) => {
+    if (!output.querySelector("[data-results]")) return;
+    const shown = output.querySelector("[data-eval-stale]");
+    if (shown) {
+      shown.textContent = text;
+      return;
+    }
+    output
+      .querySelector("h2")
+      ?.after(el("p", { class: "evaluate-stale", role: "note", "data-eval-stale": true, text }));
   };
-  on(form, "input", markStale);
-  on(form, "change", markStale);
+  on(form, "input", () => markStale());
+  on(form, "change", () => markStale());
 
   // --- Evaluate, Stop -----------------------------------------------------------------------
   const refuse = (text, focus = null) => {
@@ -373,6 +379,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       drawNames(); // the rows are drawn again only when a mark comes or goes: a name's field keeps its focus
       showQrels();
     }
+    if (changed.size) markStale(FILE_CHANGED);
     return changed.size ? [...changed].map((file) => changedOnDisk(file.name)).join(" ") : null;
   };
   on(stopButton, "click", () => {

@@ -363,7 +363,12 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     ),
     el(
       "div",
-      { class: "evaluate-table", role: "region", "aria-label": "Each query's values", tabindex: "0" },
+      {
+        class: "evaluate-table evaluate-table-tall",
+        role: "region",
+        "aria-label": "Each query's values",
+        tabindex: "0",
+      },
       tableElement,
     ),
     more,

@@ -224,9 +224,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   copy.hidden = !useFragment; // on another site's page the state is not in the address
   // A number field answers as the learner types (input), once its value is a whole number in
   // range. Any other value (blank, "0", "2.5", too big) stays as typed: the page never puts
-  // another number in its place. Once it is more than a blank being typed, a line under the
-  // field says what it wants, and the readouts say they are on hold (still those of the last
-  // valid value) until it is one.
+  // another number in its place, and the readouts say they are on hold (still those of the last
+  // valid value) until it is one. A line under the field says what it wants once the value is
+  // more than a blank being typed (a blank says so on Enter or on leaving the field).
   const waiting = new Map(); // field -> its name in a sentence, while its value is not valid
   const drawHold = () => {
     const names = [...waiting.values()];
@@ -244,16 +244,20 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   };
   const numberField = (field, key, set, name, wanted) => {
     const problem = parts.problems[key];
-    const mark = (invalid) => {
-      problem.hidden = !invalid;
-      if (invalid) {
+    /** `held`: the readouts wait for this field; `told`: its line and outline say what it wants. */
+    const mark = (held, told = held) => {
+      problem.hidden = !told;
+      if (told) {
         field.setAttribute("aria-invalid", "true");
         field.setAttribute("aria-describedby", problem.id);
-        field.dataset.heldAt = String(state[key]); // drawLists leaves the learner's text alone
-        waiting.set(field, wanted);
       } else {
         field.removeAttribute("aria-invalid");
         field.removeAttribute("aria-describedby");
+      }
+      if (held) {
+        field.dataset.heldAt = String(state[key]); // drawLists leaves the learner's text alone
+        waiting.set(field, wanted);
+      } else {
         delete field.dataset.heldAt;
         waiting.delete(field);
       }
@@ -262,7 +266,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "input",
       () => {
-        if (field.value === "") return; // still being typed: said on Enter or leaving the field
+        if (field.value === "") return mark(true, !problem.hidden); // being typed: told on Enter or leaving
         if (!field.validity.valid) return mark(true);
         if (waiting.has(field)) mark(false);
         const next = set(state, field.value, limits);
@@ -274,7 +278,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       "change",
       () => {
         const invalid = field.value === "" || !field.validity.valid;
-        if (invalid !== waiting.has(field)) mark(invalid);
+        mark(invalid);
         if (invalid) say(`${problem.textContent} The readouts are on hold until it is.`);
       },
       { signal },
