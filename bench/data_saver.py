@@ -37,12 +37,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 import build  # noqa: E402
 from conditions import print_end, print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from helpers import served  # noqa: E402
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from browserdrive.serving import served  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.snapshot import SNAPSHOT_PATH  # noqa: E402
 

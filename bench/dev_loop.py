@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
 from lessonbuild.devserver import DevServer  # noqa: E402
 
 PARAGRAPH = "Here is the running example."

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 GOAL_RATIO = 3.0  # the page at most 3x CPython + pytrec_eval
 GOAL_LONG_TASK_MS = 100
@@ -107,8 +107,8 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
     """(seconds from Evaluate to done, longest main-thread task in ms, the progress bar's moves,
     the renderers' peak resident bytes) in Chromium."""
     import build
-    from find_chromium import LAUNCH_ARGS, find_chromium
-    from helpers import served
+    from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+    from browserdrive.serving import served
     from playwright.sync_api import sync_playwright
 
     site = Path(tempfile.mkdtemp(prefix="evaluate-bench-")) / "dist"

@@ -25,12 +25,12 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 import build  # noqa: E402
 from conditions import print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from engines.lesson import EDITOR_SELECTOR  # noqa: E402
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from browserdrive.engines.lesson import EDITOR_SELECTOR  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.serve import make_server  # noqa: E402
 

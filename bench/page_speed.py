@@ -6,8 +6,8 @@ Run on demand (not a test):
 
 It builds the site into a temporary folder, adds a naive page to it (the same Pyodide files,
 `loadPyodide` on the main thread, then `print(1)`), serves the folder on localhost with the
-dev server (COOP/COEP on) and drives the engine through the tests' engine interface
-(tests/browser/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
+dev server (COOP/COEP on) and drives the engine through the engine interface the tests use
+(browserdrive/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
 for WebKitGTK). The default engine is Chromium. Every scenario below gets a fresh browser
 context where the engine has one and always a server of its own (a new port, so a new origin:
 no cache, storage or service worker carries over, which is what makes WebKit's single window
@@ -69,12 +69,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 import build  # noqa: E402
 from conditions import print_end, print_start  # noqa: E402
-from engines import ENGINES, EngineError, by_role, launch, missing  # noqa: E402
-from engines.lesson import cell_selector, replace_code, wait_until_ready  # noqa: E402
+from browserdrive.engines import ENGINES, EngineError, by_role, launch, missing  # noqa: E402
+from browserdrive.engines.lesson import cell_selector, replace_code, wait_until_ready  # noqa: E402
 from lessonbuild.compress import precompress  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from lessonbuild.paths import PYODIDE_CORE_FILES, PYODIDE_DIR  # noqa: E402

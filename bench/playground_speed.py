@@ -6,7 +6,7 @@ Run on demand (not a test):
 
 It builds the site into a temporary folder (or uses `--dist`, a folder `build.py` wrote), serves
 it on localhost with page_speed's server (COOP/COEP on) and opens `playground.html` in the engine
-through the tests' engine interface (tests/browser/engines: Playwright for headless Chromium,
+through the tests' engine interface (browserdrive/engines: Playwright for headless Chromium,
 WebDriver BiDi for Firefox, WebDriver for WebKitGTK), as bench/page_speed.py does. Once the
 playground's readouts are `ready`, it makes `--edits` random edits, one at a time, each of them
 changing the state: move an item up or down (its "Move … up/down" button), set an item's grade
@@ -40,11 +40,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser"), str(ROOT / "bench")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "bench")]
 
 import build  # noqa: E402
 from conditions import print_end, print_start  # noqa: E402
-from engines import ENGINES, launch, missing  # noqa: E402
+from browserdrive.engines import ENGINES, launch, missing  # noqa: E402
 from page_speed import Traffic, call, serving, table  # noqa: E402
 
 # The goal (Chromium), in ms.

@@ -27,11 +27,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT), str(ROOT / "py")]
 
 import build  # noqa: E402
 from conditions import print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
 from lessonbuild.lessonformat import course_slugs  # noqa: E402
 from page_speed import ARRIVED_JS, Traffic, add_recorder, page_path, serving  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
