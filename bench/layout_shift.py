@@ -19,20 +19,19 @@ limit is 0.001 per page.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_start  # noqa: E402
-from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from browserdrive.engines.lesson import EDITOR_SELECTOR  # noqa: E402
-from lessonbuild.lessonformat import course_slugs  # noqa: E402
-from lessonbuild.serve import make_server  # noqa: E402
+import build
+from browserdrive.engines.lesson import EDITOR_SELECTOR
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from lessonbuild.lessonformat import course_slugs
+from lessonbuild.serve import make_server
+from lib.conditions import print_start
+from lib.pagejs import page_function
 
 BROWSER_TESTS = ROOT / "tests" / "browser"
 RECORDER = (BROWSER_TESTS / "layout_shift.js").read_text(encoding="utf-8")
@@ -40,6 +39,7 @@ JUMP_TO_EVERY_CELL = (BROWSER_TESTS / "jump_to_every_cell.js").read_text(encodin
 VIEWPORTS = {"1280 px": {"width": 1280, "height": 800}, "390 px": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 WAIT_MS = 120_000
+WINDOW_VALUE_JS = page_function("window_value")
 
 
 def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, float]:
@@ -52,7 +52,7 @@ def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, floa
         page = context.new_page()
         page.goto(url)
         page.locator('[data-runtime-status="ready"]').wait_for(timeout=WAIT_MS)
-        first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
+        first_paint = sum(entry["value"] for entry in page.evaluate(WINDOW_VALUE_JS, "layoutShiftWindow"))
         # Every cell has its editor (the page's CSP forbids wait_for_function's string predicates).
         expect(page.locator(f"[data-cell] {EDITOR_SELECTOR}")).to_have_count(
             page.locator("[data-cell]").count(), timeout=WAIT_MS
