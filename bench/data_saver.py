@@ -30,33 +30,27 @@ import argparse
 import contextlib
 import itertools
 import json
-import sys
 import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_end, print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from helpers import served  # noqa: E402
-from lessonbuild.lessonformat import course_slugs  # noqa: E402
-from lessonbuild.snapshot import SNAPSHOT_PATH  # noqa: E402
+import build
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from browserdrive.serving import served
+from lessonbuild.lessonformat import course_slugs
+from lessonbuild.snapshot import SNAPSHOT_PATH
+from lib.conditions import print_end, print_start
+from lib.pagejs import as_script, page_function
 
 READY_TIMEOUT_MS = 300_000  # a cold boot at 1.6 Mbit/s takes tens of seconds
-SAVE_DATA = "Object.defineProperty(navigator.connection, 'saveData', {get: () => true, configurable: true});"
-# When the status line turned "ready", in the page's clock (epoch ms): the figure "Python ready".
-READY_RECORDER = """(() => {
-  const mark = () => {
-    const status = document.querySelector("[data-runtime-status]");
-    if (status?.dataset.runtimeStatus === "ready" && window.__readyAt === undefined)
-      window.__readyAt = performance.timeOrigin + performance.now();
-  };
-  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, childList: true });
-})();"""
+SAVE_DATA = as_script("save_data")  # an init script: navigator.connection.saveData is true
+READY_RECORDER = as_script("ready_recorder")  # an init script: window.__readyAt, Python ready
+READY_AT_JS = page_function("ready_at")
+CONNECTION_JS = page_function("connection")
+EPOCH_NOW_JS = page_function("epoch_now")
 
 
 class Received:
@@ -159,10 +153,8 @@ def visit(browser, base_url: str, slug: str, conditions: dict, save_data: bool, 
     page.goto(f"{base_url}{slug}.html")
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=READY_TIMEOUT_MS)
-    origin, ready = page.evaluate("[performance.timeOrigin, window.__readyAt]")
-    connection = page.evaluate(
-        "navigator.connection && [navigator.connection.effectiveType, navigator.connection.saveData]"
-    )
+    origin, ready = page.evaluate(READY_AT_JS)
+    connection = page.evaluate(CONNECTION_JS)
     page.wait_for_timeout(after_s * 1000)  # a bench: what arrives in this window is the figure
     figures = {
         "connection": connection,
@@ -175,10 +167,10 @@ def visit(browser, base_url: str, slug: str, conditions: dict, save_data: bool, 
     offer = page.locator("[data-offline-offer] button")
     if save_data and offer.count():
         figures["offer"] = offer.inner_text()
-        pressed = page.evaluate("performance.timeOrigin + performance.now()")
+        pressed = page.evaluate(EPOCH_NOW_JS)
         offer.click()
         expect(page.locator("[data-offline-ready]")).to_be_visible(timeout=READY_TIMEOUT_MS)
-        saved = page.evaluate("performance.timeOrigin + performance.now()")
+        saved = page.evaluate(EPOCH_NOW_JS)
         saving = received.by_path(pressed, saved)
         figures["saving"] = sum(saving.values())
         figures["saving_snapshot"] = saving.get(f"/{SNAPSHOT_PATH}", 0)

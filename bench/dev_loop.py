@@ -25,32 +25,18 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+from lib import ROOT  # first: the repository's import roots
 
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from lessonbuild.devserver import DevServer  # noqa: E402
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from lessonbuild.devserver import DevServer
+from lib.pagejs import as_script, page_function
 
 PARAGRAPH = "Here is the running example."
 MARKER = "dev-loop-edit-"
 TIMEOUT_S = 60.0  # the longest any wait may take before the bench gives up
-# In every document: note when text with MARKER+N first enters the page, in epoch ms.
-SEEN_RECORDER = """
-window.__devLoopSeen = null;
-const pattern = /__MARKER__(\\d+)/;
-new MutationObserver((mutations, observer) => {
-  for (const mutation of mutations) {
-    for (const node of mutation.addedNodes) {
-      const match = pattern.exec(node.nodeType === Node.TEXT_NODE ? node.data : node.textContent ?? "");
-      if (match) {
-        window.__devLoopSeen = { edit: Number(match[1]), at: performance.timeOrigin + performance.now() };
-        observer.disconnect();
-        return;
-      }
-    }
-  }
-}).observe(document, { childList: true, subtree: true });
-""".replace("__MARKER__", MARKER)
+# In every document: note when text with MARKER+N first enters the page (bench/js/seen_recorder.js).
+SEEN_RECORDER = as_script("seen_recorder", MARKER)
+WINDOW_VALUE_JS = page_function("window_value")
 
 
 def measure(runs: int, slug: str) -> tuple[list[float], list[float]]:
@@ -95,7 +81,7 @@ def measure(runs: int, slug: str) -> tuple[list[float], list[float]]:
                     lesson.write_text(edited, encoding="utf-8")
                     expect(page.locator("main")).to_contain_text(f"{MARKER}{run}", timeout=TIMEOUT_S * 1000)
                     waiter.join()
-                    seen = page.evaluate("window.__devLoopSeen")
+                    seen = page.evaluate(WINDOW_VALUE_JS, "__devLoopSeen")
                     if not built_at or not seen or seen["edit"] != run:
                         raise SystemExit(f"run {run}: no build or no edit seen ({built_at}, {seen})")
                     built_s.append(built_at[0] - written_at)

@@ -21,25 +21,22 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser"), str(ROOT)]
+from lib import ROOT  # first: the repository's import roots
+
+from lib.pagejs import as_script, page_function
 
 GOAL_RATIO = 3.0  # the page at most 3x CPython + pytrec_eval
 GOAL_LONG_TASK_MS = 100
 GOAL_MEMORY_GB = 1.5
 CUTOFFS = (10, 100)
 JUDGED_PER_QUERY = 10
-LONG_TASKS = """
-window.longestTask = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
-}).observe({ type: "longtask", buffered: true });
-"""
+LONG_TASKS = as_script("long_tasks")  # an init script: window.longestTask
+WATCH_JS = page_function("evaluate_watch")  # from now on: window.longestTask, window.progressMoves
+WINDOW_VALUE_JS = page_function("window_value")
 
 
 def write_files(folder: Path, queries: int, depth: int, seed: int = 19) -> tuple[Path, Path]:
@@ -76,15 +73,6 @@ def cpython_pytrec_eval(run: Path, qrels: Path) -> float:
     return best
 
 
-# Counts the progress bar's moves: each new value it shows while the page works.
-PROGRESS = """
-window.progressMoves = 0;
-new MutationObserver(() => { window.progressMoves++; }).observe(document.querySelector("[data-eval-progress]"), {
-  attributes: true, attributeFilter: ["value"],
-});
-"""
-
-
 def renderer_peak_bytes() -> int:
     """The largest peak resident set (VmHWM) among the Chromium renderers this process started."""
     import psutil
@@ -107,8 +95,8 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
     """(seconds from Evaluate to done, longest main-thread task in ms, the progress bar's moves,
     the renderers' peak resident bytes) in Chromium."""
     import build
-    from find_chromium import LAUNCH_ARGS, find_chromium
-    from helpers import served
+    from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+    from browserdrive.serving import served
     from playwright.sync_api import sync_playwright
 
     site = Path(tempfile.mkdtemp(prefix="evaluate-bench-")) / "dist"
@@ -122,8 +110,7 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
         page.get_by_label("Cut-offs").fill(", ".join(map(str, CUTOFFS)))
         page.get_by_label("Run files").set_input_files(str(run))
         page.get_by_label("Judgments file").set_input_files(str(qrels))
-        page.evaluate("window.longestTask = 0")
-        page.evaluate(PROGRESS)
+        page.evaluate(WATCH_JS)
         started = time.perf_counter()
         page.get_by_role("button", name="Evaluate", exact=True).click()
         page.wait_for_selector('[data-eval-status="done"], [data-eval-status="error"]', timeout=3_600_000)
@@ -131,8 +118,8 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
         status = page.locator("[data-eval-status]")
         if status.get_attribute("data-eval-status") != "done":
             raise SystemExit(f"the page failed: {status.text_content()}")
-        longest = page.evaluate("window.longestTask")
-        moves = page.evaluate("window.progressMoves")
+        longest = page.evaluate(WINDOW_VALUE_JS, "longestTask")
+        moves = page.evaluate(WINDOW_VALUE_JS, "progressMoves")
         peak = renderer_peak_bytes()
         browser.close()
     return seconds, longest, moves, peak

@@ -8,9 +8,9 @@ It builds the site into a temporary folder, serves it with the dev server (COOP/
 prints, for every lesson at 1280 × 800 and 390 × 844, light and dark:
 
   first paint   the layout shift from navigation until 4 s after the status reads ready, no
-                cell run, in a fresh profile (the test's recorder, tests/browser/layout_shift.js);
+                cell run, in a fresh profile (the test's recorder, browserdrive/layout_shift.js);
   scrolled to   the layout shift while each cell's Run button is scrolled into view in turn,
-                straight from the top of the page (tests/browser/jump_to_every_cell.js).
+                straight from the top of the page (browserdrive/jump_to_every_cell.js).
 
 Each figure is the sum of the shift scores (Chromium's CLS counts the same scores); the test's
 limit is 0.001 per page.
@@ -19,27 +19,25 @@ limit is 0.001 per page.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from engines.lesson import EDITOR_SELECTOR  # noqa: E402
-from lessonbuild.lessonformat import course_slugs  # noqa: E402
-from lessonbuild.serve import make_server  # noqa: E402
+import build
+from browserdrive.engines.lesson import EDITOR_SELECTOR
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from browserdrive.layout_shift import JUMP_TO_EVERY_CELL, RECORDER
+from lessonbuild.lessonformat import course_slugs
+from lessonbuild.serve import make_server
+from lib.conditions import print_start
+from lib.pagejs import page_function
 
-BROWSER_TESTS = ROOT / "tests" / "browser"
-RECORDER = (BROWSER_TESTS / "layout_shift.js").read_text(encoding="utf-8")
-JUMP_TO_EVERY_CELL = (BROWSER_TESTS / "jump_to_every_cell.js").read_text(encoding="utf-8")
 VIEWPORTS = {"1280 px": {"width": 1280, "height": 800}, "390 px": {"width": 390, "height": 844}}
 SCHEMES = ("light", "dark")
 WAIT_MS = 120_000
+WINDOW_VALUE_JS = page_function("window_value")
 
 
 def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, float]:
@@ -52,7 +50,7 @@ def measure(browser, url: str, viewport: dict, scheme: str) -> tuple[float, floa
         page = context.new_page()
         page.goto(url)
         page.locator('[data-runtime-status="ready"]').wait_for(timeout=WAIT_MS)
-        first_paint = sum(entry["value"] for entry in page.evaluate("() => window.layoutShiftWindow"))
+        first_paint = sum(entry["value"] for entry in page.evaluate(WINDOW_VALUE_JS, "layoutShiftWindow"))
         # Every cell has its editor (the page's CSP forbids wait_for_function's string predicates).
         expect(page.locator(f"[data-cell] {EDITOR_SELECTOR}")).to_have_count(
             page.locator("[data-cell]").count(), timeout=WAIT_MS

@@ -6,8 +6,8 @@ Run on demand (not a test):
 
 It builds the site into a temporary folder, adds a naive page to it (the same Pyodide files,
 `loadPyodide` on the main thread, then `print(1)`), serves the folder on localhost with the
-dev server (COOP/COEP on) and drives the engine through the tests' engine interface
-(tests/browser/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
+dev server (COOP/COEP on) and drives the engine through the engine interface the tests use
+(browserdrive/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
 for WebKitGTK). The default engine is Chromium. Every scenario below gets a fresh browser
 context where the engine has one and always a server of its own (a new port, so a new origin:
 no cache, storage or service worker carries over, which is what makes WebKit's single window
@@ -36,7 +36,7 @@ start empty). Every repetition measures, for both pages:
              itself for the page, its workers and any service worker; the other engines cannot,
              so their server throttles instead (`--server-throttle` makes Chromium's do so too):
              every response waits 40 ms after its request before its first byte, and all
-             responses share one 20 Mbit/s link (see ThrottledLink).
+             responses share one 20 Mbit/s link (see ThrottledLink in bench/lib/network.py).
   bytes      what the server sent (headers and bodies, as encoded on the wire) on the first
              visit, for the next lesson and on a repeat visit, split into Pyodide's core files
              and the rest ("our own"). Counted by the server, so worker and service-worker
@@ -45,53 +45,36 @@ start empty). Every repetition measures, for both pages:
 
 Times are taken in the page (performance.now() from the navigation's start) when the first
 cell's `data-state` turns to `done` (naive: when its output element appears), by a recorder the
-bench writes into the pages it opens (an inline script, allowed by its hash in the page's
-Content-Security-Policy), so it runs before the page's own scripts in every engine. Medians over
-the repetitions are printed with the goals below (COLD_RATIO...); `--engine all` ends with one table of
-every engine's ratios.
+bench writes into the pages it opens (bench/js/recorder.js, an inline script allowed by its hash
+in the page's Content-Security-Policy), so it runs before the page's own scripts in every engine.
+Medians over the repetitions are printed with the goals below (COLD_RATIO...); `--engine all`
+ends with one table of every engine's ratios. The naive page is bench/pages/naive.html.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import functools
-import hashlib
-import itertools
-import json
 import os
-import statistics
-import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_end, print_start  # noqa: E402
-from engines import ENGINES, EngineError, by_role, launch, missing  # noqa: E402
-from engines.lesson import cell_selector, replace_code, wait_until_ready  # noqa: E402
-from lessonbuild.compress import precompress  # noqa: E402
-from lessonbuild.lessonformat import course_slugs  # noqa: E402
-from lessonbuild.paths import PYODIDE_CORE_FILES, PYODIDE_DIR  # noqa: E402
-from lessonbuild.serve import PAGE_POLICY, make_server  # noqa: E402
-from lessonbuild.snapshot import SNAPSHOT_PATH  # noqa: E402
-from lessonbuild.stdlib import STDLIB_PATH  # noqa: E402
+import build
+from browserdrive.engines import ENGINES, EngineError, by_role, launch, missing
+from browserdrive.engines.lesson import cell_selector, replace_code, wait_until_ready
+from lessonbuild.lessonformat import course_slugs
+from lessonbuild.snapshot import SNAPSHOT_PATH
+from lessonbuild.stdlib import STDLIB_PATH
+from lib.conditions import print_end, print_start
+from lib.network import THROTTLE_BITS_PER_S, THROTTLE_LABEL, emulate_slow_network
+from lib.pagejs import call, page_function, wait_json
+from lib.recorder import ARRIVED_JS, EDIT_FIRST_HASH, EDITABLE_CELL, add_recorder, page_path
+from lib.report import median, megabytes, seconds, table
+from lib.server import serving
+from lib.traffic import PYODIDE_CORE, Traffic, split_bytes
 
-PYODIDE_CORE = {f"/{PYODIDE_DIR}{name}" for name in PYODIDE_CORE_FILES}
-# The throttled network: Chromium's emulation and the server's throttle use the same figures.
-THROTTLE_BITS_PER_S, THROTTLE_LATENCY_S = 20e6, 0.040
-THROTTLE = {
-    "offline": False,
-    "latency": THROTTLE_LATENCY_S * 1000,
-    "downloadThroughput": THROTTLE_BITS_PER_S / 8,
-    "uploadThroughput": THROTTLE_BITS_PER_S / 8,
-}
-THROTTLE_LABEL = f"{THROTTLE_BITS_PER_S / 1e6:.0f} Mbit/s, {THROTTLE_LATENCY_S * 1000:.0f} ms"
 OUTPUT_TIMEOUT_S = 180.0
 KEPT_TIMEOUT_S = 10.0  # the worker keeps the unpacked snapshot about 1 s after ready
 ROUND_TRIPS = 15  # per repetition
@@ -100,407 +83,26 @@ ROUND_TRIPS = 15  # per repetition
 COLD_RATIO, THROTTLED_RATIO, WARM_RATIO = 0.4, 1.0, 0.25
 OWN_FIRST_VISIT_BYTES, REPEAT_VISIT_BYTES, ROUND_TRIP_MS = 400_000, 50_000, 20.0
 
-NAIVE_PAGE = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Naive Pyodide page</title></head>
-<body>
-<p>Naive page: Pyodide loaded on the main thread, then <code>print(1)</code>.</p>
-<script type="module">
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
-let text = "";
-pyodide.setStdout({ batched: (line) => { text += line + "\\n"; } });
-pyodide.runPython("print(1)");
-const output = document.createElement("pre");
-output.id = "naive-output";
-output.dataset.ms = String(performance.now());
-output.textContent = text;
-document.body.append(output);
-// The same round trip as a lesson cell's, minus the worker: run, then show the output.
-window.naiveRoundTrips = (count) => {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    text = "";
-    pyodide.runPython("print(1)");
-    output.textContent = text;
-    times.push(performance.now() - started);
-  }
-  return { times, text };
-};
-</script>
-</body>
-</html>
-"""
+# The naive page: Pyodide loaded on the main thread, then print(1).
+NAIVE_PAGE = ROOT / "bench" / "pages" / "naive.html"
 
-# The learner who edits first: the page is opened with this fragment, and the bench clicks into
+# The learner who edits first: the page is opened with EDIT_FIRST_HASH, and the bench clicks into
 # the first editable cell's code, selects all, types EDIT_FIRST_CODE and presses Run.
-EDIT_FIRST_HASH = "#edit-first"
 EDIT_FIRST_CODE, EDIT_FIRST_OUTPUT = "print('x')", "x"
-EDITABLE_CELL = "[data-cell]:not([data-readonly])"
 
-# Runs in every document before its own scripts: records when the first output appears (and
-# when Python reports ready), and presses Run on a lesson's first cell as soon as it answers;
-# opened for the learner who edits first, it presses nothing and watches the first editable
-# cell instead, and times the click into its code → a caret there.
-RECORDER = """(() => {
-  if (window.__bench) return;
-  const bench = (window.__bench = { output: null, state: null, text: "", ready: null, workerAt: null, boot: null, kept: null,
-                                    longestTask: null, clickAt: null, caret: null, runAt: null });
-  const editFirst = location.hash === EDIT_FIRST_HASH;
-  const watched = () => document.querySelector(editFirst ? EDITABLE_CELL : "[data-cell]");
-  // Click → caret: from the pointer going down to the first frame with the caret in a textbox
-  // ("early": the lesson's own editable code; "editor": CodeMirror's).
-  const clicked = () => { bench.clickAt ??= performance.now(); };
-  document.addEventListener("pointerdown", clicked, { capture: true });
-  document.addEventListener("mousedown", clicked, { capture: true });
-  // When Run was first pressed (by the learner, or by this recorder's press below).
-  document.addEventListener("click", (event) => {
-    if (event.target.closest?.('[data-action="run"]')) bench.runAt ??= performance.now();
-  }, { capture: true });
-  document.addEventListener("selectionchange", () => {
-    if (bench.clickAt === null || bench.caret !== null) return;
-    const node = getSelection()?.focusNode;
-    const box = (node?.nodeType === Node.ELEMENT_NODE ? node : node?.parentElement)?.closest('[role="textbox"]');
-    if (!box || !box.contains(document.activeElement) && document.activeElement !== box) return;
-    const editor = box.hasAttribute("data-early-editor") ? "early" : "editor";
-    requestAnimationFrame(() => { bench.caret ??= { ms: performance.now() - bench.clickAt, editor }; });
-  });
-  // The longest time the page's main thread was busy in one piece (input waits that long);
-  // null where the engine has no Long Tasks API.
-  if (PerformanceObserver.supportedEntryTypes?.includes("longtask")) {
-    bench.longestTask = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longestTask = Math.max(bench.longestTask, entry.duration);
-    }).observe({ type: "longtask", buffered: true });
-  }
-  // The lesson's worker reports how it booted ({type: "boot", mode, ms, reason, steps}).
-  const NativeWorker = window.Worker;
-  if (NativeWorker) {
-    window.Worker = class extends NativeWorker {
-      constructor(...args) {
-        super(...args);
-        bench.workerAt ??= performance.now();
-        this.addEventListener("message", ({ data }) => {
-          if (data?.type === "boot") bench.boot ??= data;
-          if (data?.type === "kept") bench.kept = data;
-        });
-      }
-    };
-  }
-  const check = () => {
-    const now = performance.now();
-    const status = document.querySelector("[data-runtime-status]");
-    if (bench.ready === null && status?.dataset.runtimeStatus === "ready") bench.ready = now;
-    if (bench.output !== null) return;
-    const naive = document.getElementById("naive-output");
-    if (naive) {
-      bench.output = Number(naive.dataset.ms) || now;
-      bench.text = naive.textContent;
-      bench.state = bench.text.trim() === "1" ? "done" : "error";
-      return;
-    }
-    const cell = watched();
-    if (cell && (cell.dataset.state === "done" || cell.dataset.state === "error")) {
-      bench.output = now;
-      bench.state = cell.dataset.state;
-      bench.text = cell.querySelector("[data-output]")?.textContent ?? "";
-    }
-  };
-  new MutationObserver(check).observe(document, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-state", "data-runtime-status"],
-  });
-  // A click before the page's script has attached its handler does nothing, so press again
-  // until the cell leaves "idle".
-  const press = () => {
-    if (bench.output !== null || editFirst) return;
-    const cell = document.querySelector("[data-cell]");
-    if (cell && cell.dataset.state !== "idle") return;
-    if (cell) cell.querySelector('[data-action="run"]')?.click();
-    else if (document.readyState === "complete") return; // not a lesson page
-    setTimeout(press, 10);
-  };
-  press();
-})();""".replace("EDIT_FIRST_HASH", json.dumps(EDIT_FIRST_HASH)).replace("EDITABLE_CELL", json.dumps(EDITABLE_CELL))
-
-# Run a cell N times, each from the Run click to the cell's `done`, timed in the page.
-ROUND_TRIPS_JS = """async (id, count) => {
-  const cell = document.querySelector(`[data-cell="${CSS.escape(id)}"]`);
-  const run = cell.querySelector('[data-action="run"]');
-  const once = () => new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cell stuck in state ${cell.dataset.state}`)), 30000);
-    const observer = new MutationObserver(() => {
-      const state = cell.dataset.state;
-      if (state === "done" || state === "error") {
-        observer.disconnect();
-        clearTimeout(timer);
-        resolve([performance.now(), state]);
-      }
-    });
-    observer.observe(cell, { attributes: true, attributeFilter: ["data-state"] });
-    run.click();
-  });
-  const times = [];
-  const states = new Set();
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const [ended, state] = await once();
-    times.push(ended - started);
-    states.add(state);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { times, states: [...states], text: cell.querySelector("[data-output]").textContent };
-}"""
-
-
-# Pages are opened by the driver (a browser-initiated navigation: a change of `location` made by
-# the page would be swapped in place by the lesson's navigation). `window.__left` marks the
-# document being left, so that waiting for the next document's figures cannot read the old one's.
-
-# The figures of the document at `path` once its first output is in, as JSON, else null.
-ARRIVED_JS = """(path) => {
-  const bench = window.__bench;
-  if (window.__left || !bench || bench.output === null || !location.pathname.endsWith(path)) return null;
-  return JSON.stringify(bench);
-}"""
-
-# Where a page that gave no first output stands.
-STUCK_JS = """() => JSON.stringify({ url: location.href, left: window.__left ?? null, bench: window.__bench ?? null,
-  status: document.querySelector("[data-runtime-status]")?.textContent ?? null,
-  cell: document.querySelector("[data-cell]")?.dataset.state ?? null })"""
-
-# Open the next lesson by its "Next" link and time click → its first output. Where the page swaps
-# the lesson in (same document) this script presses Run on the new first cell as soon as it is
-# the new lesson's and leaves its figures in `__bench.byLink`; where the link loads a whole page,
-# the new document's recorder presses Run and times its output from its own navigation start.
-# Returns the click's time since the epoch (ms), to compare with either.
-NEXT_BY_LINK_JS = """(nextPath) => {
-  const bench = window.__bench;
-  const oldCell = document.querySelector("[data-cell]");
-  const started = performance.now();
-  window.__left = true; // a whole-page load leaves this document; an in-place move clears it below
-  document.querySelector('a[rel="next"]').click();
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
-  (async () => {
-    const deadline = started + 30000;
-    let cell = null;
-    for (;;) {
-      cell = document.querySelector("[data-cell]");
-      if (location.pathname.endsWith(nextPath) && cell && cell !== oldCell && cell.dataset.state === "idle") break;
-      if (performance.now() > deadline) return;
-      await tick();
-    }
-    cell.querySelector('[data-action="run"]').click();
-    while (!["done", "error"].includes(cell.dataset.state)) {
-      if (performance.now() > deadline) return;
-      await tick();
-    }
-    bench.byLink = { ms: performance.now() - started, state: cell.dataset.state,
-                     text: cell.querySelector("[data-output]")?.textContent ?? "" };
-    window.__left = false;
-  })();
-  return performance.timeOrigin + started;
-}"""
-
-# Once the move by link has ended: how it went, as JSON (in place, or the new document's figures).
-BY_LINK_DONE_JS = """(nextPath) => {
-  const bench = window.__bench;
-  if (bench?.byLink) return JSON.stringify({ how: "in place", ...bench.byLink });
-  if (window.__left || !bench || bench.output === null || !location.pathname.endsWith(nextPath)) return null;
-  return JSON.stringify({ how: "whole page", end: performance.timeOrigin + bench.output, state: bench.state,
-                          text: bench.text });
-}"""
-
-
-# --- the server: the dev server, counting what it sends -------------------------------------
-
-
-class Traffic:
-    """What the server sent: one entry per request, [path, bytes], plus when it last wrote."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.entries: list[list] = []
-        self.active = 0
-        self.last = time.monotonic()
-
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.entries)
-
-    def since(self, mark: int) -> list[tuple[str, int]]:
-        with self.lock:
-            return [(path, size) for path, size in self.entries[mark:]]
-
-    def settle(self, quiet: float = 1.0, limit: float = 30.0) -> bool:
-        """Wait until no request is open and nothing was sent for `quiet` seconds."""
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            with self.lock:
-                idle = self.active == 0 and time.monotonic() - self.last >= quiet
-            if idle:
-                return True
-            time.sleep(0.1)
-        return False
-
-
-class ThrottledLink:
-    """A slow network in the server, for engines that cannot emulate one: every response's first
-    byte leaves `latency` seconds after its request came in, and all responses share one link
-    of `bits_per_s`, sent in small chunks (a fast response cannot run ahead of a slow one)."""
-
-    CHUNK = 16 * 1024
-
-    def __init__(self, bits_per_s: float = THROTTLE_BITS_PER_S, latency: float = THROTTLE_LATENCY_S) -> None:
-        self.bytes_per_s, self.latency = bits_per_s / 8, latency
-        self.lock = threading.Lock()
-        self.free_at = 0.0  # when the link has sent everything queued so far (monotonic time)
-
-    def send(self, write, data, requested_at: float) -> None:
-        """Write `data` through `write` at the link's pace, not before `requested_at + latency`."""
-        view = memoryview(data)
-        for start in range(0, len(view), self.CHUNK):
-            chunk = view[start : start + self.CHUNK]
-            with self.lock:
-                self.free_at = (
-                    max(self.free_at, time.monotonic(), requested_at + self.latency) + len(chunk) / self.bytes_per_s
-                )
-                due = self.free_at
-            time.sleep(max(0.0, due - time.monotonic()))
-            write(chunk)
-
-
-class CountingWriter:
-    """Wraps a handler's wfile: adds every byte written to the handler's traffic entry, and
-    sends it through the server's throttled link when there is one."""
-
-    def __init__(self, wfile, handler) -> None:
-        self._wfile, self._handler = wfile, handler
-
-    def write(self, data) -> int:
-        link = self._handler.link
-        if link is None:
-            self._wfile.write(data)
-        else:
-            link.send(self._wfile.write, data, self._handler.requested_at)
-        self._handler.count(len(data))
-        return len(data)
-
-    def __getattr__(self, name):
-        return getattr(self._wfile, name)
-
-
-def counting_server(folder: Path, traffic: Traffic, link: ThrottledLink | None = None):
-    """`lessonbuild.serve.make_server`, counting bytes sent per request path, throttled through
-    `link` when given. The naive page gets no Content-Security-Policy (the site's forbids inline
-    scripts and eval, which it needs); the others' allows the recorder (RECORDER_SOURCE)."""
-    server = make_server(folder, 0, quiet=True)
-    factory = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
-
-    class Handler(getattr(factory, "func", factory)):
-        entry = None
-        requested_at = 0.0
-
-        def setup(self) -> None:
-            super().setup()
-            self.link = link
-            self.wfile = CountingWriter(self.wfile, self)
-
-        def handle_one_request(self) -> None:
-            self.entry, self.requested_at = None, time.monotonic()
-            with traffic.lock:
-                traffic.active += 1
-            try:
-                super().handle_one_request()
-            finally:
-                with traffic.lock:
-                    traffic.active -= 1
-                    traffic.last = time.monotonic()
-
-        def count(self, size: int) -> None:
-            with traffic.lock:
-                if self.entry is None:
-                    self.entry = [getattr(self, "path", "?").split("?", 1)[0], 0]
-                    traffic.entries.append(self.entry)
-                self.entry[1] += size
-                traffic.last = time.monotonic()
-
-        def send_header(self, keyword: str, value: str) -> None:
-            if keyword == "Content-Security-Policy" and getattr(self, "path", "").startswith("/naive"):
-                return
-            if keyword == "Content-Security-Policy" and value == PAGE_POLICY:
-                value = value.replace("script-src 'self'", f"script-src 'self' '{RECORDER_HASH}'")
-            super().send_header(keyword, value)
-
-    def handle_error(request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed context's dropped request
-            type(server).handle_error(server, request, client_address)
-
-    server.handle_error = handle_error
-    server.RequestHandlerClass = functools.partial(
-        Handler, *getattr(factory, "args", ()), **getattr(factory, "keywords", {})
-    )
-    return server
-
-
-@contextlib.contextmanager
-def serving(folder: Path, traffic: Traffic, throttled: bool = False):
-    """A counting server of its own for one scenario (a new port: a new origin, so nothing the
-    browser kept for another scenario applies); yields its base address."""
-    server = counting_server(folder, traffic, ThrottledLink() if throttled else None)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        traffic.settle()  # let the closed page's last requests end before the next scenario
-        server.shutdown()
-        server.server_close()
-
-
-# The recorder as an inline script, first in the <head> of the pages the bench opens, and its
-# hash for their Content-Security-Policy.
-RECORDER_SOURCE = f"<script>{RECORDER}</script>"
-RECORDER_HASH = "sha256-" + base64.b64encode(hashlib.sha256(RECORDER.encode()).digest()).decode()
-CHARSET_TAG = '<meta charset="utf-8">'
-
-
-def add_recorder(page: Path) -> None:
-    """Write the recorder into `page` (right after its charset, which must stay in its first
-    1024 bytes) and its precompressed copies."""
-    html = page.read_text(encoding="utf-8")
-    if CHARSET_TAG not in html:
-        raise SystemExit(f"{page}: no {CHARSET_TAG} to put the recorder after")
-    html = html.replace(CHARSET_TAG, CHARSET_TAG + RECORDER_SOURCE, 1)
-    page.write_text(html, encoding="utf-8")
-    for suffix in (".br", ".gz"):
-        page.with_name(page.name + suffix).unlink(missing_ok=True)
-    for name, packed in precompress({str(page): html}).items():
-        Path(name).write_bytes(packed)
-
-
-def split_bytes(entries: list[tuple[str, int]]) -> dict[str, int]:
-    core = sum(size for path, size in entries if path in PYODIDE_CORE)
-    total = sum(size for _, size in entries)
-    return {"core": core, "own": total - core, "total": total}
+# The page functions (bench/js/), and the recorder's (lib.recorder).
+ROUND_TRIPS_JS = page_function("round_trips")  # a cell run N times, each Run click → `done`
+STUCK_JS = page_function("stuck")  # where a page that gave no first output stands
+NEXT_BY_LINK_JS = page_function("next_by_link")  # click → the next lesson's first output
+BY_LINK_DONE_JS = page_function("by_link_done")  # how that went, once it has
+LEAVE_JS = page_function("leave")
+FIGURE_JS = page_function("figure")
+KEPT_JS = page_function("kept")
+CELL_ID_JS = page_function("cell_id")
+NAIVE_ROUND_TRIPS_JS = page_function("naive_round_trips")
 
 
 # --- the browser ------------------------------------------------------------------------------
-
-
-def call(page, js: str, *args):
-    """Call the function source `js` in the page with `args`; its value, passed as JSON (every
-    engine's driver returns that alike, nested objects included)."""
-    text = page.evaluate(f"async (...args) => JSON.stringify(await ({js})(...args))", *args)
-    return None if text is None else json.loads(text)
-
-
-def wait_json(page, js: str, *args, timeout: float = OUTPUT_TIMEOUT_S):
-    """Wait until the function source `js` returns a JSON string; that value, decoded."""
-    return json.loads(page.wait_for(js, *args, timeout=timeout))
-
-
-def page_path(url: str) -> str:
-    return "/" + url.rsplit("/", 1)[-1]
 
 
 class Bench:
@@ -563,13 +165,16 @@ class Bench:
         figures (ms). With `edit_first`, the learner edits the first editable cell before
         running it (edit_first_run): its output is the one timed, and is returned even when it
         is an error, for the caller to judge (a lost keystroke is a finding, not a crash)."""
-        page.evaluate("() => { window.__left = true; }")
+        # Opened by the driver (a browser-initiated navigation: a change of `location` made by the
+        # page would be swapped in place by the lesson's navigation); the document being left is
+        # marked first, so that waiting for the new one's figures cannot read the old one's.
+        page.evaluate(LEAVE_JS)
         page.goto(url + (EDIT_FIRST_HASH if edit_first else ""))
         # goto returns after the load event; the figures are the page's own, so no matter
         if edit_first:
             edit_first_run(page)
         try:
-            record = wait_json(page, ARRIVED_JS, page_path(url))
+            record = wait_json(page, ARRIVED_JS, page_path(url), timeout=OUTPUT_TIMEOUT_S)
         except TimeoutError:
             raise SystemExit(
                 f"{self.engine}: {url} gave no first output within {OUTPUT_TIMEOUT_S:.0f} s; "
@@ -600,13 +205,13 @@ class Bench:
             url = base + "naive.html"
             record, sent, _ = self.visit(page, url)
             self.add("naive cold", record["output"])
-            self.add("naive longest task", call(page, "() => window.__bench.longestTask"))
+            self.add("naive longest task", call(page, FIGURE_JS, "longestTask"))
             self.add("naive bytes at output", record["sent at output"])
             self.add("naive first bytes", sent)
             record, sent, _ = self.visit(page, url)
             self.add("naive warm", record["output"])
             self.add("naive repeat bytes", sent)
-            rounds = call(page, "(count) => window.naiveRoundTrips(count)", ROUND_TRIPS)
+            rounds = call(page, NAIVE_ROUND_TRIPS_JS, ROUND_TRIPS)
             self.results.setdefault("naive round trip", []).extend(rounds["times"])
 
     def lesson(self) -> None:
@@ -627,7 +232,7 @@ class Bench:
                 self.own_files.setdefault(path, []).append(size)
             self.wait_kept(page)
             # By now the editors are in too (they load once the first run is done).
-            self.add("lesson longest task", call(page, "() => window.__bench.longestTask"))
+            self.add("lesson longest task", call(page, FIGURE_JS, "longestTask"))
             self.next_by_link(page)
             record, sent, _ = self.visit(page, next_url)
             self.add("lesson warm", record["output"])
@@ -663,11 +268,7 @@ class Bench:
         """A learner reads a lesson for more than a few seconds: let the worker finish keeping
         the unpacked snapshot for the next page, as it would have by then."""
         try:
-            kept = wait_json(
-                page,
-                "() => window.__bench.kept !== null && JSON.stringify(window.__bench.kept)",
-                timeout=KEPT_TIMEOUT_S,
-            )
+            kept = wait_json(page, KEPT_JS, timeout=KEPT_TIMEOUT_S)
             if not kept["ok"]:
                 self.warnings.append(f"{self.lesson_page}: the worker kept no unpacked snapshot: {kept['reason']}")
         except TimeoutError:
@@ -713,33 +314,11 @@ class Bench:
                 self.add_boot("throttled", record)
 
 
-def emulate_slow_network(page, warnings: list[str]) -> None:
-    """Chromium only (Playwright and the DevTools protocol, under the engine interface's page):
-    emulate a 20 Mbit/s, 40 ms network for the page and every worker it starts, service
-    workers included: those are targets of their own, which the page's emulation misses. They
-    are attached paused, throttled, then let go."""
-    playwright_page = page.page
-    session = playwright_page.context.new_cdp_session(playwright_page)
-    session.send("Network.emulateNetworkConditions", THROTTLE)
-    ids = itertools.count(1)
-
-    def attached(event) -> None:
-        for method, params in (("Network.emulateNetworkConditions", THROTTLE), ("Runtime.runIfWaitingForDebugger", {})):
-            message = json.dumps({"id": next(ids), "method": method, "params": params})
-            try:
-                session.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": message})
-            except Exception as error:  # noqa: BLE001 - report and go on unthrottled
-                warnings.append(f"could not throttle a {event['targetInfo']['type']}: {error}")
-
-    session.on("Target.attachedToTarget", attached)
-    session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
-
-
 def edit_first_run(page) -> None:
     """As the learner who edits first, on a page that is still starting: click into the first
     editable cell's code as soon as it can be clicked, select all, type EDIT_FIRST_CODE, then
     press the cell's Run button."""
-    cell_id = page.wait_for(f"() => document.querySelector({json.dumps(EDITABLE_CELL)})?.dataset.cell")
+    cell_id = page.wait_for(CELL_ID_JS, EDITABLE_CELL)
     replace_code(page, cell_id, EDIT_FIRST_CODE)
     page.click(by_role("button", "Run", within=cell_selector(cell_id)))
 
@@ -747,7 +326,7 @@ def edit_first_run(page) -> None:
 def lesson_round_trips(page, count: int) -> list[float]:
     """Put `print(1)` in the first editable cell, run it once (earlier cells may run with it),
     then time `count` runs."""
-    cell_id = page.evaluate(f"document.querySelector({json.dumps(EDITABLE_CELL)}).dataset.cell")
+    cell_id = page.evaluate(CELL_ID_JS, EDITABLE_CELL)
     wait_until_ready(page)  # every editor in: the click cannot race one taking over the code
     replace_code(page, cell_id, "print(1)")
     call(page, ROUND_TRIPS_JS, cell_id, 1)
@@ -755,21 +334,6 @@ def lesson_round_trips(page, count: int) -> list[float]:
     if rounds["states"] != ["done"] or rounds["text"].strip() != "1":
         raise SystemExit(f"print(1) in cell {cell_id} did not print 1: {rounds}")
     return rounds["times"]
-
-
-# --- the report -------------------------------------------------------------------------------
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
-def seconds(values: list[float]) -> str:
-    return f"{median(values) / 1000:.2f} s ({min(values) / 1000:.2f}–{max(values) / 1000:.2f})"
-
-
-def megabytes(size: float) -> str:
-    return f"{size / 1e6:.2f} MB" if size >= 1e6 else f"{size / 1e3:.1f} KB"
 
 
 # (key, label, short label, the naive page's figure it is divided by, goal). The learner who
@@ -988,14 +552,6 @@ def summary(engines: list[tuple[str, Bench, dict[str, float]]]) -> None:
     table(rows)
 
 
-def table(rows: list[tuple]) -> None:
-    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
-    for index, row in enumerate(rows):
-        print("  " + "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip())
-        if index == 0:
-            print("  " + "  ".join("-" * width for width in widths))
-
-
 def measure(engine: str, folder: Path, traffic: Traffic, args) -> tuple[str, Bench, dict[str, float]]:
     """Run every repetition in one engine and print its report."""
     runs = 1 if args.quick else args.runs
@@ -1079,7 +635,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "dist"
         build.build(ROOT / "lessons", out, snapshot_use=args.snapshot_use)
-        (out / "naive.html").write_text(NAIVE_PAGE, encoding="utf-8")
+        (out / "naive.html").write_bytes(NAIVE_PAGE.read_bytes())
         for name in ("naive", args.lesson, args.next_lesson):
             add_recorder(out / f"{name}.html")
         traffic = Traffic()

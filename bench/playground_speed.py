@@ -5,8 +5,8 @@ Run on demand (not a test):
                                                [--seed 18] [--dist DIR]
 
 It builds the site into a temporary folder (or uses `--dist`, a folder `build.py` wrote), serves
-it on localhost with page_speed's server (COOP/COEP on) and opens `playground.html` in the engine
-through the tests' engine interface (tests/browser/engines: Playwright for headless Chromium,
+it on localhost with the benches' server (bench/lib/server.py, COOP/COEP on) and opens `playground.html` in the engine
+through the tests' engine interface (browserdrive/engines: Playwright for headless Chromium,
 WebDriver BiDi for Firefox, WebDriver for WebKitGTK), as bench/page_speed.py does. Once the
 playground's readouts are `ready`, it makes `--edits` random edits, one at a time, each of them
 changing the state: move an item up or down (its "Move … up/down" button), set an item's grade
@@ -35,17 +35,18 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser"), str(ROOT / "bench")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_end, print_start  # noqa: E402
-from engines import ENGINES, launch, missing  # noqa: E402
-from page_speed import Traffic, call, serving, table  # noqa: E402
+import build
+from browserdrive.engines import ENGINES, launch, missing
+from lib.conditions import print_end, print_start
+from lib.pagejs import call, page_function
+from lib.report import table
+from lib.server import serving
+from lib.traffic import Traffic
 
 # The goal (Chromium), in ms.
 MEDIAN_GOAL_MS, P95_GOAL_MS = 16.0, 50.0
@@ -54,90 +55,9 @@ READY_TIMEOUT_S = 180.0  # Python's first start, on a loaded machine
 PAGE = "playground.html"
 ANSWER_MARK = "playground-answer"  # site/js/playground/compute.js, ANSWER_MARK
 
-# One edit in the page: `kind` with two random numbers in [0, 1) choosing what and how. Makes a
-# change the state did not already have, waits for the readouts and the next painted frame, and
-# returns the times (ms), or {skipped} when the edit changed nothing.
-EDIT = """async ({kind, a, b, mark}) => {
-  const root = document.querySelector("[data-playground]");
-  if (root.dataset.state !== "ready") throw new Error(`the playground is ${root.dataset.state}, not ready`);
-  const pick = (list, r) => list[Math.floor(r * list.length)];
-  const setValue = (control, value) => () => {
-    control.value = String(value);
-    control.dispatchEvent(new Event("change", { bubbles: true }));
-  };
-  const other = (values, current, r) => pick(values.filter((value) => String(value) !== String(current)), r);
-  const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const ranked = [...root.querySelectorAll('[aria-label="Ranked list"] [data-item]')];
-  let act, target;
-  if (kind === "move") {
-    const buttons = ranked.flatMap((item) => [...item.querySelectorAll('[data-control="up"], [data-control="down"]')])
-      .filter((button) => button.getAttribute("aria-disabled") !== "true");
-    const button = pick(buttons, a);
-    target = button;
-    act = () => button.click();
-  } else if (kind === "grade") {
-    const select = pick([...root.querySelectorAll('[data-item] select[data-control="grade"]')], a);
-    target = select;
-    act = setValue(select, other([...select.options].map((option) => option.value), select.value, b));
-  } else {
-    const control = root.querySelector(`#pg-${CSS.escape(root.dataset.playground)}-${kind}`);
-    const values = kind === "gain" ? [...control.options].map((option) => option.value)
-      : range(Number(control.min), kind === "k" ? ranked.length : Number(control.max));
-    target = control;
-    act = setValue(control, other(values, control.value, b));
-  }
-  // As a learner's: the control has the focus (a click on it, or the keyboard), so each change
-  // pays for keeping the focus on it across the redraw. Focused, and laid out, before the clock.
-  target.focus();
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  performance.clearMarks(mark);
-  // Every frame while the edit is under way: when its callbacks ran, and the frame's own time.
-  const frames = [];
-  let counting = true;
-  const tick = (frameTime) => {
-    frames.push({ frameTime, ranAt: performance.now() });
-    if (counting) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  let observer;
-  const updated = new Promise((resolve) => {
-    observer = new MutationObserver(() => {
-      if (root.dataset.state === "ready") resolve(performance.now());
-    });
-    observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-  });
-  const started = performance.now();
-  act();
-  const handled = performance.now();
-  if (root.dataset.state === "ready") {
-    observer.disconnect();
-    counting = false;
-    return { skipped: true };
-  }
-  const readouts = await updated;
-  observer.disconnect();
-  let shownIn = null; // the time of the frame that shows the readouts
-  const painted = await new Promise((resolve) => requestAnimationFrame((frameTime) => {
-    shownIn = frameTime;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(performance.now());
-    channel.port2.postMessage(null);
-  }));
-  counting = false;
-  const answer = performance.getEntriesByName(mark).at(-1)?.startTime ?? null;
-  // Frames begun after the answer came, up to the one that shows the readouts: 1 is "within one frame".
-  const framesAfterAnswer = answer === null ? null
-    : frames.filter(({ frameTime, ranAt }) => ranAt > answer && frameTime <= shownIn).length;
-  return {
-    readouts: readouts - started,
-    painted: painted - started,
-    handler: handled - started,
-    roundTrip: answer === null ? null : answer - handled,
-    answerToReadouts: answer === null ? null : readouts - answer,
-    answerToPainted: answer === null ? null : painted - answer,
-    framesAfterAnswer,
-  };
-}"""
+# One random edit in the page (bench/js/playground_edit.js), and the playground being ready.
+EDIT_JS = page_function("playground_edit")
+READY_JS = page_function("playground_ready")
 
 FIGURES = (
     ("handler", "change → its handler done"),
@@ -166,13 +86,13 @@ def measure(engine: str, base_url: str, edits: int, seed: int) -> tuple[str, dic
         version = browser.version()
         page = browser.new_page()
         page.goto(f"{base_url}{PAGE}")
-        page.wait_for(
-            "() => document.querySelector('[data-playground]')?.dataset.state === 'ready'", timeout=READY_TIMEOUT_S
-        )
+        page.wait_for(READY_JS, timeout=READY_TIMEOUT_S)
         print(f"{version}: {edits} edits …", flush=True)
         for _ in range(edits):
             kind = chooser.choice(EDIT_KINDS)
-            result = call(page, EDIT, {"kind": kind, "a": chooser.random(), "b": chooser.random(), "mark": ANSWER_MARK})
+            result = call(
+                page, EDIT_JS, {"kind": kind, "a": chooser.random(), "b": chooser.random(), "mark": ANSWER_MARK}
+            )
             if result.get("skipped"):
                 skipped += 1
                 continue

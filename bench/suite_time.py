@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from conditions import print_end, print_start
+from lib.conditions import print_end, print_start
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_RECORD = ROOT / "build-cache" / "suite-timing.jsonl"

@@ -3,8 +3,8 @@
 Run on demand (not a test):
     .venv/bin/python bench/wasm_code_cache.py [--linger 6] [--busy 0] [--pages 3]
 
-It builds the site into a temporary folder, serves it with the page bench's server
-(bench/page_speed.py) and opens, in one persistent Chromium profile (a profile on disk, as a
+It builds the site into a temporary folder, serves it with the benches' server
+(bench/lib/server.py) and opens, in one persistent Chromium profile (a profile on disk, as a
 learner's is: Chromium keeps compiled code on disk, which a Playwright context that is not
 persistent may not do), the course's first lesson, waits until its first output, its service
 worker and its kept snapshot are in, and `--linger` seconds more (a learner reads). With
@@ -21,20 +21,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+from lib import ROOT  # first: the repository's import roots
 
-import build  # noqa: E402
-from conditions import print_start  # noqa: E402
-from find_chromium import LAUNCH_ARGS, find_chromium  # noqa: E402
-from lessonbuild.lessonformat import course_slugs  # noqa: E402
-from page_speed import ARRIVED_JS, Traffic, add_recorder, page_path, serving  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
+
+import build
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from lessonbuild.lessonformat import course_slugs
+from lib.conditions import print_start
+from lib.pagejs import page_function
+from lib.recorder import ARRIVED_JS, add_recorder, page_path
+from lib.server import serving
+from lib.traffic import Traffic
 
 # Wide enough to catch the embedder's wasm cache events wherever Chromium files them.
 TRACE_CATEGORIES = ",".join(
@@ -49,6 +51,9 @@ TRACE_CATEGORIES = ",".join(
     )
 )
 OUTPUT_TIMEOUT_MS = 180_000
+CONTROLLED_JS = page_function("controlled")  # a service worker controls the page
+KEPT_JS = page_function("kept")  # the worker kept the unpacked snapshot
+SETTLED_JS = page_function("cell_settled")  # a cell is done, or in error
 # Plain Python work, the interpreter's hot paths (no library call that could fail).
 BUSY_CODE = """import time
 deadline = time.monotonic() + {seconds}
@@ -137,10 +142,8 @@ def busy(page, seconds: float) -> None:
     page.keyboard.press("Control+a")
     page.keyboard.insert_text(BUSY_CODE.format(seconds=seconds))
     cell.get_by_role("button", name="Run").click()
-    page.wait_for_function(
-        "(cell) => ['done', 'error'].includes(cell.dataset.state)", arg=cell.element_handle(), timeout=60_000
-    )
-    state = cell.evaluate("(cell) => cell.dataset.state")
+    page.wait_for_function(SETTLED_JS, arg=cell.element_handle(), timeout=60_000)
+    state = cell.get_attribute("data-state")
     if state != "done":
         raise SystemExit(f"the busy cell ended in {state}: {cell.locator('[data-output]').inner_text()}")
 
@@ -192,10 +195,10 @@ def main() -> None:
                 def visit(url=url, first=index == 0):
                     record = open_and_wait(page, url)
                     if first and not args.block_service_worker:
-                        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+                        page.wait_for_function(CONTROLLED_JS, timeout=60_000)
                         page.wait_for_selector("[data-offline-ready]", timeout=120_000)
                     if first:
-                        page.wait_for_function("() => window.__bench.kept !== null", timeout=30_000)
+                        page.wait_for_function(KEPT_JS, timeout=30_000)
                     if args.busy:
                         busy(page, args.busy)
                     page.wait_for_timeout(args.linger * 1000)

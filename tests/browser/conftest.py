@@ -1,6 +1,6 @@
 """Browser fixtures: build the site into a temporary folder, serve it on a free port, and drive
 it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKit
-(tests/browser/engines). Tests wait on page state, never on fixed sleeps."""
+(browserdrive/engines). Tests wait on page state, never on fixed sleeps."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from find_chromium import LAUNCH_ARGS, find_chromium
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
 from helpers import ROOT, SLUGS, STATE_TIMEOUT, serve_folder, served, stop_serving
 from host_pages import write_docs_pages
 
@@ -107,7 +107,7 @@ def lesson_slugs() -> list[str]:
     return list(SLUGS)
 
 
-# Firefox and WebKit (tests/browser/engines): one browser per engine for the session, a fresh
+# Firefox and WebKit (browserdrive/engines): one browser per engine for the session, a fresh
 # page and a fresh origin (a server of its own) per test.
 OTHER_ENGINES = ["firefox", "webkit"]
 
@@ -118,7 +118,7 @@ class EngineSession:
     failure of every later test in that engine."""
 
     def __init__(self, engine: str):
-        from engines import launch
+        from browserdrive.engines import launch
 
         self.engine = engine
         self._launch = launch
@@ -142,7 +142,7 @@ class EngineSession:
 def engine_session(request):
     """Firefox or WebKitGTK for the session. Missing here: skipped with what to install, or a
     failure under CI (CI=true), where every engine must run."""
-    from engines import missing
+    from browserdrive.engines import missing
 
     problem = missing(request.param)
     if problem:
@@ -179,7 +179,7 @@ def isolation(request) -> bool:
 @pytest.fixture
 def serve():
     """serve(folder, isolate=True, plain=False, handler=None) -> (server, base URL) on a free
-    port (helpers.serve_folder): each call is an origin of its own. Servers still running at the
+    port (browserdrive.serving.serve_folder): each call is an origin of its own. Servers still running at the
     end of the test are stopped."""
     servers = []
 

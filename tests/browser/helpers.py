@@ -1,27 +1,27 @@
 """What the Chromium tests do to a lesson page, in one place: open a lesson, put code in a cell,
-run it, wait for its state, read its editor; serve a folder on a free port; the course's slugs.
+run it, wait for its state, read its editor; serve a folder on a free port (browserdrive.serving,
+re-exported here); the course's slugs.
 Pages are driven through the UI contract (roles, accessible names, data- hooks), never CSS
 classes. Test modules import from here, never from one another."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import io
 import json
 import re
 import shutil
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import build
-from engines.lesson import EDITOR_SELECTOR as EDITOR
+from browserdrive.engines.lesson import EDITOR_SELECTOR as EDITOR
+from browserdrive.serving import serve_folder as serve_folder
+from browserdrive.serving import served as served
+from browserdrive.serving import stop_serving as stop_serving
 from lessonbuild.lessonformat import course_slugs
-from lessonbuild.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -207,52 +207,7 @@ def audit(page) -> list[dict]:
     ]
 
 
-# --- Serving folders ----------------------------------------------------------------------
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve_folder(folder: Path, *, isolate: bool = True, plain: bool = False, handler=None):
-    """Serve `folder` on a free port of 127.0.0.1 from a daemon thread.
-
-    Args:
-        folder: what to serve.
-        isolate: send the cross-origin isolation headers (COOP/COEP); ignored when `plain`.
-        plain: a static server with no special headers at all (like a documentation host),
-            instead of the course's own server (lessonbuild.serve).
-        handler: a function wrapping the request handler class (to change what is served).
-    Returns:
-        (server, base URL ending in "/"); stop it with `stop_serving`.
-    """
-    if plain:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    else:
-        server = make_server(folder, port=0, quiet=True, isolate=isolate)
-    if handler is not None:
-        server.RequestHandlerClass = handler(server.RequestHandlerClass)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def stop_serving(server) -> None:
-    """Stop a server from `serve_folder`: from now on its port refuses connections."""
-    if not getattr(server, "stopped", False):
-        server.shutdown()
-        server.server_close()
-        server.stopped = True
-
-
-@contextlib.contextmanager
-def served(folder: Path, **options):
-    """`serve_folder` for the length of a with block; yields the base URL."""
-    server, url = serve_folder(folder, **options)
-    try:
-        yield url
-    finally:
-        stop_serving(server)
+# --- A site a test can rebuild -----------------------------------------------------------
 
 
 @contextlib.contextmanager

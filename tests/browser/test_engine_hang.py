@@ -1,5 +1,5 @@
 """A WebKitGTK navigation that never finishes fails fast as EngineHang, and the next test gets a
-new browser (tests/browser/engines/webkit.py; the rerun itself is tests/conftest.py's)."""
+new browser (browserdrive/engines/webkit.py; the rerun itself is tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from engines.base import EngineHang
+from browserdrive.engines.base import EngineHang
 
 pytestmark = pytest.mark.parametrize("engine_session", ["webkit"], indirect=True)
 

@@ -1,4 +1,4 @@
-"""The course in Firefox and WebKit (WebKitGTK) through one page interface (tests/browser/engines),
+"""The course in Firefox and WebKit (WebKitGTK) through one page interface (browserdrive/engines),
 with and without the cross-origin isolation headers where they change what a page does (Python's
 boot, Stop, offline, the snapshot, the embed script, a cell the playground waits for) and without
 them, as most static hosts serve the site, for the rest: lessons that hold every
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from engines import by_hook, by_role
-from engines.lesson import (
+from browserdrive.engines import by_hook, by_role
+from browserdrive.engines.lesson import (
     EDITOR_SELECTOR,
     PYTHON_READY_TIMEOUT_S,
     cell_output,
@@ -287,10 +287,10 @@ def test_the_embed_script_runs_a_cell_on_another_origin(engine_page, engine_site
 
 @pytest.mark.parametrize("engine, package", [("firefox", "firefox-esr"), ("webkit", "webkit2gtk-driver")])
 def test_a_missing_browser_says_what_to_install(monkeypatch, engine, package):
-    import engines.install
+    import browserdrive.engines.install
 
-    monkeypatch.setattr(engines.install.shutil, "which", lambda name: None)
-    assert package in engines.missing(engine)
+    monkeypatch.setattr(browserdrive.engines.install.shutil, "which", lambda name: None)
+    assert package in browserdrive.engines.missing(engine)
 
 
 def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):

@@ -8,14 +8,13 @@ scrolled to in turn."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from browserdrive.layout_shift import JUMP_TO_EVERY_CELL, RECORDER
 from helpers import PYTHON_READY_TIMEOUT, SLUGS, wait_for_editors
 
-RECORDER = (Path(__file__).parent / "layout_shift.js").read_text(encoding="utf-8")
 MAX_LAYOUT_SHIFT = 0.001
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 SCHEMES = ["light", "dark"]
@@ -88,9 +87,6 @@ def test_nothing_moves_after_first_paint(browser, base_url, slug, profile):
                 assert_nothing_moves_when_each_cell_is_scrolled_to(variants[f"{size} light"])
     finally:
         context.close()
-
-
-JUMP_TO_EVERY_CELL = (Path(__file__).parent / "jump_to_every_cell.js").read_text(encoding="utf-8")
 
 
 def assert_nothing_moves_when_each_cell_is_scrolled_to(page) -> None:

@@ -21,7 +21,7 @@ HOW_TO_INSTALL = {
 def missing(engine: str) -> str | None:
     """None when `engine` can be driven here, else a sentence naming what to install."""
     if engine == "chromium":
-        from find_chromium import find_chromium
+        from ..find_chromium import find_chromium
 
         found = find_chromium() is not None
     elif engine == "firefox":

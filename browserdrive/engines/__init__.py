@@ -4,7 +4,7 @@ One small surface over three drivers, so one test body (or the bench) runs in ev
 Playwright for Chromium, WebDriver BiDi for Debian's stock Firefox (no geckodriver), classic
 WebDriver through Selenium and `WebKitWebDriver` for WebKitGTK (under an Xvfb it starts itself).
 
-    from engines import launch, by_role, by_hook
+    from browserdrive.engines import launch, by_role, by_hook
     with launch("firefox") as browser:
         page = browser.new_page()
         page.goto(url)
@@ -12,8 +12,7 @@ WebDriver through Selenium and `WebKitWebDriver` for WebKitGTK (under an Xvfb it
         page.click(by_role("button", "Run", within='[data-cell="first"]'))
 
 Nothing here imports pytest: `missing(engine)` says what to install, and callers decide whether
-that skips or fails. Outside pytest (the bench), put `tests/browser` on `sys.path` first; the
-lesson page's contract over any engine is in `engines.lesson`.
+that skips or fails. The lesson page's contract over any engine is in `browserdrive.engines.lesson`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from find_chromium import LAUNCH_ARGS, find_chromium
+from ..find_chromium import LAUNCH_ARGS, find_chromium
 
 from .base import Browser, EngineError, Page, Target, is_function
 

@@ -1,4 +1,4 @@
-// Init script for test_layout_shift.py: records the page's layout shifts (Layout Instability
+// Init script for test_layout_shift.py and bench/layout_shift.py: records the page's layout shifts (Layout Instability
 // API) from navigation, and settles window.layoutShiftWindow 4 s after the runtime status first
 // reads "ready" with the shifts not caused by input, each with the nodes that moved.
 (() => {

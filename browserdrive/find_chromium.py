@@ -1,7 +1,7 @@
-"""Find a Chromium for the browser tests: an installed one first, else Playwright's own download.
+"""Find a Chromium for the browser tests and the benches: an installed one first, else Playwright's own.
 
-Run as a script it prints the executable and exits 0, or exits 1 when there is none (the
-Makefile then installs one).
+Run as a module (`python -m browserdrive.find_chromium`) it prints the executable and exits 0,
+or exits 1 when there is none (the Makefile then installs one).
 """
 
 from __future__ import annotations

@@ -1,0 +1,4 @@
+() => {
+  // Whether a service worker controls the page.
+  return navigator.serviceWorker.controller !== null;
+};

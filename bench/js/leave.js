@@ -1,0 +1,4 @@
+() => {
+  // Marks the document as being left (arrived.js then reads nothing of it).
+  window.__left = true;
+};

@@ -1,0 +1,4 @@
+() => {
+  // Whether the playground's readouts are ready.
+  return document.querySelector("[data-playground]")?.dataset.state === "ready";
+};
