@@ -67,7 +67,7 @@ OTHER_BROWSERS := firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb
 
 browser: $(VENV)/.installed
 	@packages=""; \
-	$(PY) -m browserdrive.find_chromium >/dev/null 2>&1 || packages=" chromium"; \
+	PYTHONPATH=py $(PY) -m browserdrive.find_chromium >/dev/null 2>&1 || packages=" chromium"; \
 	for pair in $(OTHER_BROWSERS); do \
 	  command -v $${pair%%:*} >/dev/null || packages="$$packages $${pair#*:}"; done; \
 	if [ -n "$$packages" ]; then \

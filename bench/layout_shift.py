@@ -8,9 +8,9 @@ It builds the site into a temporary folder, serves it with the dev server (COOP/
 prints, for every lesson at 1280 × 800 and 390 × 844, light and dark:
 
   first paint   the layout shift from navigation until 4 s after the status reads ready, no
-                cell run, in a fresh profile (the test's recorder, browserdrive/layout_shift.js);
+                cell run, in a fresh profile (the test's recorder, py/browserdrive/layout_shift.js);
   scrolled to   the layout shift while each cell's Run button is scrolled into view in turn,
-                straight from the top of the page (browserdrive/jump_to_every_cell.js).
+                straight from the top of the page (py/browserdrive/jump_to_every_cell.js).
 
 Each figure is the sum of the shift scores (Chromium's CLS counts the same scores); the test's
 limit is 0.001 per page.

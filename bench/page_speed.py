@@ -7,7 +7,7 @@ Run on demand (not a test):
 It builds the site into a temporary folder, adds a naive page to it (the same Pyodide files,
 `loadPyodide` on the main thread, then `print(1)`), serves the folder on localhost with the
 dev server (COOP/COEP on) and drives the engine through the engine interface the tests use
-(browserdrive/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
+(py/browserdrive/engines: Playwright for headless Chromium, WebDriver BiDi for Firefox, WebDriver
 for WebKitGTK). The default engine is Chromium. Every scenario below gets a fresh browser
 context where the engine has one and always a server of its own (a new port, so a new origin:
 no cache, storage or service worker carries over, which is what makes WebKit's single window

@@ -6,7 +6,7 @@ Run on demand (not a test):
 
 It builds the site into a temporary folder (or uses `--dist`, a folder `build.py` wrote), serves
 it on localhost with the benches' server (bench/lib/server.py, COOP/COEP on) and opens `playground.html` in the engine
-through the tests' engine interface (browserdrive/engines: Playwright for headless Chromium,
+through the tests' engine interface (py/browserdrive/engines: Playwright for headless Chromium,
 WebDriver BiDi for Firefox, WebDriver for WebKitGTK), as bench/page_speed.py does. Once the
 playground's readouts are `ready`, it makes `--edits` random edits, one at a time, each of them
 changing the state: move an item up or down (its "Move … up/down" button), set an item's grade

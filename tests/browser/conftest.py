@@ -1,6 +1,6 @@
 """Browser fixtures: build the site into a temporary folder, serve it on a free port, and drive
 it in headless Chromium (Playwright) and, for test_engines.py, Firefox and WebKit
-(browserdrive/engines). Tests wait on page state, never on fixed sleeps."""
+(py/browserdrive/engines). Tests wait on page state, never on fixed sleeps."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def lesson_slugs() -> list[str]:
     return list(SLUGS)
 
 
-# Firefox and WebKit (browserdrive/engines): one browser per engine for the session, a fresh
+# Firefox and WebKit (py/browserdrive/engines): one browser per engine for the session, a fresh
 # page and a fresh origin (a server of its own) per test.
 OTHER_ENGINES = ["firefox", "webkit"]
 

@@ -1,5 +1,5 @@
 """A WebKitGTK navigation that never finishes fails fast as EngineHang, and the next test gets a
-new browser (browserdrive/engines/webkit.py; the rerun itself is tests/conftest.py's)."""
+new browser (py/browserdrive/engines/webkit.py; the rerun itself is tests/conftest.py's)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The course in Firefox and WebKit (WebKitGTK) through one page interface (browserdrive/engines),
+"""The course in Firefox and WebKit (WebKitGTK) through one page interface (py/browserdrive/engines),
 with and without the cross-origin isolation headers where they change what a page does (Python's
 boot, Stop, offline, the snapshot, the embed script, a cell the playground waits for) and without
 them, as most static hosts serve the site, for the rest: lessons that hold every
