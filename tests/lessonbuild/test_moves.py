@@ -87,3 +87,12 @@ def test_the_split_course_carries_the_moved_blocks():
     assert ("offline-evaluation", "honest-mean-quiz") in moved
     assert ("why-position-matters", "write-ranking") in moved
     assert {"from": "offline-evaluation", "kind": "exercise", "id": "write-precision"} in entries
+
+
+def test_the_user_models_lesson_carries_the_blocks_it_gathered():
+    course = load_course(ROOT / "lessons")
+    lessons = {lesson.slug: lesson for lesson in course.lessons}
+    moved = {(entry["from"], entry["id"]) for entry in moved_entries(lessons["user-models"])}
+    assert ("why-position-matters", "rbp") in moved
+    for cell in ["toy-user", "toy-user-pairs", "patience", "log-discount-user"]:
+        assert ("comparing-metrics", cell) in moved
