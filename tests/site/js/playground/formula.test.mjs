@@ -1,4 +1,5 @@
 // site/js/playground/formula.js and format.js: each readout's working, and numbers for people.
+import "../build-constants.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formulaOf } from "../../../../site/js/playground/formula.js";
