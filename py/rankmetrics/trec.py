@@ -31,21 +31,23 @@ from .registry import BY_KEY, METRICS
 from .runfiles import Problem
 
 
-def measures_of_query(ranking, judgments, measures):
-    """The values of `measures` for one query: each metric's kernel, the one the lessons teach.
+def measures_of_query(ranking, judgments, kernels):
+    """The values of one query's measures: each metric's kernel, the one the lessons teach.
 
     Args:
         ranking: list of docids, best first, each once.
         judgments: a Judgments (grades, the relevant set, the gain).
-        measures: list of (metric key, k), k a positive int or None (the full list).
+        kernels: list of (kernel, k): a metric's kernel (rankmetrics.registry) and its cut-off,
+            a positive int or None (the full list).
 
     Returns:
-        tuple of the values, in the order of `measures`.
+        tuple of the values, in the order of `kernels`.
 
-    >>> measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), [("precision", 2), ("reciprocal_rank", None)])
+    >>> kernels = [(BY_KEY["precision"].kernel, 2), (BY_KEY["reciprocal_rank"].kernel, None)]
+    >>> measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), kernels)
     (0.5, 0.5)
     """
-    return tuple(BY_KEY[name].kernel(ranking, judgments, k) for name, k in measures)
+    return tuple(kernel(ranking, judgments, k) for kernel, k in kernels)
 
 
 # The evaluator's metrics, in display order (rankmetrics.registry declares them).
@@ -190,6 +192,7 @@ class RunEvaluator:
         self._measures = [(name, k) for name in names for k in self.cutoffs]
         if full_list:
             self._measures += [(name, None) for name in FULL_LIST_METRICS if name in names]
+        self._kernels = [(BY_KEY[name].kernel, k) for name, k in self._measures]
         self._judgments = {}  # qid -> Judgments, checked once, in the judgments' order
         for query, relevance in judgments.items():
             if isinstance(relevance, Judgments):  # prepared by the caller (evaluate)
@@ -215,7 +218,7 @@ class RunEvaluator:
         if self.skip_without_relevant and not judgments.relevant:
             self._values[query] = None
             return
-        self._values[query] = measures_of_query(ranking, judgments, self._measures)
+        self._values[query] = measures_of_query(ranking, judgments, self._kernels)
 
     def result(self):
         """The RunEvaluation of the queries added so far (and of the missing ones)."""
