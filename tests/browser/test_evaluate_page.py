@@ -26,9 +26,9 @@ EVALUATE_TIMEOUT = 120_000
 OPTIONS = {"cutoffs": [5, 10], "threshold": 1, "gain": "linear", "missing": "score 0"}
 
 
-def qrels_text() -> str:
+def qrels_text(queries=range(1, 9)) -> str:
     lines = []
-    for q in range(1, 9):
+    for q in queries:
         for d in range(1, 13):
             grade = (q * 7 + d * 3) % 4 if (q + d) % 3 else 0
             lines.append(f"{MARKER}q{q} 0 {MARKER}d{d} {grade}")
@@ -799,6 +799,9 @@ def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(pa
 def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sideways(page, base_url, files):
     page.set_viewport_size({"width": 390, "height": 844})
     open_evaluate(page, base_url)
+    many = range(1, 41)  # more rows than the phone's screen holds
+    files["qrels"].write_text(qrels_text(many))
+    files["A"].write_text(run_text(1, queries=many))
     choose(page, [files["A"], files["B"]], files["qrels"])
     evaluate(page)
     box = page.locator("[data-per-query]").locator("xpath=ancestor::*[@tabindex][1]")
