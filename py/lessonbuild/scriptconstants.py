@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from cellruntime.streams import CUT_MARK_STREAM, NOTICE_STREAM, STDERR_STREAM, STDOUT_STREAM
+from rankmetrics.registry import page_facts
 
 from .offline import SITE_CACHE_PREFIX
 from .paths import EMBED_RUNTIME, PYODIDE_CORE_FILES, WORKER_SCRIPT
@@ -26,6 +27,7 @@ def script_constants() -> dict:
         "workerScript": WORKER_SCRIPT,
         "embedRuntime": EMBED_RUNTIME,
         "streams": {"stdout": STDOUT_STREAM, "stderr": STDERR_STREAM, "notice": NOTICE_STREAM, "cut": CUT_MARK_STREAM},
+        "metrics": page_facts(),
         "snapshotPages": {
             "magic": PAGES_MAGIC.decode("ascii"),
             "headerBytes": PAGES_HEADER.size,

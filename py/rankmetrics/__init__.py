@@ -7,6 +7,9 @@ The definitions follow trec_eval unless noted (see each docstring):
     reciprocal_rank (mean: MRR)                  rr.py
     average_precision (mean: MAP)                ap.py
     dcg_at_k, ndcg_at_k                          ndcg.py
+    expected_reciprocal_rank (ERR@k)             err.py
+    rank_biased_precision, rbp_residual (RBP)    rbp.py
+    the metrics' facts, one home each            registry.py
     ranking_from_scores                          scores.py
     evaluate, Evaluation                         evaluation.py
     RunReader, QrelsReader, Problem (run files)  runfiles.py
@@ -21,8 +24,10 @@ The definitions follow trec_eval unless noted (see each docstring):
 """
 
 from .ap import average_precision
+from .err import expected_reciprocal_rank
 from .evaluation import METRICS, Evaluation, evaluate
 from .ndcg import dcg_at_k, ndcg_at_k
+from .rbp import rank_biased_precision, rbp_residual
 from .rr import reciprocal_rank
 from .runfiles import (
     MAX_PROBLEMS,
@@ -54,6 +59,9 @@ __all__ = [
     "average_precision",
     "dcg_at_k",
     "ndcg_at_k",
+    "expected_reciprocal_rank",
+    "rank_biased_precision",
+    "rbp_residual",
     "ranking_from_scores",
     "evaluate",
     "Evaluation",

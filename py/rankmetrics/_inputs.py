@@ -12,6 +12,8 @@ offending value, so a learner sees what to change.
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import compress
 from numbers import Integral, Real
 
 # How a grade g becomes a gain in DCG (see ndcg.py for the sources).
@@ -19,6 +21,16 @@ GAINS = {
     "exponential": lambda grade: 2**grade - 1,  # Burges et al. 2005
     "linear": lambda grade: grade,  # Järvelin & Kekäläinen 2002
 }
+
+
+def ranks_in(items, members):
+    """The ranks (1-based) of the `items` that are in `members` (a set or mapping), in order.
+    The loop runs at C speed (the kernels' hot spot).
+
+    >>> ranks_in(["a", "b", "c"], {"c", "a"})
+    [1, 3]
+    """
+    return list(compress(range(1, len(items) + 1), map(members.__contains__, items)))
 
 
 def check_k(k, *, allow_none=False):
@@ -143,6 +155,11 @@ class Judgments:
     grades: Mapping
     relevant: set
     gain: Callable
+
+    @cached_property
+    def ideal_grades(self):
+        """Every judged grade, best first: the ideal ranking's grades (sorted once per user)."""
+        return sorted(self.grades.values(), reverse=True)
 
     @classmethod
     def from_relevance(cls, relevance, *, threshold=1, gain="exponential"):

@@ -1,6 +1,6 @@
 """Average precision (@k optional): precision at every relevant rank. Its mean is MAP."""
 
-from ._inputs import prepare
+from ._inputs import prepare, ranks_in
 
 
 def average_precision_kernel(ranking, judgments, k):
@@ -8,7 +8,7 @@ def average_precision_kernel(ranking, judgments, k):
     relevant = judgments.relevant
     if not relevant:
         return 0.0
-    hit_ranks = [rank for rank, item in enumerate(ranking[:k], start=1) if item in relevant]
+    hit_ranks = ranks_in(ranking[:k], relevant)  # the ranks that hold a relevant item
     # At the n-th relevant item, found at rank r, precision@r is n / r.
     precision_sum = sum(n / rank for n, rank in enumerate(hit_ranks, start=1))
     # Divide by |R|, not by the hits found: relevant items never ranked add 0.

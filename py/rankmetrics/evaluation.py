@@ -8,13 +8,13 @@ from numbers import Integral
 from ._inputs import Judgments, check_gain, check_k, check_ranking, check_threshold
 from .runfiles import trec_eval_order
 from .scores import ranking_from_scores
-from .trec import ALL, FULL_LIST_METRICS, KERNELS, RunEvaluator, measure_key
+from .registry import METRICS as REGISTERED
+from .trec import ALL, FULL_LIST_METRICS, RunEvaluator, measure_key
 
 # Metric name -> per-user kernel(ranking, judgments, k). The one list of names
-# evaluate() accepts (the run evaluator's kernels but judged@k, a property of the
-# judgments' coverage rather than of the ranking's quality); error messages are
-# generated from it.
-METRICS = {name: kernel for name, kernel in KERNELS.items() if name != "judged"}
+# evaluate() accepts (the registry's metrics of a ranking's quality: not judged@k nor RBP's
+# residual, which measure the judgments' coverage); error messages are generated from it.
+METRICS = {metric.key: metric.kernel for metric in REGISTERED if metric.compared}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ gain="exponential" is 2^g - 1 (Burges et al. 2005), gain="linear" is g
 import math
 from functools import lru_cache
 
-from ._inputs import prepare
+from ._inputs import prepare, ranks_in
 
 
 def discount(rank):
@@ -32,16 +32,17 @@ def discounts(n):
 def dcg_kernel(ranking, judgments, k):
     grades, gain = judgments.grades, judgments.gain
     top_k = ranking[:k]
-    # Unjudged items have grade 0 and gain 0: skip them.
+    weights = discounts(len(top_k))
+    # Unjudged items have grade 0 and gain 0: only the judged ranks add to the sum.
     return sum(
-        (gain(grades[item]) * weight for item, weight in zip(top_k, discounts(len(top_k))) if item in grades),
+        (gain(grades[top_k[rank - 1]]) * weights[rank - 1] for rank in ranks_in(top_k, grades)),
         start=0.0,  # a float even when nothing is summed
     )
 
 
 def idcg_kernel(judgments, k):
     """DCG@k of the ideal ranking of *all* judged items, not a re-sort of the top k."""
-    best_grades = sorted(judgments.grades.values(), reverse=True)[:k]
+    best_grades = judgments.ideal_grades[:k]
     return sum(
         (judgments.gain(grade) * weight for grade, weight in zip(best_grades, discounts(len(best_grades)))),
         start=0.0,

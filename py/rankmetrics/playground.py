@@ -1,16 +1,17 @@
-"""The rank playground's readouts: all six metrics of one list, with their working shown.
+"""The rank playground's readouts: every metric of the registry it shows, with their working.
 
 The page's rank playground sends the list a learner is editing to the Python worker, which
-calls :func:`readouts` and shows what it returns. Every value comes from the rankmetrics
-functions the lessons teach, captured when this module is imported, so a learner who rebinds
-``rankmetrics.precision_at_k`` (or ``rankmetrics.set_metrics.precision_at_k``) in a cell does
-not change the readouts. The terms are the working of each formula, for the page to fill in.
+calls :func:`readouts` and shows what it returns. Every value comes from the kernel of
+rankmetrics.registry (the function the lessons' public functions call), captured when this
+module is imported, so a learner who rebinds ``rankmetrics.precision_at_k`` (or
+``rankmetrics.set_metrics.precision_at_k``) in a cell does not change the readouts. The terms
+are the working of each formula, for the page to fill in.
 
 State (a JSON-able dict)::
 
     {"ranking":   [item id, ...],          # rank order, best first; each id once
      "grades":    {item id: int grade},    # every judged item, retrieved or not (grade >= 0)
-     "k":         int >= 1,                # the cut-off of all six metrics
+     "k":         int >= 1,                # the cut-off of every metric
      "gain":      "exponential" | "linear",   # NDCG's gain: 2^g - 1 or g
      "threshold": int > 0}                 # grade >= threshold is relevant (binary metrics)
 
@@ -37,6 +38,9 @@ worth saying (|R| = 0, or nothing relevant in the top k), else None. Every term 
   order cut at k), each term with "grade", "gain", "discount" (log2(rank + 1)) and "value"
   (gain / discount); "dcg", "idcg" (sums of their terms' values); "note" (NDCG uses the
   grades, not the threshold); value = dcg / idcg, 0.0 when idcg is 0. "terms" is dcg_terms.
+- every other metric: what its registry `working` gives: "terms", "lines" (its working as lines
+  of parts, each a string or a term {"text", "item"}: the page shows them as they are) and
+  "why"; ERR (err.err_working) and RBP (rbp.rbp_working, with "residual") so far.
 
 Raises ValueError (from rankmetrics, naming the value) for a bad k, gain, threshold or
 grade, or an item ranked twice.
@@ -44,16 +48,16 @@ grade, or an item ranked twice.
 
 import math
 
-from .ap import average_precision as _average_precision
+from ._inputs import prepare
 from .ndcg import dcg_at_k as _dcg_at_k
-from .ndcg import ndcg_at_k as _ndcg_at_k
-from .rr import reciprocal_rank as _reciprocal_rank
-from .set_metrics import hit_rate_at_k as _hit_rate_at_k
-from .set_metrics import precision_at_k as _precision_at_k
-from .set_metrics import recall_at_k as _recall_at_k
+from .registry import BY_KEY, PLAYGROUND_METRICS
 
 # The readouts, in the order the page shows them (ui-contract.md, "Rank playground").
-METRIC_NAMES = ("precision", "recall", "hit_rate", "reciprocal_rank", "average_precision", "ndcg")
+METRIC_NAMES = PLAYGROUND_METRICS
+# Each one's kernel and working, bound now: a learner's rebinding later does not reach them.
+_KERNELS = {name: BY_KEY[name].kernel for name in METRIC_NAMES}
+_WORKINGS = {name: BY_KEY[name].working for name in METRIC_NAMES}
+_GRADED = {name: BY_KEY[name].graded for name in METRIC_NAMES}
 
 # Gains as in rankmetrics' _inputs.GAINS, repeated here only to show each term's gain; the
 # values themselves come from rankmetrics, and the tests hold the two to agree.
@@ -61,7 +65,7 @@ _TERM_GAINS = {"exponential": lambda grade: 2**grade - 1, "linear": lambda grade
 
 
 def readouts(state):
-    """Compute the six readouts of a playground state (shapes in the module docstring).
+    """Compute the readouts of a playground state (shapes in the module docstring).
 
     Args:
         state: dict with "ranking" (list of item ids), "grades" (dict item id -> int grade),
@@ -90,14 +94,8 @@ def readouts(state):
     k, gain, threshold = state["k"], state["gain"], state["threshold"]
 
     # Values first: rankmetrics validates the inputs and raises before any term is built.
-    values = {
-        "precision": _precision_at_k(ranking, grades, k, threshold=threshold),
-        "recall": _recall_at_k(ranking, grades, k, threshold=threshold),
-        "hit_rate": _hit_rate_at_k(ranking, grades, k, threshold=threshold),
-        "reciprocal_rank": _reciprocal_rank(ranking, grades, k, threshold=threshold),
-        "average_precision": _average_precision(ranking, grades, k, threshold=threshold),
-        "ndcg": _ndcg_at_k(ranking, grades, k, gain=gain),
-    }
+    checked, judgments, k = prepare(ranking, grades, k, threshold=threshold, gain=gain)
+    values = {name: kernel(checked, judgments, k) for name, kernel in _KERNELS.items()}
     ideal = ideal_order(ranking, grades)
     relevant = sum(1 for grade in grades.values() if grade >= threshold)
     hits = [
@@ -116,8 +114,13 @@ def readouts(state):
         "ndcg": _ndcg_terms(ranking, ideal, grades, k, gain),
     }
     for name in METRIC_NAMES:
+        if _WORKINGS[name] is not None:
+            metrics[name] = _WORKINGS[name](checked, judgments, k)
+            if not _GRADED[name]:  # a binary metric is 0 for the same reasons as the others
+                metrics[name]["why"] = why
+        else:
+            metrics[name]["why"] = why if name != "ndcg" else _why_ndcg(metrics["ndcg"], k)
         metrics[name]["value"] = values[name]
-        metrics[name]["why"] = why if name != "ndcg" else _why_ndcg(metrics["ndcg"], k)
     return {"ideal": ideal, "relevant": relevant, "metrics": {name: metrics[name] for name in METRIC_NAMES}}
 
 

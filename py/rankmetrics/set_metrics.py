@@ -30,6 +30,11 @@ def hit_rate_kernel(ranking, judgments, k):
     return 1.0 if hits_at_k(ranking, judgments.relevant, k) > 0 else 0.0
 
 
+def judged_kernel(ranking, judgments, k):
+    """Share of the k slots of the top k that hold a judged item (any grade, 0 too): judged@k."""
+    return sum(map(judgments.grades.__contains__, ranking[:k])) / k
+
+
 def precision_at_k(ranking, relevant, k, *, threshold=1):
     """Precision@k: the share of the top k slots that hold a relevant item.
 

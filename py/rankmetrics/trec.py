@@ -3,17 +3,10 @@
 A RunEvaluator takes each query's ranking as the run file is read (see runfiles.RunReader),
 so memory holds the judgments and the per-query values, never the whole run.
 
-Measures and their trec_eval names (trec_eval -m NAME; "k" is a cut-off):
-
-    precision@k              P_k                  m_P.c
-    recall@k                 recall_k             m_recall.c
-    hit_rate@k               success_k            m_success.c
-    reciprocal_rank@k        (none: recip_rank with a cut-off)
-    average_precision@k      map_cut_k            m_map_cut.c
-    ndcg@k                   ndcg_cut_k           m_ndcg_cut.c (linear gain: the grade)
-    judged@k                 (1 - unj_k when the run has k documents; see judged_at_k)
-    average_precision@all    map                  m_map.c
-    reciprocal_rank@all      recip_rank           m_recip_rank.c
+The measures are rankmetrics.registry's metrics, each at every cut-off ("ndcg@10"), and those
+with a full-list value once more ("average_precision@all": trec_eval's map). Each query's values
+come from the metrics' kernels, the functions the lessons teach; the registry gives each one's
+trec_eval and ir_measures names. judged@k is 1 - trec_eval's unj_k when the run has k documents.
 
 Missing queries (judged, absent from the run): missing="score 0" scores them 0 on every
 measure, as trec_eval -c does; "leave out" leaves them out of the means, as trec_eval without
@@ -31,85 +24,36 @@ does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too
 """
 
 import math
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ._inputs import Judgments, check_gain, check_k, check_threshold
-from .ap import average_precision_kernel
-from .ndcg import discounts, ndcg_kernel
-from .rr import reciprocal_rank_kernel
+from .registry import BY_KEY, METRICS
 from .runfiles import Problem
-from .set_metrics import hit_rate_kernel, precision_kernel, recall_kernel
 
 
-def judged_kernel(ranking, judgments, k):
-    """Share of the k slots of the top k that hold a judged document (any grade, 0 too)."""
-    grades = judgments.grades
-    return sum(1 for item in ranking[:k] if item in grades) / k
-
-
-def measures_of_query(ranking, judgments, cutoffs):
-    """Every metric of KERNELS at every cut-off, and the full-list ones, in one pass over a ranking.
+def measures_of_query(ranking, judgments, kernels):
+    """The values of one query's measures: each metric's kernel, the one the lessons teach.
 
     Args:
         ranking: list of docids, best first, each once.
         judgments: a Judgments (grades, the relevant set, the gain).
-        cutoffs: sorted list of distinct positive ints.
+        kernels: list of (kernel, k): a metric's kernel (rankmetrics.registry) and its cut-off,
+            a positive int or None (the full list).
 
     Returns:
-        dict (metric, k) -> value, k in cutoffs, and (metric, None) for FULL_LIST_METRICS.
+        tuple of the values, in the order of `kernels`.
 
-    The values are those of the kernels, to the last bit (the tests check it): the same terms,
-    summed by sum() in the same order, over prefixes cut with bisect instead of one scan per
-    metric and cut-off. The evaluator spends most of its time here.
-
-    >>> values = measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), [1, 2])
-    >>> values[("precision", 2)], values[("reciprocal_rank", None)]
+    >>> kernels = [(BY_KEY["precision"].kernel, 2), (BY_KEY["reciprocal_rank"].kernel, None)]
+    >>> measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), kernels)
     (0.5, 0.5)
     """
-    relevant, grades, gain = judgments.relevant, judgments.grades, judgments.gain
-    n_relevant = len(relevant)
-    hit_ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
-    # Precision at each hit, as average_precision_kernel sums them.
-    precisions = [n / rank for n, rank in enumerate(hit_ranks, start=1)]
-    top = ranking[: cutoffs[-1]]
-    weights = discounts(len(top))
-    # Judged documents are few in a long run: find them first, then weigh only them.
-    judged_ranks = [rank for rank, item in enumerate(top, start=1) if item in grades]
-    dcg_terms = [gain(grades[top[rank - 1]]) * weights[rank - 1] for rank in judged_ranks]
-    best = sorted(grades.values(), reverse=True)[: cutoffs[-1]]
-    ideal_terms = [gain(grade) * weight for grade, weight in zip(best, discounts(len(best)))]
-    first_hit = 1.0 / hit_ranks[0] if hit_ranks else 0.0
-    values = {}
-    for k in cutoffs:
-        hits = bisect_right(hit_ranks, k)
-        judged = bisect_right(judged_ranks, k)
-        ideal = sum(ideal_terms[:k], 0.0)
-        values["precision", k] = hits / k
-        values["recall", k] = hits / n_relevant if n_relevant else 0.0
-        values["hit_rate", k] = 1.0 if hits else 0.0
-        values["reciprocal_rank", k] = first_hit if hits else 0.0
-        values["average_precision", k] = sum(precisions[:hits]) / n_relevant if n_relevant else 0.0
-        values["ndcg", k] = sum(dcg_terms[:judged], 0.0) / ideal if ideal != 0 else 0.0
-        values["judged", k] = judged / k
-    values["reciprocal_rank", None] = first_hit
-    values["average_precision", None] = sum(precisions) / n_relevant if n_relevant else 0.0
-    return values
+    return tuple(kernel(ranking, judgments, k) for kernel, k in kernels)
 
 
-# Metric name -> kernel(ranking, judgments, k); the evaluator's metrics, in display order.
-KERNELS = {
-    "precision": precision_kernel,
-    "recall": recall_kernel,
-    "hit_rate": hit_rate_kernel,
-    "reciprocal_rank": reciprocal_rank_kernel,
-    "average_precision": average_precision_kernel,
-    "ndcg": ndcg_kernel,
-    "judged": judged_kernel,
-}
-MEASURE_METRICS = tuple(KERNELS)
-# The metrics that also have a full-list value (k = None): trec_eval's map and recip_rank.
-FULL_LIST_METRICS = ("average_precision", "reciprocal_rank")
+# The evaluator's metrics, in display order (rankmetrics.registry declares them).
+MEASURE_METRICS = tuple(metric.key for metric in METRICS)
+# The metrics that also have a full-list value (k = None), e.g. trec_eval's map and recip_rank.
+FULL_LIST_METRICS = tuple(metric.key for metric in METRICS if metric.full_list)
 MISSING_CHOICES = ("score 0", "leave out")
 ALL = "all"  # the cut-off name of a full-list measure
 
@@ -138,8 +82,8 @@ class RunEvaluation:
     """What RunEvaluator.result() returns.
 
     measures:  the keys in display order: every metric at every cut-off (metric by metric,
-               cut-offs ascending), then "average_precision@all" and "reciprocal_rank@all"
-               (judged@k sits with the other metrics, after ndcg).
+               cut-offs ascending, in the registry's order), then the full-list values of
+               FULL_LIST_METRICS ("reciprocal_rank@all", "average_precision@all", ...).
     means:     key -> mean over the scored queries (nan when no query was scored).
     per_query: key -> {qid: value} for the scored queries, the same qids for every key, in
                the order of the judgments.
@@ -192,8 +136,8 @@ class RunEvaluator:
         missing: "score 0" (default, trec_eval -c) scores judged queries absent from the run 0
             on every measure; "leave out" leaves them out of the means (trec_eval 9 without -c).
         metrics: the metric names to compute (default MEASURE_METRICS, all of them).
-        full_list: True (default) adds "average_precision@all" and "reciprocal_rank@all"
-            (trec_eval's map and recip_rank) when those metrics are computed.
+        full_list: True (default) adds the full-list value ("average_precision@all": trec_eval's
+            map) of each metric of FULL_LIST_METRICS that is computed.
         skip_without_relevant: False (default, as trec_eval) scores a query with no relevant
             document 0; True leaves it out and counts it in skipped.
 
@@ -239,15 +183,16 @@ class RunEvaluator:
         self.missing = missing
         names = (metrics,) if isinstance(metrics, str) else tuple(dict.fromkeys(metrics))
         for name in names:
-            if name not in KERNELS:
-                raise ValueError(f"unknown metric {name!r}; choose from {list(KERNELS)}")
+            if name not in BY_KEY:
+                raise ValueError(f"unknown metric {name!r}; choose from {list(MEASURE_METRICS)}")
         if not names:
-            raise ValueError(f"metrics is empty; choose from {list(KERNELS)}")
+            raise ValueError(f"metrics is empty; choose from {list(MEASURE_METRICS)}")
         self.skip_without_relevant = skip_without_relevant
         # (metric, k) for every measure, in display order; k None for the full list.
         self._measures = [(name, k) for name in names for k in self.cutoffs]
         if full_list:
             self._measures += [(name, None) for name in FULL_LIST_METRICS if name in names]
+        self._kernels = [(BY_KEY[name].kernel, k) for name, k in self._measures]
         self._judgments = {}  # qid -> Judgments, checked once, in the judgments' order
         for query, relevance in judgments.items():
             if isinstance(relevance, Judgments):  # prepared by the caller (evaluate)
@@ -273,8 +218,7 @@ class RunEvaluator:
         if self.skip_without_relevant and not judgments.relevant:
             self._values[query] = None
             return
-        values = measures_of_query(ranking, judgments, self.cutoffs)
-        self._values[query] = tuple(map(values.__getitem__, self._measures))
+        self._values[query] = measures_of_query(ranking, judgments, self._kernels)
 
     def result(self):
         """The RunEvaluation of the queries added so far (and of the missing ones)."""

@@ -11,4 +11,5 @@ export const {
   embedRuntime, // the site's runtime settings for the embed script, from the site's root
   snapshotPages, // the packed snapshot's layout: {magic, headerBytes, runBytes}
   streams, // the output streams cellruntime writes to: {stdout, stderr, notice, cut}
+  metrics, // every metric's facts, in display order (rankmetrics/registry.py page_facts)
 } = JSON.parse(BUILD_CONSTANTS);

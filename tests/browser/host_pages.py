@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+from rankmetrics.registry import PLAYGROUND_METRICS
+
 # Hostile host styles: none of this may reach the cells.
 HOST_CSS = "button { display: none !important } pre { font-size: 40px !important } * { color: #f0f !important }"
 
@@ -62,7 +64,7 @@ PLAYGROUND_CONFIG = {
     "gain": "exponential",
     "threshold": 1,
     "max_grade": 3,
-    "readouts": ["precision", "recall", "hit_rate", "reciprocal_rank", "average_precision", "ndcg"],
+    "readouts": list(PLAYGROUND_METRICS),  # every metric the playground shows (rankmetrics.registry)
     "max_items": 30,
 }
 PLAYGROUND_PREDICTION = {"playground": "predict", "correct": [0], "hash": "0123456789abcdef"}

@@ -1295,3 +1295,34 @@ def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_re
     evaluate(page)
     expect(page.locator("[data-eval-status]")).to_have_text("Done: 1 run, 1 query.")
     expect(page.locator(".evaluate-filter span")).to_have_text("1 query")
+
+
+def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_command_note(page, base_url, files):
+    open_evaluate(page, base_url)
+    page.get_by_label("Cut-offs").fill("5, 10")
+    page.get_by_label("Cut-offs").dispatch_event("change")
+    note = page.locator("[data-eval-command-note]")
+    expect(note).to_contain_text("trec_eval has no Reciprocal rank@k, ERR@k, RBP@k")
+    expect(note).to_contain_text("'RR(rel=1)@5 RR(rel=1)@10 ERR@5 ERR@10 RBP(rel=1,p=0.8)'")
+    choose(page, [files["A"], files["B"]], files["qrels"])
+    evaluate(page)
+    qrels = files["qrels"].read_text()
+    result = expected(files["B"].read_text(), qrels)
+    for key in ("err@10", "rbp@5", "rbp@all", "rbp_residual@all"):
+        assert agrees(cell_value(page, "[data-results]", "B", key), result.means[key]), key
+        metric, k = key_parts(key)
+        cell = page.locator(
+            f'[data-per-query] [data-query="zq7markerq3"] [data-run="B"][data-metric="{metric}"][data-k="{k}"]'
+        )
+        assert agrees(cell.get_attribute("data-value"), result.per_query[key]["zq7markerq3"]), key
+    # Compared: ERR and RBP; never RBP's residual, a measure of the judgments' coverage.
+    assert 0 < float(cell_value(page, "[data-comparison]", "B", "err@10", "data-p-t")) <= 1
+    expect(page.locator('[data-comparison] [data-metric="rbp_residual"]')).to_have_count(0)
+    expect(page.locator("[data-results]")).to_contain_text("RBP residual (full list)")
+    with page.expect_download() as info:
+        page.locator('[data-eval-export="means.md"]').click()
+    markdown = open(info.value.path(), encoding="utf-8").read()
+    assert "| ERR@10 |" in markdown and "| RBP (full list) |" in markdown
+    with page.expect_download() as info:
+        page.locator('[data-eval-export="per-query.csv"]').click()
+    assert ",err@10," in open(info.value.path(), encoding="utf-8").read()

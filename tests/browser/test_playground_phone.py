@@ -1,5 +1,5 @@
 """The rank playground on a phone (390 px; the playground's section of site.css): while the
-learner moves items, a compact line of the six readouts stays in view below the list, with the
+learner moves items, a compact line of the readouts stays in view below the list, with the
 same rounded values as the readouts."""
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ def test_the_readouts_stay_in_view_while_moving_items_on_a_phone(phone, base_url
     summary = playground.locator("[data-playground-summary]")
     box = summary.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    # Every readout has its place in the line, however many there are: none is cut off.
+    assert len(PLAYGROUND_CONFIG["readouts"]) > 6
+    for name in PLAYGROUND_CONFIG["readouts"]:
+        item = summary.locator(f'[data-summary-for="{name}"]')
+        place = item.bounding_box()
+        assert box["y"] <= place["y"] and place["y"] + place["height"] <= box["y"] + box["height"] + 0.5, name
+        # Its row is as tall as its text: a squeezed row would cut the text off at top and bottom.
+        assert item.evaluate("e => e.scrollHeight <= e.clientHeight"), name
     for name in PLAYGROUND_CONFIG["readouts"]:
         shown = playground.locator(f'[data-metric="{name}"] [data-part="value"]').text_content()
         expect(summary.locator(f'[data-summary-for="{name}"] [data-part="summary-value"]')).to_have_text(shown)

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, wait_until_python_ready
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
 from rankmetrics.playground import readouts
+from rankmetrics.working import short
 
 METRICS = PLAYGROUND_CONFIG["readouts"]
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
@@ -569,3 +570,32 @@ def test_the_list_is_locked_until_the_prediction_is_committed(page, base_url, pl
     state = own_state()
     state["ranking"] = ["a", "b", "d", "c", "e"]
     assert_agrees(playground, state)
+
+
+def test_err_and_rbp_show_their_working_and_are_announced_when_they_move(page, base_url, playground_page):
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    state = own_state()
+    before = readouts(state)["metrics"]
+    for name in ("err", "rbp"):
+        playground.locator(f'[data-metric="{name}"] summary').click()
+        formula = playground.locator(f'[data-formula="{name}"]')
+        expect(formula).to_be_visible()
+        shown = formula.locator("[data-term-for]").evaluate_all("terms => terms.map((term) => term.dataset.termFor)")
+        assert shown == [term["item"] for term in before[name]["terms"]], name
+        expect(formula).to_contain_text(f"{name.upper()}@5 = {short(before[name]['value'])}")
+    expect(playground.locator('[data-formula="err"]')).to_contain_text("R = (2^g − 1) / 2^4")
+    expect(playground.locator('[data-formula="rbp"]')).to_contain_text(
+        "Residual (unjudged ranks and every rank below 5)"
+    )
+    # d (grade 1) from rank 4 to rank 3: both move, and the sentence says by how much.
+    row = ranked(playground).get_by_role("listitem", name=re.compile("^Rank 4: d"))
+    row.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    wait_ready(playground)
+    after = readouts({**state, "ranking": ["a", "b", "d", "c", "e"]})["metrics"]
+    announce = playground.locator("[data-playground-announce]")
+    for name, label in (("err", "ERR@5"), ("rbp", "RBP@5")):
+        assert after[name]["value"] > before[name]["value"]
+        expect(announce).to_contain_text(f"{label} {before[name]['value']:.3f} to {after[name]['value']:.3f}")
+        expect(playground.locator(f'[data-metric="{name}"] [data-trend]')).to_have_attribute("data-trend", "up")

@@ -35,8 +35,11 @@ def filled_in(wheels: dict[str, bytes]) -> str:
 
 
 def run_plain(code: str, folder: Path) -> subprocess.CompletedProcess:
-    """`code` in this Python with -I (no PYTHONPATH, no user site, not the folder it runs in)."""
-    return subprocess.run([sys.executable, "-I", "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
+    """`code` in this Python with -I (no PYTHONPATH, no user site, not the folder it runs in), read
+    from stdin: the set-up cell, with the wheels in it, is longer than one argument may be."""
+    return subprocess.run(
+        [sys.executable, "-I", "-"], input=code, cwd=folder, capture_output=True, text=True, timeout=60
+    )
 
 
 def project_wheels() -> dict[str, bytes]:

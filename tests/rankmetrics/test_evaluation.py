@@ -24,6 +24,8 @@ SINGLE_USER = {
         ranking, rel, k, threshold=threshold
     ),
     "ndcg": lambda ranking, rel, k, threshold, gain: rm.ndcg_at_k(ranking, rel, k, gain=gain),
+    "err": lambda ranking, rel, k, threshold, gain: rm.expected_reciprocal_rank(ranking, rel, k),
+    "rbp": lambda ranking, rel, k, threshold, gain: rm.rank_biased_precision(ranking, rel, k, threshold=threshold),
 }
 
 

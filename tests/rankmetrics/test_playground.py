@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from rankmetrics.registry import BY_KEY
+
 import rankmetrics
 import rankmetrics.set_metrics
 from rankmetrics import (
@@ -138,7 +140,8 @@ def test_no_judged_grade_above_zero_says_why_for_ndcg():
     assert result["ideal"] == []
     assert result["metrics"]["ndcg"]["value"] == 0.0
     assert "IDCG is 0" in result["metrics"]["ndcg"]["why"]
-    assert all("|R| = 0" in result["metrics"][name]["why"] for name in METRIC_NAMES if name != "ndcg")
+    assert all("|R| = 0" in result["metrics"][name]["why"] for name in METRIC_NAMES if not BY_KEY[name].graded)
+    assert "grade above 0" in result["metrics"]["err"]["why"]
 
 
 def test_nothing_relevant_in_the_top_k_says_why():

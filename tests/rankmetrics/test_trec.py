@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import rankmetrics as rm
 from rankmetrics._inputs import Judgments
-from rankmetrics.trec import FULL_LIST_METRICS, KERNELS, MEASURE_METRICS, RunEvaluator, measure_key, measures_of_query
+from rankmetrics.registry import BY_KEY
+from rankmetrics.trec import FULL_LIST_METRICS, MEASURE_METRICS, RunEvaluator, measure_key
 from ranking_strategies import judgments, k_st, rankings
 
 QRELS = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}, "q3": {"y": 0}}
@@ -19,7 +20,7 @@ QRELS = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}, "q3": {"y": 0}}
 def test_measures_in_display_order():
     result = RunEvaluator(QRELS, cutoffs=[10, 5, 10]).result()
     expected = [measure_key(metric, k) for metric in MEASURE_METRICS for k in (5, 10)]
-    expected += ["average_precision@all", "reciprocal_rank@all"]
+    expected += [measure_key(metric, None) for metric in FULL_LIST_METRICS]  # the registry's order
     assert result.measures == expected
     assert set(result.means) == set(result.per_query) == set(expected)
 
@@ -183,7 +184,7 @@ def test_evaluate_errors_for_the_new_options():
         rm.evaluate({"q1": {1: 1.0}}, QRELS, ["ndcg"], 1, ties="trec_eval")
 
 
-# The one-pass computation gives the kernels' values to the last bit.
+# The evaluator gives the registered kernels' values to the last bit, for every metric.
 
 
 @settings(max_examples=500, deadline=None)
@@ -194,10 +195,14 @@ def test_evaluate_errors_for_the_new_options():
     threshold=st.sampled_from([1, 2, 3, 0.5]),
     gain=st.sampled_from(["linear", "exponential"]),
 )
-def test_one_pass_equals_the_kernels(ranking, grades, cutoffs, threshold, gain):
+def test_the_evaluator_gives_the_kernels_values(ranking, grades, cutoffs, threshold, gain):
     prepared = Judgments.from_relevance(grades, threshold=threshold, gain=gain)
-    values = measures_of_query(ranking, prepared, cutoffs)
-    expected = {(metric, k): kernel(ranking, prepared, k) for metric, kernel in KERNELS.items() for k in cutoffs}
-    expected |= {(metric, None): KERNELS[metric](ranking, prepared, None) for metric in FULL_LIST_METRICS}
+    evaluator = RunEvaluator({"q": grades}, cutoffs=cutoffs, threshold=threshold, gain=gain)
+    evaluator.add("q", ranking)
+    values = {key: column["q"] for key, column in evaluator.result().per_query.items()}
+    expected = {
+        measure_key(name, k): BY_KEY[name].kernel(ranking, prepared, k) for name in MEASURE_METRICS for k in cutoffs
+    }
+    expected |= {measure_key(name, None): BY_KEY[name].kernel(ranking, prepared, None) for name in FULL_LIST_METRICS}
     assert values == expected
     assert all(type(value) is float for value in values.values())

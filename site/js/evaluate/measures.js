@@ -1,8 +1,6 @@
 // The evaluate page's measures: keys as rankmetrics.trec writes them ("ndcg@10",
 // "average_precision@all") and their names for people. Pure functions.
-import { METRICS } from "../playground/format.js";
-
-export const METRIC_NAMES = { ...METRICS, judged: "Judged" };
+import { metricFacts } from "../metrics.js";
 
 /** {metric, k} of a measure key: "ndcg@10" -> {metric: "ndcg", k: "10"}. */
 export function splitKey(key) {
@@ -10,10 +8,10 @@ export function splitKey(key) {
   return { metric: key.slice(0, at), k: key.slice(at + 1) };
 }
 
-/** "NDCG@10", "AP (full list)". */
+/** "NDCG@10", "AP (full list)"; an unknown metric throws (rankmetrics/registry.py names each). */
 export function measureLabel(key) {
   const { metric, k } = splitKey(key);
-  const name = METRIC_NAMES[metric] ?? metric;
+  const name = metricFacts(metric).title;
   return k === "all" ? `${name} (full list)` : `${name}@${k}`;
 }
 

@@ -1,5 +1,6 @@
 // The evaluate page's options: their defaults (trec_eval's where it has one), reading them from
 // the form, and the trec_eval command line that gives the same numbers.
+import { METRICS } from "../metrics.js";
 
 export const DEFAULT_OPTIONS = Object.freeze({
   cutoffs: "10",
@@ -43,15 +44,6 @@ export function parseThreshold(text) {
   return { threshold: value };
 }
 
-// trec_eval's measure for each metric at a cut-off (trec_eval 9.x names; "success" is hit rate).
-const TREC_EVAL_CUT = {
-  precision: "P",
-  recall: "recall",
-  hit_rate: "success",
-  average_precision: "map_cut",
-  ndcg: "ndcg_cut",
-};
-
 /**
  * The trec_eval command line for these options, and what it cannot reproduce.
  * @param {{cutoffs: number[], threshold: number, gain: string, missing: string, useRank: boolean}} options
@@ -67,9 +59,10 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
   const parts = ["trec_eval"];
   if (options.missing === "score 0") parts.push("-c");
   parts.push("-l", String(Number.isInteger(options.threshold) ? options.threshold : Math.ceil(options.threshold)));
-  for (const name of Object.values(TREC_EVAL_CUT)) parts.push("-m", `${name}.${ks}`);
-  parts.push("-m", "map", "-m", "recip_rank", "-q", quote(qrels), quote(run));
-  const notes = ["trec_eval has no reciprocal rank at a cut-off and no judged@k: those columns are this page's own."];
+  for (const metric of METRICS) if (metric.trecEval) parts.push("-m", `${metric.trecEval}.${ks}`);
+  for (const metric of METRICS) if (metric.fullList && metric.trecEvalFull) parts.push("-m", metric.trecEvalFull);
+  parts.push("-q", quote(qrels), quote(run));
+  const notes = [ownMeasuresNote(options, qrels, run)];
   if (packed.length)
     notes.push(
       `trec_eval cannot read gzip: unpack ${packed.map(quote).join(", ")} first (gunzip -k ${packed.map(quote).join(" ")}).`,
@@ -86,6 +79,23 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
   if (options.useRank)
     notes.push("trec_eval cannot rank by the rank column: it orders by score (ties by docid, descending).");
   return { command: parts.join(" "), notes };
+}
+
+/** What trec_eval does not compute, and the ir_measures command for those it has (each metric's
+ *  names from rankmetrics/registry.py). */
+function ownMeasuresNote(options, qrels, run) {
+  const missing = METRICS.filter((metric) => !metric.trecEval);
+  const names = missing.map((metric) => `${metric.title}@k`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
+  const threshold = String(Number.isInteger(options.threshold) ? options.threshold : Math.ceil(options.threshold));
+  const irMeasures = missing
+    .filter((metric) => metric.irMeasures)
+    .flatMap((metric) => {
+      const named = metric.irMeasures.replaceAll("{threshold}", threshold);
+      return named.includes("{k}") ? options.cutoffs.map((k) => named.replaceAll("{k}", String(k))) : [named];
+    });
+  const command = `ir_measures ${quote(qrels)} ${quote(run)} '${irMeasures.join(" ")}'`;
+  return `trec_eval has no ${list}. ir_measures gives some: ${command}; the rest are this page's own.`;
 }
 
 const isGzipName = (name) => /\.gz$/i.test(name);

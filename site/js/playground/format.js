@@ -1,31 +1,6 @@
 // How the playground writes numbers and names metrics for people. Pure functions.
 
-/** The readouts, in the order the page shows them, with their names for people (`@k` filled in
- *  by metricLabel). */
-export const METRICS = {
-  precision: "Precision",
-  recall: "Recall",
-  hit_rate: "Hit rate",
-  reciprocal_rank: "Reciprocal rank",
-  average_precision: "AP",
-  ndcg: "NDCG",
-};
-
-/** The readouts' short names, for the phone's compact line (people's copy only). */
-const SHORT = {
-  precision: "P",
-  recall: "R",
-  hit_rate: "HR",
-  reciprocal_rank: "RR",
-  average_precision: "AP",
-  ndcg: "NDCG",
-};
-
-/** "P@5": a metric's short name for the compact line. */
-export const shortLabel = (name, k) => `${SHORT[name] ?? name}@${k}`;
-
-/** "NDCG@5". */
-export const metricLabel = (name, k) => `${METRICS[name] ?? name}@${k}`;
+export { metricLabel, shortLabel } from "../metrics.js";
 
 /** A value rounded for people: three decimals ("0.613", "1.000"). */
 export const rounded = (value) => Number(value).toFixed(3);

@@ -15,8 +15,7 @@ function sum(terms) {
 
 /**
  * The working of metric `name` from Python's readouts.
- * @param {string} name  a metric name (precision, recall, hit_rate, reciprocal_rank,
- *   average_precision, ndcg)
+ * @param {string} name  a metric key of rankmetrics/registry.py
  * @param {object} metric  readouts.metrics[name]: {value, why, terms, ...} (rankmetrics.playground.readouts)
  * @param {{k: number, relevant: number, threshold: number}} context  |R| is `relevant`
  * @returns {Array<Array<string | {text: string, item: string}>>}
@@ -26,7 +25,10 @@ export function formulaOf(name, metric, { k, relevant, threshold }) {
   const hits = (metric.terms ?? []).map((each) => term(`${each.item} (rank ${each.rank})`, each.item));
   const lines = [];
   const value = short(metric.value);
-  if (name === "precision") {
+  if (metric.lines) {
+    // A metric whose working Python writes (rankmetrics/registry.py `working`): its lines, then the value.
+    lines.push(...metric.lines, [`${label} = ${value}`]);
+  } else if (name === "precision") {
     lines.push([`Relevant (grade ≥ ${threshold}) in the top ${k}: `, ...sum(hits)]);
     lines.push([`${label} = hits / k = ${hits.length} / ${k} = ${value}`]);
   } else if (name === "recall") {

@@ -2,7 +2,7 @@
 // and readouts are drawn in, the table alternative, and the live region. The views fill them.
 import { el, select } from "./dom.js";
 import { GAINS } from "./model.js";
-import { METRICS } from "./format.js";
+import { PLAYGROUND_METRICS } from "../metrics.js";
 
 /**
  * Build the playground inside `container` (its static fallback list is replaced; a prediction
@@ -128,7 +128,11 @@ export function buildSkeleton(container, config, limits) {
   const metrics = {};
   const readoutList = el("div", { class: "pg-metrics" });
   const table = el("table", { "data-playground-table": true, class: "pg-table" });
-  const names = (config.readouts?.length ? config.readouts : Object.keys(METRICS)).filter((name) => name in METRICS);
+  const names = (config.readouts?.length ? config.readouts : PLAYGROUND_METRICS).filter((name) =>
+    PLAYGROUND_METRICS.includes(name),
+  );
+  // The phone's compact line has a row for every three readouts (site.css, .pg-summary).
+  container.style.setProperty("--pg-summary-rows", String(Math.max(1, Math.ceil(names.length / 3))));
   const body = el("tbody");
   table.append(
     el("caption", { text: "Readouts as a table" }),

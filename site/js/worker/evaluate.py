@@ -30,7 +30,6 @@ RESAMPLES = 10_000  # the bootstrap's resamples of the per-query differences
 SEED = 0  # both are seeded, so the page gives the same p-values and intervals every time
 CONFIDENCE = 0.95  # the bootstrap interval's coverage
 EXAMPLES_PER_KIND = 3  # line numbers given for each kind of problem (runfiles keeps them)
-COMPARED_METRIC = "judged"  # not compared: judged@k says how far to trust the others
 PLAYGROUND_ITEMS = 30  # a query's top documents the rank playground opens with (its list's limit)
 PLAYGROUND_UNRETRIEVED = 10  # and at most this many judged relevant documents the run missed
 
@@ -247,7 +246,10 @@ class Evaluation:
             if name == baseline:
                 continue
             base = self.runs[baseline][0]
-            measures = [key for key in base.measures if not key.startswith(COMPARED_METRIC + "@")]
+            # Not compared: the registry's measures of the judgments' coverage (judged@k, RBP's
+            # residual), which say how far to trust the others.
+            uncompared = {metric.key for metric in _module("registry").METRICS if not metric.compared}
+            measures = [key for key in base.measures if key.rsplit("@", 1)[0] not in uncompared]
             queries = _sorted(set(base.per_query[measures[0]]) & set(evaluation.per_query[measures[0]]))
             differences = {}
             rows = {}

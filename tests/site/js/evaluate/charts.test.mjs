@@ -1,4 +1,5 @@
 // site/js/evaluate/charts.js's geometry: the histogram's bins and the sorted differences.
+import "../build-constants.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {

@@ -1,4 +1,5 @@
 // site/js/evaluate/export.js: the means and per-query values as CSV, Markdown and LaTeX, with
+import "../build-constants.mjs";
 // the significance mark where the Holm-adjusted randomization p-value is below 0.05.
 import { test } from "node:test";
 import assert from "node:assert/strict";

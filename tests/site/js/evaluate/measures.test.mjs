@@ -1,4 +1,5 @@
 // site/js/evaluate/measures.js: measure keys, their names, and numbers rounded for people.
+import "../build-constants.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { measureLabel, pValue, rounded } from "../../../../site/js/evaluate/measures.js";

@@ -1,4 +1,5 @@
 // site/js/evaluate/options.js and names.js: the evaluate page's options, the trec_eval command
+import "../build-constants.mjs";
 // line, and run names.
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
@@ -36,9 +37,14 @@ test("the trec_eval command has -c for 'score 0', -l for the threshold, and each
   const { command, notes } = trecEvalCommand(OPTIONS, { qrels: "qrels.txt", run: "my run.txt" });
   assert.equal(
     command,
-    "trec_eval -c -l 1 -m P.5,10 -m recall.5,10 -m success.5,10 -m map_cut.5,10 -m ndcg_cut.5,10 -m map -m recip_rank -q qrels.txt 'my run.txt'",
+    "trec_eval -c -l 1 -m P.5,10 -m recall.5,10 -m success.5,10 -m map_cut.5,10 -m ndcg_cut.5,10 -m recip_rank -m map -q qrels.txt 'my run.txt'",
   );
   assert.equal(notes.length, 1);
+  // The measures trec_eval lacks, by their names in rankmetrics/registry.py, and ir_measures' names for them.
+  assert.match(notes[0], /^trec_eval has no Reciprocal rank@k, ERR@k, RBP@k, .*Judged@k\. ir_measures gives some: /);
+  assert.ok(
+    notes[0].includes("ir_measures qrels.txt 'my run.txt' 'RR(rel=1)@5 RR(rel=1)@10 ERR@5 ERR@10 RBP(rel=1,p=0.8)"),
+  );
   const leaveOut = trecEvalCommand({ ...OPTIONS, missing: "leave out" }).command;
   assert.ok(!leaveOut.includes(" -c "));
 });

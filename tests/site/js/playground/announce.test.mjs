@@ -1,4 +1,5 @@
 // site/js/playground/announce.js and drag.js's pure part: the live region's sentence, and
+import "../build-constants.mjs";
 // where a dragged item lands.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,5 @@
 // site/js/playground/formula.js and format.js: each readout's working, and numbers for people.
+import "../build-constants.mjs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formulaOf } from "../../../../site/js/playground/formula.js";
@@ -75,4 +76,25 @@ test("a zero says why, and a metric with no hit says none", () => {
     assert.equal(lines.at(-1), metric.why);
   }
   assert.match(text(formulaOf("reciprocal_rank", metric, { k: 3, relevant: 0, threshold: 1 }))[0], /none$/);
+});
+
+test("a metric whose working Python writes shows its lines as they come, then its value", () => {
+  const metric = {
+    value: 0.455078125,
+    why: null,
+    lines: [
+      ["Chance to stop at an item of grade g: R = (2^g − 1) / 2^4"],
+      ["Terms (reach × R / rank): ", { text: "1 × 0.438 / 1 = 0.438 (d)", item: "d" }],
+    ],
+  };
+  const lines = formulaOf("err", metric, { k: 5, relevant: 2, threshold: 1 });
+  assert.deepEqual(text(lines), [
+    "Chance to stop at an item of grade g: R = (2^g − 1) / 2^4",
+    "Terms (reach × R / rank): 1 × 0.438 / 1 = 0.438 (d)",
+    "ERR@5 = 0.455",
+  ]);
+  assert.deepEqual(
+    terms(lines).map((part) => part.item),
+    ["d"],
+  );
 });

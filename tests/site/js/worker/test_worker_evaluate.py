@@ -9,6 +9,7 @@ import pytest
 
 from lessonbuild.paths import SITE
 from rankmetrics.playground import readouts
+from rankmetrics.registry import METRICS as REGISTERED
 
 SOURCE = SITE / "js" / "worker" / "evaluate.py"
 QRELS = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq2 0 d5 1\nq3 0 d6 3\nq4 0 d7 1\n"
@@ -113,7 +114,9 @@ def test_the_comparison_is_significance_s_paired_tests_with_holm_over_every_comp
     a, b = expected_evaluation(RUN_A), expected_evaluation(RUN_B)
     (comparison,) = result["comparisons"]
     assert comparison["run"] == "B" and result["baseline"] == "A"
-    measures = [key for key in a.measures if not key.startswith("judged@")]
+    uncompared = tuple(f"{metric.key}@" for metric in REGISTERED if not metric.compared)
+    assert uncompared == ("rbp_residual@", "judged@")
+    measures = [key for key in a.measures if not key.startswith(uncompared)]
     assert list(comparison["rows"]) == measures
     queries = sorted(a.per_query[measures[0]])
     differences = {key: [b.per_query[key][q] - a.per_query[key][q] for q in queries] for key in measures}
