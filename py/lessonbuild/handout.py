@@ -34,7 +34,8 @@ ZIP_EPOCH = 315619200  # 1980-01-02: zip dates start in 1980
 
 
 def write_handout(dist: Path, target: Path) -> Path:
-    """Zip `dist` (without its precompressed copies) with start.py into `target`.
+    """Zip `dist` (without its precompressed copies: `X.gz` or `X.br` beside `X`) with start.py
+    into `target`. A compressed file that is not a copy (the Python snapshot) is kept.
 
     Every entry is extracted as mode 0644, start.py as 0755. Raises OSError when `dist` cannot
     be read or `target` written.
@@ -45,9 +46,14 @@ def write_handout(dist: Path, target: Path) -> Path:
         _add_file(archive, HERE / "launcher.py", "start.py", SCRIPT_MODE)
         _add_file(archive, HERE / "serve.py", "course_server.py", FILE_MODE)
         for path in sorted(dist.rglob("*")):
-            if path.is_file() and path.suffix not in {".br", ".gz"}:
+            if path.is_file() and not _precompressed_copy(path):
                 _add_file(archive, path, f"site/{path.relative_to(dist).as_posix()}", FILE_MODE)
     return target
+
+
+def _precompressed_copy(path: Path) -> bool:
+    """Whether `path` is a .gz or .br copy of a file beside it (start.py serves the file itself)."""
+    return path.suffix in {".br", ".gz"} and path.with_suffix("").is_file()
 
 
 def _add_file(archive: zipfile.ZipFile, path: Path, name: str, mode: int) -> None:

@@ -7,13 +7,15 @@ import subprocess
 import sys
 import zipfile
 
+import pytest
 from playwright.sync_api import expect
 
 import build
 from helpers import PYTHON_READY_TIMEOUT
 
 
-def test_unzipped_handout_runs_a_lesson(page, tmp_path):
+@pytest.mark.service_worker
+def test_unzipped_handout_runs_a_lesson_and_stores_the_course_for_offline_use(page, tmp_path):
     target = tmp_path / "course.zip"
     assert build.main(["--out", str(tmp_path / "dist"), "--zip", str(target)]) == 0
     unpacked = tmp_path / "unpacked"
@@ -36,6 +38,8 @@ def test_unzipped_handout_runs_a_lesson(page, tmp_path):
         cell = page.locator("[data-cell]").first
         cell.get_by_role("button", name="Run").click()
         expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+        # Every file the service worker stores is in the zip (the Python snapshot too).
+        expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
         # A lesson's address without .html opens it; any other unknown address, the 404 page.
         page.goto(f"{url}precision-recall")
         expect(page.locator("[data-cell]").first).to_be_visible()

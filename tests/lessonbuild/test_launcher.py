@@ -28,6 +28,7 @@ def handout(tmp_path):
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<h1>The course</h1>")
     (dist / "index.html.br").write_bytes(b"left out")
+    (dist / "snapshot.bin.gz").write_bytes(b"kept: no snapshot.bin beside it")
     (dist / "assets" / "site.css").write_text("body {}")
     (dist / "sw.js").write_bytes(SW)
     target = write_handout(dist, tmp_path / "course.zip")
@@ -85,7 +86,8 @@ def test_every_file_is_readable_by_everyone_and_start_py_runs_directly(handout, 
         "site/index.html",
         "site/assets/site.css",
         "site/sw.js",
-    }
+        "site/snapshot.bin.gz",  # compressed, but no copy of a file beside it: kept
+    }  # index.html.br, a copy of index.html, is left out: start.py serves index.html itself
     for name, mode in modes.items():
         assert stat.S_ISREG(mode), name
         assert stat.S_IMODE(mode) == (0o755 if name == "start.py" else 0o644), name
