@@ -121,45 +121,6 @@ def average_precision_min_k(ranking, relevant, k):
     return precision_sum / min(k, len(relevant))
 
 
-def better_list(list_a, list_b, relevant, keep_going):
-    """Which list serves lesson 1's model user better: "A", "B" or "same".
-
-    The user reads rank 1, then moves on to each next rank with probability
-    ``keep_going``, so a relevant item at rank i is seen with probability
-    keep_going ** (i - 1).  The better list is the one whose relevant items the
-    user sees more of, on average; "same" when the two are equal.
-
-    >>> better_list(["good", "x"], ["x", "good"], {"good"}, 0.8)
-    'A'
-    >>> better_list(["x", "y"], ["y", "x"], {"good"}, 0.8)
-    'same'
-    """
-
-    def seen(ranking):
-        return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
-
-    a, b = seen(list_a), seen(list_b)
-    if math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL):
-        return "same"
-    return "A" if a > b else "B"
-
-
-def mean_recall_at_k(run, qrels, k):
-    """Mean recall@k over every user in the qrels, as ``rankmetrics.evaluate`` computes it.
-
-    A user the run has no ranking for scores 0, and so does a user with no
-    relevant items; users of the run missing from the qrels are not scored.
-
-    >>> mean_recall_at_k({"u1": ["a", "x"]}, {"u1": {"a"}, "u2": {"b"}}, 2)
-    0.5
-    """
-
-    def recall(ranking, relevant):
-        return sum(1 for item in list(ranking)[:k] if item in relevant) / len(relevant) if relevant else 0.0
-
-    return sum(recall(run.get(user, []), relevant) for user, relevant in qrels.items()) / len(qrels)
-
-
 # --- case generators ------------------------------------------------------------
 
 
@@ -219,29 +180,6 @@ def random_scores_case(rng: random.Random) -> Case:
     """(scores,) with 0-10 items and many ties; the dict's order is the tie order."""
     items = rng.sample(ITEM_POOL, rng.randint(0, 10))
     return ({item: rng.choice((0, 1, 2, 0.5, 0.25, -0.5, 0.9)) for item in items},)
-
-
-def random_two_lists_case(rng: random.Random) -> Case:
-    """(list_a, list_b, relevant, keep_going): two orders of one pool, or two pools; some tie."""
-    pool = rng.sample(ITEM_POOL, rng.randint(1, 8))
-    list_a = rng.sample(pool, len(pool))
-    list_b = rng.sample(pool, len(pool)) if rng.random() < 0.7 else rng.sample(ITEM_POOL, rng.randint(0, 8))
-    relevant = set(rng.sample(ITEM_POOL, rng.randint(0, 5)))
-    return (list_a, list_b, relevant, rng.choice((0.5, 0.8, 0.9)))
-
-
-def random_test_set_case(rng: random.Random) -> Case:
-    """(run, qrels, k): 1-6 judged users, some missing from the run, some with no relevant item."""
-    users = [f"u{i}" for i in range(1, rng.randint(1, 6) + 1)]
-    run, qrels = {}, {}
-    for user in users:
-        ranking = _random_ranking(rng)
-        qrels[user] = _random_relevant(rng, ranking)
-        if rng.random() < 0.8:
-            run[user] = ranking
-    if rng.random() < 0.3:
-        run["u9"] = _random_ranking(rng)  # ranked, but not judged: not scored
-    return (run, qrels, rng.randint(1, 8))
 
 
 M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
@@ -312,41 +250,6 @@ SCORES_CASES: tuple[Case, ...] = (
 MIN_K_CASES: tuple[Case, ...] = BINARY_AT_K_CASES + (
     (["m1", "m2", "x1"], {"m1", "m2", "m3", "m4"}, 2),  # more relevant items than k
     (["x1", "m1"], {"m1", "m2"}, 2),
-)
-
-
-#: (list_a, list_b, relevant, keep_going): which list the model user prefers.
-TWO_LISTS_CASES: tuple[Case, ...] = (
-    (["good", "x1", "x2"], ["x1", "x2", "good"], {"good"}, 0.8),  # the same items, good one first
-    (["x1", "r1", "x2", "x3"], ["x1", "x2", "x3", "r1"], {"r1"}, 0.8),
-    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.8),  # two hits at 2 and 3 beat one at 1
-    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.8),  # one early hit wins
-    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.95),  # unless patient
-    (["r1", "x1", "x2", "r2"], ["x1", "r1", "r2", "x2"], {"r1", "r2"}, 0.8),  # first hit earlier, not better
-    (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
-    (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
-    ([], ["x1", "r1"], {"r1"}, 0.5),
-    # keep_going is the golden ratio's conjugate g, for which g^2 = g^3 + g^4: one hit at rank 3 and
-    # two at ranks 4 and 5 are seen equally often, but the float sums differ in their last digit.
-    (["x1", "x2", "r1"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, (5**0.5 - 1) / 2),
-)
-
-#: (run, qrels, k): mean recall@k over a test set.
-TEST_SET_CASES: tuple[Case, ...] = (
-    (
-        {"ana": ["a1", "x1", "a2"], "ben": ["x1", "b1", "x2"]},
-        {"ana": {"a1", "a2"}, "ben": {"b1", "b2"}},
-        3,
-    ),  # every user ranked
-    ({"ana": ["a1", "x1"]}, {"ana": {"a1"}, "fay": {"f1"}}, 2),  # fay is judged but never ranked
-    ({"ana": ["a1", "x1"], "eve": ["x1", "x2"]}, {"ana": {"a1"}, "eve": set()}, 2),  # eve liked nothing
-    ({"ana": ["a1", "x1"], "zed": ["z1"]}, {"ana": {"a1", "a2"}}, 2),  # zed is ranked but not judged
-    (
-        {"ana": ["a1", "a2", "a3", "x1"], "ben": ["x1", "b1"]},
-        {"ana": {"a1", "a2", "a3", "a4"}, "ben": {"b1"}},
-        2,
-    ),  # pooling would weigh ana more
-    ({}, {"ana": {"a1"}}, 5),  # an empty run
 )
 
 
@@ -488,23 +391,6 @@ CHECKS: dict[str, Checker] = _with_misconceptions(
             random_binary_case,
             about="AP@k / min(k, |R|) (RecBole, recent Microsoft recommenders)",
         ),
-        "better_list": Checker(
-            "better_list",
-            ("list_a", "list_b", "relevant", "keep_going"),
-            better_list,
-            TWO_LISTS_CASES,
-            random_two_lists_case,
-            result="value",
-            about='"A", "B" or "same": which list gives the model user more relevant items seen',
-        ),
-        "mean_recall_at_k": Checker(
-            "mean_recall_at_k",
-            ("run", "qrels", "k"),
-            mean_recall_at_k,
-            TEST_SET_CASES,
-            random_test_set_case,
-            about="mean recall@k over every judged user; a user missing from the run scores 0",
-        ),
     }
 )
 
@@ -533,10 +419,12 @@ DECLARED_PREFIX = "lesson-check:"
 #: The names a lesson's ```check block defines: fixed cases, and a random case from a
 #: ``random.Random`` (seeded with :data:`DEFAULT_SEED`, called :data:`DEFAULT_RANDOM_CASES` times),
 #: and optionally the known wrong versions a failed check may name: ``mistakes()`` returns
-#: ``(function, message)`` pairs (or a dict function -> message).
+#: ``(function, message)`` pairs (or a dict function -> message), and ``conventions()`` the same
+#: for other tools' definitions, named only when they match on every case.
 DECLARED_CASES = "cases"
 DECLARED_RANDOM_CASE = "random_case"
 DECLARED_MISTAKES = "mistakes"
+DECLARED_CONVENTIONS = "conventions"
 
 #: How verdicts of a lesson's own check name its reference.
 DECLARED_REFERENCE = "the lesson's solution"
@@ -583,7 +471,7 @@ def declared_checker(name: str) -> Checker:
     random_case = defined.get(DECLARED_RANDOM_CASE)
     if not fixed and random_case is None:
         raise ValueError(f"the lesson's check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng)")
-    mistakes = _declared_mistakes(defined[DECLARED_MISTAKES]()) if DECLARED_MISTAKES in defined else ()
+    mistakes = _declared_mistakes(defined, DECLARED_MISTAKES) + _declared_mistakes(defined, DECLARED_CONVENTIONS)
     checker = Checker(
         function,
         _positional_parameters(reference),
@@ -607,19 +495,23 @@ def _run_lesson_code(code: str, filename: str) -> dict:
     return namespace
 
 
-def _declared_mistakes(declared: Any) -> tuple[Misconception, ...]:
-    """A check block's ``mistakes()``, as variants: ``ValueError`` unless each is a function with
-    a message (a non-empty string)."""
+def _declared_mistakes(defined: dict, kind: str) -> tuple[Misconception, ...]:
+    """A check block's ``mistakes()`` or ``conventions()`` (``kind``), as variants, or () when
+    the block does not define it: ``ValueError`` unless each is a function with a message (a
+    non-empty string). A convention is another tool's definition (:class:`.Misconception`)."""
+    if kind not in defined:
+        return ()
+    declared = defined[kind]()
     pairs = list(declared.items() if isinstance(declared, dict) else declared)
     mistakes = []
     for pair in pairs:
         try:
             variant, message = pair
         except (TypeError, ValueError):
-            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}") from None
+            raise ValueError(f"{kind}() must give (function, message) pairs, not {pair!r}") from None
         if not callable(variant) or not isinstance(message, str) or not message.strip():
-            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}")
-        mistakes.append(Misconception(variant, message.strip()))
+            raise ValueError(f"{kind}() must give (function, message) pairs, not {pair!r}")
+        mistakes.append(Misconception(variant, message.strip(), convention=kind == DECLARED_CONVENTIONS))
     return tuple(mistakes)
 
 

@@ -83,16 +83,6 @@ def _precision_sum(ranking, relevant, k=None, *, hits_above_only=False) -> tuple
     return total, hits
 
 
-def _seen(ranking, relevant, keep_going) -> float:
-    return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
-
-
-def _verdict(value_a: float, value_b: float, bigger_is_better: bool = True) -> str:
-    if math.isclose(value_a, value_b, rel_tol=1e-9, abs_tol=1e-12):
-        return "same"
-    return "A" if (value_a > value_b) == bigger_is_better else "B"
-
-
 # --- precision@k ---------------------------------------------------------------------
 
 
@@ -470,83 +460,6 @@ def ranking_through_a_set(scores):
     return sorted(set(scores), key=lambda item: scores[item], reverse=True)
 
 
-# --- which list is better for the model user ------------------------------------------
-
-
-def better_by_count(list_a, list_b, relevant, keep_going):
-    return _verdict(_hits(list_a, relevant), _hits(list_b, relevant))
-
-
-def better_by_first_hit(list_a, list_b, relevant, keep_going):
-    def first(ranking):
-        return next((rank for rank, item in enumerate(ranking, start=1) if item in relevant), math.inf)
-
-    a, b = first(list_a), first(list_b)
-    return "same" if a == b else ("A" if a < b else "B")
-
-
-def better_by_mean_rank(list_a, list_b, relevant, keep_going):
-    def mean_rank(ranking):
-        ranks = [rank for rank, item in enumerate(ranking, start=1) if item in relevant]
-        return sum(ranks) / len(ranks) if ranks else math.inf
-
-    a, b = mean_rank(list_a), mean_rank(list_b)
-    return "same" if a == b else ("A" if a < b else "B")
-
-
-def better_the_other_way(list_a, list_b, relevant, keep_going):
-    return {"A": "B", "B": "A", "same": "same"}[
-        _verdict(_seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going))
-    ]
-
-
-def better_without_tolerance(list_a, list_b, relevant, keep_going):
-    a, b = _seen(list_a, relevant, keep_going), _seen(list_b, relevant, keep_going)
-    return "same" if a == b else ("A" if a > b else "B")
-
-
-# --- mean recall@k over a test set ------------------------------------------------------
-
-
-def _recall(ranking, relevant, k):
-    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
-
-
-def mean_over_users_in_the_run(run, qrels, k):
-    users = [user for user in qrels if user in run]
-    return sum(_recall(run[user], qrels[user], k) for user in users) / len(users) if users else 0.0
-
-
-def mean_skipping_users_without_relevant(run, qrels, k):
-    users = [user for user in qrels if qrels[user]]
-    return sum(_recall(run.get(user, []), qrels[user], k) for user in users) / len(users) if users else 0.0
-
-
-def mean_divides_by_users_in_the_run(run, qrels, k):
-    return sum(_recall(run.get(user, []), qrels[user], k) for user in qrels) / len(run) if run else 0.0
-
-
-def mean_fails_on_missing_user(run, qrels, k):
-    return sum(_recall(run[user], qrels[user], k) for user in qrels) / len(qrels)
-
-
-def mean_pools_every_user(run, qrels, k):
-    relevant = sum(len(qrels[user]) for user in qrels)
-    hits = sum(_hits(list(run.get(user, []))[:k], qrels[user]) for user in qrels)
-    return hits / relevant if relevant else 0.0
-
-
-def mean_over_users_with_a_hit(run, qrels, k):
-    recalls = [_recall(run.get(user, []), qrels[user], k) for user in qrels]
-    hits = [recall for recall in recalls if recall > 0]
-    return sum(hits) / len(hits) if hits else 0.0
-
-
-def mean_scores_one_without_relevant(run, qrels, k):
-    recalls = [_recall(run.get(user, []), qrels[user], k) if qrels[user] else 1.0 for user in qrels]
-    return sum(recalls) / len(recalls)
-
-
 # --- the registry -------------------------------------------------------------------------
 
 _NO_RELEVANT = (
@@ -875,87 +788,6 @@ MISCONCEPTIONS: dict[str, tuple[Misconception, ...]] = {
                 "order that can change from one run of Python to the next. Sort the dict's own keys: "
                 "Python's sort is stable, so tied items keep their input order."
             ),
-        ),
-    ),
-    "better_list": (
-        Misconception(
-            better_by_count,
-            (
-                "You counted the relevant items in each list, as a classifier's count of correct answers "
-                "does; this user reads from the top, so where the items are matters."
-            ),
-        ),
-        Misconception(
-            better_by_first_hit,
-            (
-                "You compared only where the first relevant item is; every relevant item the user may "
-                "reach counts, each by its chance of being seen."
-            ),
-        ),
-        Misconception(
-            better_by_mean_rank,
-            (
-                "You compared the average rank of the relevant items; this user counts each one by its "
-                "chance of being seen, keep_going ** (rank - 1)."
-            ),
-        ),
-        Misconception(
-            better_the_other_way, ("You named the worse list: the better one gives the user more relevant items seen.")
-        ),
-        Misconception(
-            better_without_tolerance,
-            (
-                "Here the two sums are equal but for floating-point rounding in their last digits, and you "
-                "compared them exactly: treat sums within 1e-9 of each other as the same (math.isclose)."
-            ),
-        ),
-    ),
-    "mean_recall_at_k": (
-        Misconception(
-            mean_over_users_in_the_run,
-            (
-                "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval 9 "
-                "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
-                "rankmetrics.evaluate, scores that user 0."
-            ),
-            convention=True,
-        ),
-        Misconception(
-            mean_skipping_users_without_relevant,
-            (
-                "You left out the users with no relevant items (evaluate's "
-                "skip_users_without_relevant=True). This exercise counts them as 0, as trec_eval does."
-            ),
-            convention=True,
-        ),
-        Misconception(
-            mean_divides_by_users_in_the_run,
-            ("You divided by the number of users in the run; the mean is over the users in the qrels."),
-        ),
-        Misconception(
-            mean_fails_on_missing_user,
-            (
-                "A judged user is missing from the run: score them as an empty ranking "
-                "(run.get(user, [])), which gives 0."
-            ),
-        ),
-        Misconception(
-            mean_pools_every_user,
-            (
-                "You pooled every user's hits and divided by all their relevant items (a micro-average); "
-                "the mean over users gives each user the same weight."
-            ),
-        ),
-        Misconception(
-            mean_over_users_with_a_hit,
-            (
-                "You averaged over the users with at least one hit only; the mean is over every user in "
-                "the qrels, and a user with no hit in the top k counts as 0."
-            ),
-        ),
-        Misconception(
-            mean_scores_one_without_relevant,
-            ("For a user with no relevant items you counted 1.0; this course, like trec_eval, counts them as 0."),
         ),
     ),
 }

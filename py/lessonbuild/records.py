@@ -122,11 +122,19 @@ class Attachment:
 @dataclass
 class DeclaredCheck:
     """A ```check for=ID function=NAME block: Python defining `cases()` and/or `random_case(rng)`,
-    the arguments on which the exercise's function is compared with its solution's."""
+    the arguments on which the exercise's function is compared with its solution's. With
+    `file=PATH` the Python is that file's, beside the lesson (`source`), and the block is empty."""
 
     line: int
     options: dict[str, str | bool]
     code: str
+    source: Path | None = None  # the file= check file, once read
+
+    @property
+    def file(self) -> str | None:
+        """The `file=` option: the check's Python file, relative to the lesson's folder."""
+        value = self.options.get("file")
+        return value if isinstance(value, str) else None
 
     @property
     def target(self) -> str | None:

@@ -34,7 +34,7 @@ CELL_OPTIONS = {
     "cpython": "value",
 }
 ATTACHMENT_OPTIONS = {"for": "value"}
-OWN_CHECK_OPTIONS = {"for": "value", "function": "value"}
+OWN_CHECK_OPTIONS = {"for": "value", "function": "value", "file": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
 PREDICT_FENCE_OPTIONS = {"id": "value", "for": "value"}
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -73,7 +73,8 @@ def validate_lesson(lesson: Lesson, needs_quiz: bool = True) -> list[Problem]:
     for playground in lesson.playgrounds:  # loading checked their fields (playground.py)
         _check_unique_id(playground.id, playground.line, seen_ids, report)
     _check_predictions(lesson, report)
-    _check_exercise_help(lesson, report)
+    report_in = lambda path, line, message, fix: problems.append(Problem(path, line, message, fix))  # noqa: E731
+    _check_exercise_help(lesson, report, report_in)
     for shown in lesson.shown_outputs:
         _check_shown_output(shown, report)
     if needs_quiz and not lesson.quizzes:
@@ -191,7 +192,7 @@ def _check_shown_output(shown: ShownOutput, report) -> None:
         )
 
 
-def _check_exercise_help(lesson: Lesson, report) -> None:
+def _check_exercise_help(lesson: Lesson, report, report_in) -> None:
     """Hints, solutions and own checks take only `for=` (a check also `function=`; which hint is
     the first and which the second is their order, not an option); every exercise has a solution
     that compiles, and an exercise with check=lesson has its own check."""
@@ -220,7 +221,7 @@ def _check_exercise_help(lesson: Lesson, report) -> None:
         else:
             _check_compiles(cell.solution.content, cell.solution.line, report)
         if cell.check == OWN_CHECK:
-            check_own_check(cell, report)
+            check_own_check(cell, report, report_in)
         elif cell.own_check is not None:
             report(
                 cell.own_check.line,

@@ -19,7 +19,7 @@ import pytest
 
 import rankmetrics
 from cellruntime import CHECKS, Checker, Session, check_function, check_names
-from cellruntime.checks import average_precision_min_k, better_list, mean_recall_at_k
+from cellruntime.checks import average_precision_min_k
 from cellruntime.misconceptions import MISCONCEPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +34,6 @@ NAMES = (
     "ndcg_at_k",
     "ranking_from_scores",
     "average_precision_min_k",
-    "better_list",
-    "mean_recall_at_k",
 )
 
 # The way a learner would write each function, from scratch.
@@ -109,24 +107,6 @@ LEARNER_SOLUTIONS = {
                     hits += 1
                     total += hits / rank
             return total / min(k, len(relevant))
-    """,
-    "better_list": """
-        def better_list(list_a, list_b, relevant, keep_going):
-            def seen(ranking):
-                return sum(keep_going ** i for i, item in enumerate(ranking) if item in relevant)
-            a, b = seen(list_a), seen(list_b)
-            if abs(a - b) < 1e-12:
-                return "same"
-            return "A" if a > b else "B"
-    """,
-    "mean_recall_at_k": """
-        def mean_recall_at_k(run, qrels, k):
-            total = 0.0
-            for user, relevant in qrels.items():
-                top = run.get(user, [])[:k]
-                if relevant:
-                    total += len(set(top) & relevant) / len(relevant)
-            return total / len(qrels)
     """,
 }
 
@@ -377,8 +357,6 @@ def test_reference_and_cases_agree(name):
     checker = CHECKS[name]
     plain = {
         "average_precision_min_k": average_precision_min_k,
-        "better_list": better_list,
-        "mean_recall_at_k": mean_recall_at_k,
     }
     if name in plain:
         assert checker.reference is plain[name]

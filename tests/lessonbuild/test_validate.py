@@ -385,3 +385,48 @@ def test_a_check_block_for_an_exercise_with_a_named_check(make_lessons, good_les
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
     assert problem.line == 49 and "uses the check 'precision_at_k', not its own" in problem.message
     assert "check=lesson" in problem.fix
+
+
+CHECK_CODE = OWN_EXERCISE[OWN_EXERCISE.index("def cases():") :].removesuffix("```\n")
+IN_A_FILE = OWN_EXERCISE.replace(
+    "```check for=count-hits function=hits_at_k\n" + CHECK_CODE,
+    "```check for=count-hits function=hits_at_k file=checks/sample/count-hits.py\n",
+)
+
+
+def _with_check_file(make_lessons, lesson: str, code: str = CHECK_CODE):
+    folder = make_lessons({"sample": lesson})
+    (folder / "checks" / "sample").mkdir(parents=True)
+    (folder / "checks" / "sample" / "count-hits.py").write_text(code, encoding="utf-8")
+    return folder
+
+
+def test_a_check_may_live_in_a_file_beside_the_lesson(make_lessons, good_lesson):
+    course = load_course(_with_check_file(make_lessons, good_lesson + IN_A_FILE))
+    assert validate_course(course) == []
+    declared = course.lessons[0].own_checks[0]
+    assert declared.code == CHECK_CODE.rstrip("\n")
+    inline = load_course(make_lessons({"sample": good_lesson + OWN_EXERCISE})).lessons[0].cells[-1]
+    assert course.lessons[0].cells[-1].check_name == inline.check_name  # the page gets the same check
+
+
+def test_a_check_file_that_does_not_compile_names_its_own_line(make_lessons, good_lesson):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE, "import math\n\ndef cases(:\n    return []\n")
+    problem = only_problem(validate_course(load_course(folder)))
+    assert problem.path == folder / "checks" / "sample" / "count-hits.py" and problem.line == 3
+    assert "does not compile" in problem.message
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("count-hits.py", "missing.py"), "There is no check file 'checks/sample/missing.py' beside this lesson."),
+        (("checks/sample/count-hits.py", "../outside.py"), "is not a .py file in the lesson's folder."),
+        (("count-hits.py\n", "count-hits.py\nx = 1\n"), "This check has both file=checks/sample/count-hits.py"),
+    ],
+)
+def test_a_broken_check_file_names_the_check_blocks_line(make_lessons, good_lesson, change, message):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE.replace(*change))
+    (folder.parent / "outside.py").write_text(CHECK_CODE, encoding="utf-8")
+    problem = only_problem(validate_course(load_course(folder)))
+    assert problem.path.name == "sample.md" and problem.line == 49 and message in problem.message
