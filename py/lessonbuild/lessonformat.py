@@ -17,7 +17,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from .complete import complete_lesson
+from .complete import complete_lesson, name_other_exercises
 from .playground import PLAYGROUND_KIND, Playground, fill_playground
 from .problems import Problem
 from .records import (
@@ -77,6 +77,7 @@ def load_course(lessons_dir: Path) -> Course:
                     f"Add '{path.stem}' to the lessons list in lessons/{INDEX_FILE} (or delete the file).",
                 )
             )
+    name_other_exercises(lessons)
     return Course(lessons_dir, lessons, problems)
 
 

@@ -1,4 +1,4 @@
-"""The check of offline-evaluation's exercise `write-mean-recall`: mean_recall_at_k(run, qrels, k).
+"""The check of the offline-evaluation lesson's exercise `write-mean-recall`: mean_recall_at_k(run, qrels, k).
 
 Compared with the lesson's solution (which averages as rankmetrics.evaluate does) on fixed test
 sets, then on 200 seeded random ones; conventions() are other tools' averages, mistakes() the
