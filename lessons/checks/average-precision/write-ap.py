@@ -1,7 +1,7 @@
 """The check of the average-precision lesson's exercise `write-ap`: average_precision.
 
-Compared with ``rankmetrics.average_precision`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.average_precision`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.average_precision"  # compared with, and named in verdicts

@@ -1,7 +1,8 @@
 """The check of the evaluation-pitfalls lesson's exercise `write-precision`: precision_at_k.
 
-Compared with ``rankmetrics.precision_at_k`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.precision_at_k`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, conventions() other tools' definitions, each with
+the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.precision_at_k"  # compared with, and named in verdicts

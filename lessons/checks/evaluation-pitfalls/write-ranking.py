@@ -1,7 +1,8 @@
 """The check of the evaluation-pitfalls lesson's exercise `write-ranking`: ranking_from_scores.
 
-Compared with ``rankmetrics.ranking_from_scores`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.ranking_from_scores`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, conventions() other tools' definitions, each with
+the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.ranking_from_scores"  # compared with, and named in verdicts

@@ -1,7 +1,7 @@
 """The check of the hit-rate lesson's exercise `write-hit-rate`: hit_rate_at_k.
 
-Compared with ``rankmetrics.hit_rate_at_k`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.hit_rate_at_k`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.hit_rate_at_k"  # compared with, and named in verdicts

@@ -1,7 +1,8 @@
 """The check of the ndcg lesson's exercise `write-dcg`: dcg_at_k.
 
-Compared with ``rankmetrics.dcg_at_k`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.dcg_at_k`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, conventions() other tools' definitions, each with
+the sentence the learner reads.
 """
 
 import math

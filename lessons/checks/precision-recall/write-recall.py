@@ -1,7 +1,8 @@
 """The check of the precision-recall lesson's exercise `write-recall`: recall_at_k.
 
-Compared with ``rankmetrics.recall_at_k`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.recall_at_k`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, conventions() other tools' definitions, each with
+the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.recall_at_k"  # compared with, and named in verdicts

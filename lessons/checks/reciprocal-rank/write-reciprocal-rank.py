@@ -1,7 +1,7 @@
 """The check of the reciprocal-rank lesson's exercise `write-reciprocal-rank`: reciprocal_rank.
 
-Compared with ``rankmetrics.reciprocal_rank`` on fixed cases, then on 200 seeded random ones; mistakes() are the slips
-learners make, conventions() other tools' definitions, each with the sentence the learner reads.
+Compared with ``rankmetrics.reciprocal_rank`` on fixed cases, then on 200 seeded random ones;
+mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
 REFERENCE = "rankmetrics.reciprocal_rank"  # compared with, and named in verdicts
