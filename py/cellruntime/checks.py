@@ -6,10 +6,10 @@ function and the reference implementation on the same inputs -- first a few
 fixed, readable edge cases, then seeded random cases -- and reports the
 first input where they disagree::
 
-    >>> check_function(session.namespace, "precision_at_k")   # doctest: +SKIP
+    >>> check_function(session.namespace, name)   # doctest: +SKIP
     {'ok': False, 'passed': 1, 'total': 208, 'message':
      "precision_at_k(['m1', 'x1', 'm2'], {'m1', 'm2'}, 5) returned 0.6667; expected 0.4. "
-     "You divided by the number of items retrieved, not by k. ..."}
+     "You divided by the number of items in the top k, ..."}
 
 When a known wrong variant (or another tool's convention) reproduces the
 learner's function -- on the failing case and on (nearly) every other case it
@@ -17,12 +17,11 @@ fails -- the message ends with what that variant misunderstands
 (:mod:`.misconceptions`); otherwise it says what failed and stops there.  A
 failing random case says which one it is and its seed.
 
-:data:`CHECKS` is the registry, the single source of truth for check names
-(the build validates a cell's ``check=NAME`` option with :func:`check_names`).
-To add a check, add one :class:`Checker` entry to it: name the learner's
-function, its parameters (the call order lessons teach), the reference
-(``"rankmetrics.NAME"``, imported only when a check runs, or a plain
-function such as :func:`average_precision_min_k` below), and its cases.
+This module holds the machinery only.  What one exercise checks -- its cases,
+its random case generator, its reference and its known wrong versions with
+their sentences -- lives beside the lesson that asks it (``lessons/checks/``,
+or the lesson's ```check block: lessons/README.md), and reaches the page as a
+check name (:func:`declared_check_name`) that :func:`declared_checker` reads.
 Expected values always come from calling the reference, never typed by hand.
 
 Cases are deterministic (fixed cases, then ``random.Random(seed)``), so the
@@ -52,7 +51,7 @@ from numbers import Real
 from typing import Any, Callable, Optional, Union
 
 from .cells import cell_title, is_cell_filename
-from .misconceptions import MISCONCEPTIONS, Misconception, misconception_note
+from .misconceptions import Misconception, misconception_note
 
 #: Cases compare as equal when ``math.isclose(actual, expected, rel_tol=REL_TOL, abs_tol=ABS_TOL)``.
 REL_TOL = 1e-9
@@ -64,9 +63,6 @@ DEFAULT_RANDOM_CASES = 200
 #: Seed of every checker's random cases (any fixed number: the point is that it never changes).
 DEFAULT_SEED = 20240601
 
-#: Item ids of the random cases: "d1" .. "d15".
-ITEM_POOL = tuple(f"d{i}" for i in range(1, 16))
-
 # A single argument's repr is shortened beyond about this many characters.
 _MAX_ARG_CHARS = 200
 # An exception's message in a verdict is cut beyond this many characters.
@@ -75,282 +71,7 @@ _MAX_ERROR_CHARS = 200
 Case = tuple  # the positional arguments of one call
 
 
-# --- a reference that is not in rankmetrics ------------------------------------
-
-
-def average_precision_min_k(ranking, relevant, k):
-    """AP@k divided by min(k, |R|): the "MAP@k" convention of RecBole and recent Microsoft recommenders.
-
-    The sum is the one of ``rankmetrics.average_precision(ranking, relevant, k)``:
-    precision@i at every rank i <= k that holds a relevant item.  The
-    denominator is min(k, |R|) instead of |R|, so a top k full of relevant
-    items scores 1.0 even when there are more than k relevant items (trec_eval's
-    ``map_cut_k`` would give k / |R| there).
-
-        AP@k (min) = (1 / min(k, |R|)) * sum of P@i over ranks i <= k holding a relevant item
-
-    Args:
-        ranking: sequence of item ids, best first, each at most once.
-        relevant: a set (or list, tuple) of relevant item ids.
-        k: positive int, the cutoff; it may exceed len(ranking).
-
-    Returns:
-        float in [0, 1]; 0.0 when |R| = 0.
-
-    Sources: RecBole ``MAP`` ("normalization factor 1/min(|R(u)|, K)");
-    Microsoft recommenders ``python_evaluation.map_at_k`` in recent versions
-    (divides by ``min(actual, k)``; its ``map``, and ``map_at_k`` in older
-    versions, divide by |R|).
-
-    >>> average_precision_min_k(["m1", "m2", "x1"], {"m1", "m2", "m3", "m4"}, 2)
-    1.0
-    >>> average_precision_min_k(["x1", "m1"], {"m1", "m2"}, 2)  # (1/2) / min(2, 2)
-    0.25
-    """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k must be a positive int, got {k!r}")
-    relevant = set(relevant)
-    if not relevant:
-        return 0.0
-    hits = 0
-    precision_sum = 0.0
-    for rank, item in enumerate(list(ranking)[:k], start=1):
-        if item in relevant:
-            hits += 1
-            precision_sum += hits / rank
-    return precision_sum / min(k, len(relevant))
-
-
-def better_list(list_a, list_b, relevant, keep_going):
-    """Which list serves lesson 1's model user better: "A", "B" or "same".
-
-    The user reads rank 1, then moves on to each next rank with probability
-    ``keep_going``, so a relevant item at rank i is seen with probability
-    keep_going ** (i - 1).  The better list is the one whose relevant items the
-    user sees more of, on average; "same" when the two are equal.
-
-    >>> better_list(["good", "x"], ["x", "good"], {"good"}, 0.8)
-    'A'
-    >>> better_list(["x", "y"], ["y", "x"], {"good"}, 0.8)
-    'same'
-    """
-
-    def seen(ranking):
-        return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
-
-    a, b = seen(list_a), seen(list_b)
-    if math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL):
-        return "same"
-    return "A" if a > b else "B"
-
-
-def mean_recall_at_k(run, qrels, k):
-    """Mean recall@k over every user in the qrels, as ``rankmetrics.evaluate`` computes it.
-
-    A user the run has no ranking for scores 0, and so does a user with no
-    relevant items; users of the run missing from the qrels are not scored.
-
-    >>> mean_recall_at_k({"u1": ["a", "x"]}, {"u1": {"a"}, "u2": {"b"}}, 2)
-    0.5
-    """
-
-    def recall(ranking, relevant):
-        return sum(1 for item in list(ranking)[:k] if item in relevant) / len(relevant) if relevant else 0.0
-
-    return sum(recall(run.get(user, []), relevant) for user, relevant in qrels.items()) / len(qrels)
-
-
-# --- case generators ------------------------------------------------------------
-
-
-def _natural_key(text: str) -> list:
-    """Sort key that puts "d2" before "d10"."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
-
-
-def _random_ranking(rng: random.Random) -> list:
-    return rng.sample(ITEM_POOL, rng.randint(0, 10))
-
-
-def _random_relevant(rng: random.Random, ranking: list) -> set:
-    """0-6 relevant ids; some from the ranking, some never retrieved."""
-    size = rng.randint(0, 6)
-    retrieved = rng.sample(ranking, min(len(ranking), rng.randint(0, size)))
-    others = [item for item in ITEM_POOL if item not in retrieved]
-    return set(retrieved) | set(rng.sample(others, size - len(retrieved)))
-
-
-def _random_grades(rng: random.Random, ranking: list) -> dict:
-    """Grades 0-3 for 0-8 judged ids (retrieved or not), keys in natural order."""
-    judged = set(_random_relevant(rng, ranking)) | set(rng.sample(ITEM_POOL, rng.randint(0, 3)))
-    return {item: rng.randint(0, 3) for item in sorted(judged, key=_natural_key)}
-
-
-def _random_k(rng: random.Random, ranking: list) -> int:
-    return rng.randint(1, len(ranking) + 3)
-
-
-def random_binary_case(rng: random.Random) -> Case:
-    """(ranking, relevant, k)."""
-    ranking = _random_ranking(rng)
-    return (ranking, _random_relevant(rng, ranking), _random_k(rng, ranking))
-
-
-def random_binary_case_no_k(rng: random.Random) -> Case:
-    """(ranking, relevant)."""
-    ranking = _random_ranking(rng)
-    return (ranking, _random_relevant(rng, ranking))
-
-
-def random_binary_case_optional_k(rng: random.Random) -> Case:
-    """(ranking, relevant, k) with k None (the whole ranking) about one time in four."""
-    ranking = _random_ranking(rng)
-    relevant = _random_relevant(rng, ranking)
-    return (ranking, relevant, None if rng.random() < 0.25 else _random_k(rng, ranking))
-
-
-def random_graded_case(rng: random.Random) -> Case:
-    """(ranking, relevance, k) with grades 0-3."""
-    ranking = _random_ranking(rng)
-    return (ranking, _random_grades(rng, ranking), _random_k(rng, ranking))
-
-
-def random_scores_case(rng: random.Random) -> Case:
-    """(scores,) with 0-10 items and many ties; the dict's order is the tie order."""
-    items = rng.sample(ITEM_POOL, rng.randint(0, 10))
-    return ({item: rng.choice((0, 1, 2, 0.5, 0.25, -0.5, 0.9)) for item in items},)
-
-
-def random_two_lists_case(rng: random.Random) -> Case:
-    """(list_a, list_b, relevant, keep_going): two orders of one pool, or two pools; some tie."""
-    pool = rng.sample(ITEM_POOL, rng.randint(1, 8))
-    list_a = rng.sample(pool, len(pool))
-    list_b = rng.sample(pool, len(pool)) if rng.random() < 0.7 else rng.sample(ITEM_POOL, rng.randint(0, 8))
-    relevant = set(rng.sample(ITEM_POOL, rng.randint(0, 5)))
-    return (list_a, list_b, relevant, rng.choice((0.5, 0.8, 0.9)))
-
-
-def random_test_set_case(rng: random.Random) -> Case:
-    """(run, qrels, k): 1-6 judged users, some missing from the run, some with no relevant item."""
-    users = [f"u{i}" for i in range(1, rng.randint(1, 6) + 1)]
-    run, qrels = {}, {}
-    for user in users:
-        ranking = _random_ranking(rng)
-        qrels[user] = _random_relevant(rng, ranking)
-        if rng.random() < 0.8:
-            run[user] = ranking
-    if rng.random() < 0.3:
-        run["u9"] = _random_ranking(rng)  # ranked, but not judged: not scored
-    return (run, qrels, rng.randint(1, 8))
-
-
-M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
-M_RELEVANT = {"m1", "m2", "m3", "m4", "m5"}
-
-#: (ranking, relevant, k): the edge cases of precision, recall, hit rate (and AP@k).
-BINARY_AT_K_CASES: tuple[Case, ...] = (
-    (M_RANKING, M_RELEVANT, 5),  # the lessons' example: 3 of 5 relevant in the top 5
-    (["m1", "x1", "m2"], {"m1", "m2"}, 5),  # k larger than the ranking
-    (["x1", "x2", "x3"], set(), 3),  # no relevant item: |R| = 0
-    ([], {"m1"}, 3),  # empty ranking
-    (["x1", "x2", "m1"], {"m1", "m2"}, 2),  # relevant items not in the top k / never retrieved
-    (["m1", "m2", "m3"], {"m1", "m2", "m3"}, 2),  # more hits in the ranking than k
-    (["x1", "m1", "m2", "x2"], {"m1", "m2", "m3", "m4"}, 3),
-    (M_RANKING, M_RELEVANT, 1),
-)
-
-#: (ranking, relevant, k): reciprocal rank with a cutoff, or k=None for the whole ranking.
-RANKED_CUTOFF_CASES: tuple[Case, ...] = (
-    (M_RANKING, M_RELEVANT, None),  # first hit at rank 1
-    (["x1", "x2", "m1"], {"m1"}, None),  # first hit at rank 3
-    (["x1", "x2", "m1"], {"m1"}, 2),  # ... which is below a cutoff of 2
-    (["x1", "m1", "m2", "x2"], {"m1", "m2"}, 2),  # the first hit is within k; the second does not count
-    (["x1", "x2", "x3"], set(), 3),  # no relevant item
-    (["x1", "x2"], {"m1"}, None),  # the relevant item is never retrieved
-    ([], {"m1"}, 3),  # empty ranking
-    (["d1", "d2", "d3", "d4", "d5"], {"d3", "d6"}, 5),
-    (["m1"], {"m1"}, 10),  # k larger than the ranking
-)
-
-#: (ranking, relevant): average precision without a cutoff.
-BINARY_CASES: tuple[Case, ...] = (
-    (M_RANKING, M_RELEVANT),  # relevant at ranks 1, 3, 5; two never retrieved
-    (["x1", "x2", "m1"], {"m1"}),  # first hit at rank 3
-    (["x1", "x2", "x3"], set()),  # no relevant item
-    (["x1", "x2"], {"m1"}),  # the relevant item is never retrieved
-    ([], {"m1"}),  # empty ranking
-    (["d1", "d2", "d3", "d4", "d5"], {"d1", "d3", "d6"}),  # d6 never retrieved
-    (["m1"], {"m1"}),
-    (["x1", "m1", "m2", "x2"], {"m1", "m2"}),
-)
-
-#: (ranking, relevance, k) with grades 0-3: DCG and NDCG.
-GRADED_CASES: tuple[Case, ...] = (
-    (["x1", "d1"], {"d1": 1}, 2),  # an unjudged item first adds nothing: gain 2^0 - 1 = 0, not 2^0
-    (["d1", "d2", "d3"], {"d1": 2, "d2": 1}, 3),  # exponential and linear gain differ
-    (["d1", "d2"], {"d1": 1, "d9": 3}, 2),  # the ideal order needs d9, never retrieved
-    (["d1", "d2", "d3"], {"d1": 1, "d2": 3, "d3": 2}, 3),  # all retrieved, wrong order
-    (["c", "a", "b"], {"a": 2, "b": 2, "c": 1}, 3),  # graded ties
-    (["x1", "x2"], {}, 2),  # nothing judged
-    (["d1", "d2", "d3"], {"d1": 0, "d2": 0}, 3),  # judged, but all grade 0
-    (["d1"], {"d1": 3, "d2": 2}, 5),  # k larger than the ranking
-    (["a", "b", "c", "d"], {"a": 1, "b": 1, "c": 2, "d": 3}, 2),  # the ideal top 2 is d, c
-    ([], {"d1": 1}, 3),  # empty ranking
-)
-
-#: (scores,): ranking_from_scores.
-SCORES_CASES: tuple[Case, ...] = (
-    ({"a": 0.1, "b": 0.5, "c": 0.5, "d": 0.9},),  # b and c tie: input order
-    ({"b": 1.0, "a": 1.0, "c": 2.0},),  # tie order is input order, not alphabetical
-    ({},),
-    ({"x": -1.0, "y": -0.5, "z": 0},),
-    ({"a": 1, "b": 2.5, "c": 2},),
-    ({"only": 3.0},),
-)
-
-#: (ranking, relevant, k): AP@k / min(k, |R|), where min(k, |R|) matters.
-MIN_K_CASES: tuple[Case, ...] = BINARY_AT_K_CASES + (
-    (["m1", "m2", "x1"], {"m1", "m2", "m3", "m4"}, 2),  # more relevant items than k
-    (["x1", "m1"], {"m1", "m2"}, 2),
-)
-
-
-#: (list_a, list_b, relevant, keep_going): which list the model user prefers.
-TWO_LISTS_CASES: tuple[Case, ...] = (
-    (["good", "x1", "x2"], ["x1", "x2", "good"], {"good"}, 0.8),  # the same items, good one first
-    (["x1", "r1", "x2", "x3"], ["x1", "x2", "x3", "r1"], {"r1"}, 0.8),
-    (["x1", "r1", "r2"], ["r1", "x1", "x2"], {"r1", "r2"}, 0.8),  # two hits at 2 and 3 beat one at 1
-    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.8),  # one early hit wins
-    (["r1", "x1", "x2", "x3", "x4"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, 0.95),  # unless patient
-    (["r1", "x1", "x2", "r2"], ["x1", "r1", "r2", "x2"], {"r1", "r2"}, 0.8),  # first hit earlier, not better
-    (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
-    (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
-    ([], ["x1", "r1"], {"r1"}, 0.5),
-    # keep_going is the golden ratio's conjugate g, for which g^2 = g^3 + g^4: one hit at rank 3 and
-    # two at ranks 4 and 5 are seen equally often, but the float sums differ in their last digit.
-    (["x1", "x2", "r1"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, (5**0.5 - 1) / 2),
-)
-
-#: (run, qrels, k): mean recall@k over a test set.
-TEST_SET_CASES: tuple[Case, ...] = (
-    (
-        {"ana": ["a1", "x1", "a2"], "ben": ["x1", "b1", "x2"]},
-        {"ana": {"a1", "a2"}, "ben": {"b1", "b2"}},
-        3,
-    ),  # every user ranked
-    ({"ana": ["a1", "x1"]}, {"ana": {"a1"}, "fay": {"f1"}}, 2),  # fay is judged but never ranked
-    ({"ana": ["a1", "x1"], "eve": ["x1", "x2"]}, {"ana": {"a1"}, "eve": set()}, 2),  # eve liked nothing
-    ({"ana": ["a1", "x1"], "zed": ["z1"]}, {"ana": {"a1", "a2"}}, 2),  # zed is ranked but not judged
-    (
-        {"ana": ["a1", "a2", "a3", "x1"], "ben": ["x1", "b1"]},
-        {"ana": {"a1", "a2", "a3", "a4"}, "ben": {"b1"}},
-        2,
-    ),  # pooling would weigh ana more
-    ({}, {"ana": {"a1"}}, 5),  # an empty run
-)
-
-
-# --- the registry ---------------------------------------------------------------
+# --- a check ----------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -371,9 +92,10 @@ class Checker:
     lesson's own check, whose results are whatever its solution returns).
     ``about`` -- one line for lesson authors.
     ``reference_label`` -- how verdicts name the reference, when not by its name.
-    ``misconceptions`` -- the known wrong variants a failed check may name: the registry's,
-    :data:`.misconceptions.MISCONCEPTIONS` ``[name]``, or a lesson's own, from its check
-    block's ``mistakes()``.
+    ``other_functions`` -- the functions other exercises of the lesson ask for: never
+    suggested as a misspelling of ``function``.
+    ``misconceptions`` -- the known wrong variants a failed check may name: the check's
+    ``mistakes()`` and ``conventions()``.
     """
 
     function: str
@@ -387,6 +109,7 @@ class Checker:
     about: str = ""
     reference_label: str = ""
     misconceptions: tuple[Misconception, ...] = ()
+    other_functions: tuple[str, ...] = ()
 
     def reference_function(self) -> Callable[..., Any]:
         if callable(self.reference):
@@ -415,114 +138,12 @@ class Checker:
         return [copy.deepcopy(case) for case in self.fixed_cases] + randoms
 
 
-def _rankmetrics(name: str, parameters: tuple[str, ...], fixed, random_case, **options) -> Checker:
-    return Checker(name, parameters, f"rankmetrics.{name}", fixed, random_case, **options)
-
-
-def _with_misconceptions(checks: dict[str, Checker]) -> dict[str, Checker]:
-    """Each registry check with its known wrong variants (MISCONCEPTIONS, by check name)."""
-    return {name: dataclasses.replace(checker, misconceptions=MISCONCEPTIONS[name]) for name, checker in checks.items()}
-
-
-_AT_K = ("ranking", "relevant", "k")
-_NO_K = ("ranking", "relevant")
-_GRADED = ("ranking", "relevance", "k")
-
-#: Check name -> :class:`Checker`.  The one list of exercises the page can check.
-CHECKS: dict[str, Checker] = _with_misconceptions(
-    {
-        "precision_at_k": _rankmetrics(
-            "precision_at_k", _AT_K, BINARY_AT_K_CASES, random_binary_case, about="hits in the top k / k"
-        ),
-        "recall_at_k": _rankmetrics(
-            "recall_at_k",
-            _AT_K,
-            BINARY_AT_K_CASES,
-            random_binary_case,
-            about="hits in the top k / |R|; 0.0 when |R| = 0",
-        ),
-        "hit_rate_at_k": _rankmetrics(
-            "hit_rate_at_k",
-            _AT_K,
-            BINARY_AT_K_CASES,
-            random_binary_case,
-            about="1.0 if a relevant item is in the top k, else 0.0",
-        ),
-        "reciprocal_rank": _rankmetrics(
-            "reciprocal_rank",
-            _AT_K,
-            RANKED_CUTOFF_CASES,
-            random_binary_case_optional_k,
-            about="1 / rank of the first relevant item in the top k (k=None: the whole ranking), else 0.0",
-        ),
-        "average_precision": _rankmetrics(
-            "average_precision",
-            _NO_K,
-            BINARY_CASES,
-            random_binary_case_no_k,
-            about="sum of P@i at relevant ranks / |R| (no cutoff)",
-        ),
-        "dcg_at_k": _rankmetrics(
-            "dcg_at_k",
-            _GRADED,
-            GRADED_CASES,
-            random_graded_case,
-            about="sum of (2^grade - 1) / log2(rank + 1) over the top k",
-        ),
-        "ndcg_at_k": _rankmetrics(
-            "ndcg_at_k", _GRADED, GRADED_CASES, random_graded_case, about="DCG@k / IDCG@k, IDCG from all judged grades"
-        ),
-        "ranking_from_scores": _rankmetrics(
-            "ranking_from_scores",
-            ("scores",),
-            SCORES_CASES,
-            random_scores_case,
-            result="list",
-            about="items by score, highest first; ties keep input order",
-        ),
-        "average_precision_min_k": Checker(
-            "average_precision_min_k",
-            _AT_K,
-            average_precision_min_k,
-            MIN_K_CASES,
-            random_binary_case,
-            about="AP@k / min(k, |R|) (RecBole, recent Microsoft recommenders)",
-        ),
-        "better_list": Checker(
-            "better_list",
-            ("list_a", "list_b", "relevant", "keep_going"),
-            better_list,
-            TWO_LISTS_CASES,
-            random_two_lists_case,
-            result="value",
-            about='"A", "B" or "same": which list gives the model user more relevant items seen',
-        ),
-        "mean_recall_at_k": Checker(
-            "mean_recall_at_k",
-            ("run", "qrels", "k"),
-            mean_recall_at_k,
-            TEST_SET_CASES,
-            random_test_set_case,
-            about="mean recall@k over every judged user; a user missing from the run scores 0",
-        ),
-    }
-)
-
-
-def check_names() -> tuple[str, ...]:
-    """The names a lesson's ``check=`` option may use (no import of rankmetrics)."""
-    return tuple(CHECKS)
-
-
 def get_checker(name: str) -> Checker:
-    """The :class:`Checker` called ``name``, or the lesson's own check that ``name`` declares
-    (:func:`declared_check_name`); ``ValueError`` if there is none."""
+    """The :class:`Checker` of the lesson's own check that ``name`` declares
+    (:func:`declared_check_name`); ``ValueError`` if ``name`` declares none."""
     if isinstance(name, str) and name.startswith(DECLARED_PREFIX):
         return declared_checker(name)
-    try:
-        return CHECKS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown check {name!r}; known checks: {', '.join(CHECKS)}") from None
+    raise ValueError(f"unknown check {_short_text(repr(name), 80)}: a check name comes from declared_check_name()")
 
 
 # --- a lesson's own check ---------------------------------------------------------
@@ -533,10 +154,20 @@ DECLARED_PREFIX = "lesson-check:"
 #: The names a lesson's ```check block defines: fixed cases, and a random case from a
 #: ``random.Random`` (seeded with :data:`DEFAULT_SEED`, called :data:`DEFAULT_RANDOM_CASES` times),
 #: and optionally the known wrong versions a failed check may name: ``mistakes()`` returns
-#: ``(function, message)`` pairs (or a dict function -> message).
+#: ``(function, message)`` pairs (or a dict function -> message), and ``conventions()`` the same
+#: for other tools' definitions, named only when they match on every case.
 DECLARED_CASES = "cases"
 DECLARED_RANDOM_CASE = "random_case"
 DECLARED_MISTAKES = "mistakes"
+DECLARED_CONVENTIONS = "conventions"
+
+#: Two optional names a check may set: ``REFERENCE``, the dotted name of the function its learner's
+#: function is compared with instead of the solution's (``"rankmetrics.precision_at_k"``: imported
+#: when the check runs, and named in verdicts), and ``RESULT``, how results compare (``"auto"``,
+#: the default, or one of :data:`RESULTS`: :class:`Checker`'s ``result``).
+DECLARED_REFERENCE_NAME = "REFERENCE"
+DECLARED_RESULT = "RESULT"
+RESULTS = ("auto", "number", "list", "value")
 
 #: How verdicts of a lesson's own check name its reference.
 DECLARED_REFERENCE = "the lesson's solution"
@@ -545,26 +176,32 @@ DECLARED_REFERENCE = "the lesson's solution"
 _declared: dict[str, Checker] = {}
 
 
-def declared_check_name(function: str, solution: str, check: str) -> str:
+def declared_check_name(function: str, solution: str, check: str, others: tuple[str, ...] = ()) -> str:
     """The check name of a lesson's own check: the function compared (``function``), the
     solution's code (the reference) and the ```check block's code (``cases()`` and/or
-    ``random_case(rng)``), as one string the page passes like any check name.
+    ``random_case(rng)``), as one string the page passes like any check name. ``others`` are the
+    functions the lesson's other exercises ask for: a learner's namespace that lacks ``function``
+    is never told to rename one of them.
 
     The JSON is compressed and base64-encoded: a downloaded notebook's check cell carries the
     name, and should not show the solution at a glance (hints and solutions stay on the page).
     """
-    text = json.dumps({"function": function, "solution": solution, "check": check}, sort_keys=True)
+    spec = {"function": function, "solution": solution, "check": check}
+    if others:
+        spec["others"] = list(others)
+    text = json.dumps(spec, sort_keys=True)
     return DECLARED_PREFIX + base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
 
 
 def declared_checker(name: str) -> Checker:
     """The :class:`Checker` of a lesson's own check (``name`` from :func:`declared_check_name`).
 
-    The solution's function is the reference; each case is a tuple of arguments (any other
-    value is the one argument). Solution and check run in namespaces of their own, with this
+    The solution's function is the reference, unless the check names another (``REFERENCE``);
+    each case is a tuple of arguments (any other value is the one argument). Solution and check run in namespaces of their own, with this
     module's builtins and imports (the check runtime's private ones, cellruntime.sealed).
-    ``ValueError`` when ``name`` cannot be read, the solution does not define the function, or
-    the check defines no cases; an error in the lesson's code itself propagates.
+    ``ValueError`` when ``name`` cannot be read, the solution does not define the function, the
+    check defines no cases or an unknown ``RESULT``; an error in the lesson's code itself
+    propagates.
     """
     found = _declared.get(name)
     if found is not None:
@@ -573,6 +210,7 @@ def declared_checker(name: str) -> Checker:
         packed = base64.b64decode(name[len(DECLARED_PREFIX) :].encode("ascii"), validate=True)
         spec = json.loads(zlib.decompress(packed).decode("utf-8"))
         function, solution, check = spec["function"], spec["solution"], spec["check"]
+        others = tuple(spec.get("others", ()))
     except (ValueError, KeyError, TypeError, zlib.error):
         raise ValueError(f"not a lesson's own check: {_short_text(name, 80)!r}") from None
     reference = _run_lesson_code(solution, "<lesson solution>").get(function)
@@ -583,18 +221,23 @@ def declared_checker(name: str) -> Checker:
     random_case = defined.get(DECLARED_RANDOM_CASE)
     if not fixed and random_case is None:
         raise ValueError(f"the lesson's check defines neither {DECLARED_CASES}() nor {DECLARED_RANDOM_CASE}(rng)")
-    mistakes = _declared_mistakes(defined[DECLARED_MISTAKES]()) if DECLARED_MISTAKES in defined else ()
+    mistakes = _declared_mistakes(defined, DECLARED_MISTAKES) + _declared_mistakes(defined, DECLARED_CONVENTIONS)
+    result = defined.get(DECLARED_RESULT, "auto")
+    if result not in RESULTS:
+        raise ValueError(f"the lesson's check sets {DECLARED_RESULT} to {result!r}; use one of {', '.join(RESULTS)}")
+    named_reference = defined.get(DECLARED_REFERENCE_NAME)
     checker = Checker(
         function,
         _positional_parameters(reference),
-        reference,
+        named_reference if isinstance(named_reference, str) else reference,
         fixed,
         (lambda rng: _as_case(random_case(rng))) if random_case else _no_random_case,
         random_count=DEFAULT_RANDOM_CASES if random_case else 0,
-        result="auto",
+        result=result,
         about="the lesson's own check",
-        reference_label=DECLARED_REFERENCE,
+        reference_label="" if isinstance(named_reference, str) else DECLARED_REFERENCE,
         misconceptions=mistakes,
+        other_functions=others,
     )
     _declared[name] = checker
     return checker
@@ -607,19 +250,23 @@ def _run_lesson_code(code: str, filename: str) -> dict:
     return namespace
 
 
-def _declared_mistakes(declared: Any) -> tuple[Misconception, ...]:
-    """A check block's ``mistakes()``, as variants: ``ValueError`` unless each is a function with
-    a message (a non-empty string)."""
+def _declared_mistakes(defined: dict, kind: str) -> tuple[Misconception, ...]:
+    """A check block's ``mistakes()`` or ``conventions()`` (``kind``), as variants, or () when
+    the block does not define it: ``ValueError`` unless each is a function with a message (a
+    non-empty string). A convention is another tool's definition (:class:`.Misconception`)."""
+    if kind not in defined:
+        return ()
+    declared = defined[kind]()
     pairs = list(declared.items() if isinstance(declared, dict) else declared)
     mistakes = []
     for pair in pairs:
         try:
             variant, message = pair
         except (TypeError, ValueError):
-            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}") from None
+            raise ValueError(f"{kind}() must give (function, message) pairs, not {pair!r}") from None
         if not callable(variant) or not isinstance(message, str) or not message.strip():
-            raise ValueError(f"{DECLARED_MISTAKES}() must give (function, message) pairs, not {pair!r}")
-        mistakes.append(Misconception(variant, message.strip()))
+            raise ValueError(f"{kind}() must give (function, message) pairs, not {pair!r}")
+        mistakes.append(Misconception(variant, message.strip(), convention=kind == DECLARED_CONVENTIONS))
     return tuple(mistakes)
 
 
@@ -750,7 +397,7 @@ def _definition_problem(checker: Checker, function: Any, namespace: dict, rerun:
     define = f"def {checker.call_signature}:"
     if function is None and name not in namespace:
         message = f"Define a function named {name}, then {rerun} again."
-        similar = _similar_name(name, namespace)
+        similar = _similar_name(name, namespace, checker.other_functions)
         if similar is not None:
             message += f" (Your code defines {similar}: rename it to {name}?)"
         return message
@@ -780,9 +427,10 @@ def _definition_problem(checker: Checker, function: Any, namespace: dict, rerun:
     return None
 
 
-def _similar_name(name: str, namespace: dict) -> Optional[str]:
-    """A name in the namespace that looks like a misspelling of ``name``, or None."""
-    other_checks = {checker.function for checker in CHECKS.values()}
+def _similar_name(name: str, namespace: dict, others: tuple[str, ...] = ()) -> Optional[str]:
+    """A name in the namespace that looks like a misspelling of ``name``, or None: never a
+    function another exercise asks for (``others``)."""
+    other_checks = set(others)
     candidates = [
         key
         for key, value in namespace.items()
@@ -952,6 +600,11 @@ def _learner_line(exc: BaseException) -> Optional[str]:
 
 
 # --- showing values -------------------------------------------------------------
+
+
+def _natural_key(text: str) -> list:
+    """Sort key that puts "d2" before "d10"."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 def _a(noun: str) -> str:

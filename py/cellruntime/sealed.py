@@ -20,6 +20,10 @@ its first cell: before any learner code) :func:`load_check_runtime` loads its ow
   place: those are loaded from their files too. Their ``importlib.import_module``, like their
   ``import`` statements, gives the private copies.
 
+An exercise's check code, which comes from its lesson (its cases, reference and known wrong
+versions: ``checks.declared_checker``), runs with the private builtins too, so its imports
+(``import math``, ``REFERENCE = "rankmetrics.recall_at_k"``) give the private copies.
+
 What stays reachable: every object in the process, to code written to look for it (the garbage
 collector lists them all), and objects the copies share with the standard library, such as a
 class of a module copied by namespace. The copies stop learner code that changes what it can

@@ -31,6 +31,16 @@ def complete_lesson(lesson: Lesson, problems: list[Problem]) -> None:
     _link_playground_predictions(lesson)
 
 
+def name_other_exercises(lessons) -> None:
+    """Tell each exercise which functions the course's other exercises ask for (their own
+    checks'): a learner's Python, kept from page to page, may hold any of them."""
+    exercises = [cell for lesson in lessons for cell in lesson.cells if cell.check and cell.id]
+    asked = {cell.own_check.function for cell in exercises if cell.own_check and cell.own_check.function}
+    for cell in exercises:
+        mine = cell.own_check.function if cell.own_check else None
+        cell.other_functions = tuple(sorted(asked - {mine}))
+
+
 def _link_playground_predictions(lesson: Lesson) -> None:
     """Give each playground the first prediction before it that names it (validate.py reports
     a prediction after its playground, or a second one)."""

@@ -17,7 +17,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from .complete import complete_lesson
+from .complete import complete_lesson, name_other_exercises
 from .playground import PLAYGROUND_KIND, Playground, fill_playground
 from .problems import Problem
 from .records import (
@@ -77,6 +77,7 @@ def load_course(lessons_dir: Path) -> Course:
                     f"Add '{path.stem}' to the lessons list in lessons/{INDEX_FILE} (or delete the file).",
                 )
             )
+    name_other_exercises(lessons)
     return Course(lessons_dir, lessons, problems)
 
 
@@ -157,6 +158,38 @@ def _entry_lines(text: str) -> list[int]:
     return [number for number, line in enumerate(text.splitlines(), start=1) if line.lstrip().startswith("- ")]
 
 
+def read_check_file(declared: DeclaredCheck, lesson_path: Path, report) -> None:
+    """Read the Python of a ```check block with `file=PATH` (relative to the lesson's folder, a
+    `.py` file inside it) into `declared`; report a missing or misplaced file or a body beside it."""
+    if declared.file is None:
+        return
+    folder = lesson_path.parent.resolve()
+    source = (folder / declared.file).resolve()
+    if declared.code.strip():
+        report(
+            declared.line,
+            f"This check has both file={declared.file} and code of its own.",
+            "Keep the check's code in one place: in the file, with an empty block, or in the block, without file=.",
+        )
+        return
+    if source.suffix != ".py" or not source.is_relative_to(folder):
+        report(
+            declared.line,
+            f"The check file '{declared.file}' is not a .py file in the lesson's folder.",
+            "Name a Python file beside the lesson, e.g. file=checks/SLUG/EXERCISE-ID.py.",
+        )
+        return
+    if not source.is_file():
+        report(
+            declared.line,
+            f"There is no check file '{declared.file}' beside this lesson.",
+            f"Create {declared.file} (relative to the lesson's folder) or fix the file= path.",
+        )
+        return
+    declared.code = source.read_text(encoding="utf-8").rstrip("\n")
+    declared.source = source
+
+
 def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     """Parse one lesson file into a Lesson record."""
     text = path.read_text(encoding="utf-8")
@@ -192,6 +225,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
             attachments.append(attachment)
         elif kind == CHECK_KIND:
             declared = DeclaredCheck(line, options, token.content.rstrip("\n"))
+            read_check_file(declared, path, report)
             token.meta["block"] = declared
             own_checks.append(declared)
         elif kind == PLAYGROUND_KIND:

@@ -13,10 +13,11 @@ from cellruntime.checks import DECLARED_CASES, DECLARED_RANDOM_CASE
 from .records import CHECK_KIND, CodeCell
 
 
-def check_own_check(cell: CodeCell, report) -> None:
+def check_own_check(cell: CodeCell, report, report_in) -> None:
     """Report, with file and line, what keeps exercise `cell` (check=lesson) from being checked:
     no ```check block, no function= name, check code that does not compile or defines no cases,
-    a solution that does not define the function compared."""
+    a solution that does not define the function compared. `report(line, message, fix)` names
+    the lesson; `report_in(path, line, message, fix)` another file (a check's file=)."""
     declared = cell.own_check
     if declared is None:
         report(
@@ -35,7 +36,13 @@ def check_own_check(cell: CodeCell, report) -> None:
             f"Write function=NAME after ```{CHECK_KIND}, with the name of the function the exercise asks for.",
         )
         function = None
-    tree = _parse(declared.code, declared.line, report)
+    if declared.file is not None and declared.source is None:
+        return  # lessonformat reported the missing file
+    if declared.source is not None:
+        source = declared.source
+        tree = _parse(declared.code, 0, lambda *problem: report_in(source, *problem))
+    else:
+        tree = _parse(declared.code, declared.line, report)
     if tree is not None and not ({DECLARED_CASES, DECLARED_RANDOM_CASE} & _top_level_functions(tree)):
         report(
             declared.line,

@@ -38,6 +38,7 @@ class CodeCell:
     hints: "list[Attachment]" = field(default_factory=list)  # linked when the lesson loads, in file order
     solution: "Attachment | None" = None
     own_check: "DeclaredCheck | None" = None  # the lesson's ```check for=ID block (check=lesson)
+    other_functions: tuple[str, ...] = ()  # what the course's other exercises' own checks compare
     shown_output: "ShownOutput | None" = None  # the ```output block right after it, if any
 
     @property
@@ -62,22 +63,24 @@ class CodeCell:
 
     @property
     def check(self) -> str | None:
-        """The `check=` option when this cell is an exercise: a check name of cellruntime.checks,
-        or OWN_CHECK for a check the lesson declares itself."""
+        """The `check=` option when this cell is an exercise: OWN_CHECK, the check the lesson
+        declares itself (any other value is an unknown check: validate.py reports it)."""
         value = self.options.get("check")
         return value if isinstance(value, str) else None
 
     @property
     def check_name(self) -> str | None:
-        """What the page (and a download) passes to the checker: the check's name, or for a
-        lesson's own check the declared check's text (cellruntime.checks.declared_check_name)."""
+        """What the page (and a download) passes to the checker: the declared check's text
+        (cellruntime.checks.declared_check_name), or the unknown `check=` value itself."""
         if self.check != OWN_CHECK:
             return self.check
         if self.own_check is None or self.solution is None:
             return None
         from cellruntime.checks import declared_check_name  # only lesson-declared checks need it
 
-        return declared_check_name(self.own_check.function or "", self.solution.content, self.own_check.code)
+        return declared_check_name(
+            self.own_check.function or "", self.solution.content, self.own_check.code, self.other_functions
+        )
 
     @property
     def hidden(self) -> bool:
@@ -122,11 +125,19 @@ class Attachment:
 @dataclass
 class DeclaredCheck:
     """A ```check for=ID function=NAME block: Python defining `cases()` and/or `random_case(rng)`,
-    the arguments on which the exercise's function is compared with its solution's."""
+    the arguments on which the exercise's function is compared with its solution's. With
+    `file=PATH` the Python is that file's, beside the lesson (`source`), and the block is empty."""
 
     line: int
     options: dict[str, str | bool]
     code: str
+    source: Path | None = None  # the file= check file, once read
+
+    @property
+    def file(self) -> str | None:
+        """The `file=` option: the check's Python file, relative to the lesson's folder."""
+        value = self.options.get("file")
+        return value if isinstance(value, str) else None
 
     @property
     def target(self) -> str | None:

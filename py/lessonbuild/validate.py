@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from cellruntime.checks import check_names
 
 from .lessonformat import CHECK_KIND, OUTPUT_KIND, OWN_CHECK, PREDICT_KIND, CodeCell, Course, Lesson, Quiz, ShownOutput
 from .owncheck import check_own_check
@@ -34,7 +33,7 @@ CELL_OPTIONS = {
     "cpython": "value",
 }
 ATTACHMENT_OPTIONS = {"for": "value"}
-OWN_CHECK_OPTIONS = {"for": "value", "function": "value"}
+OWN_CHECK_OPTIONS = {"for": "value", "function": "value", "file": "value"}
 QUIZ_FENCE_OPTIONS = {"id": "value"}
 PREDICT_FENCE_OPTIONS = {"id": "value", "for": "value"}
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -73,7 +72,8 @@ def validate_lesson(lesson: Lesson, needs_quiz: bool = True) -> list[Problem]:
     for playground in lesson.playgrounds:  # loading checked their fields (playground.py)
         _check_unique_id(playground.id, playground.line, seen_ids, report)
     _check_predictions(lesson, report)
-    _check_exercise_help(lesson, report)
+    report_in = lambda path, line, message, fix: problems.append(Problem(path, line, message, fix))  # noqa: E731
+    _check_exercise_help(lesson, report, report_in)
     for shown in lesson.shown_outputs:
         _check_shown_output(shown, report)
     if needs_quiz and not lesson.quizzes:
@@ -128,12 +128,12 @@ def _check_cell(cell: CodeCell, report) -> None:
         _check_cpython_block(cell, report)
     if cell.static:
         return
-    if cell.check is not None and cell.check != OWN_CHECK and cell.check not in check_names():
+    if cell.check is not None and cell.check != OWN_CHECK:
         report(
             cell.line,
             f"Unknown check '{cell.check}'.",
-            f"Use one of: {', '.join(sorted(check_names()))} (see py/cellruntime/checks.py), "
-            f"or write check={OWN_CHECK} and a ```{CHECK_KIND} for=ID block (lessons/README.md).",
+            f"Write check={OWN_CHECK} and a ```{CHECK_KIND} for={cell.id} function=NAME block, with the "
+            "check's code in it or in a file beside the lesson (file=checks/SLUG/ID.py; see lessons/README.md).",
         )
     if cell.check is not None and cell.hidden:
         report(cell.line, "A hidden cell cannot be an exercise.", "Remove 'hidden' or 'check'.")
@@ -191,7 +191,7 @@ def _check_shown_output(shown: ShownOutput, report) -> None:
         )
 
 
-def _check_exercise_help(lesson: Lesson, report) -> None:
+def _check_exercise_help(lesson: Lesson, report, report_in) -> None:
     """Hints, solutions and own checks take only `for=` (a check also `function=`; which hint is
     the first and which the second is their order, not an option); every exercise has a solution
     that compiles, and an exercise with check=lesson has its own check."""
@@ -220,13 +220,7 @@ def _check_exercise_help(lesson: Lesson, report) -> None:
         else:
             _check_compiles(cell.solution.content, cell.solution.line, report)
         if cell.check == OWN_CHECK:
-            check_own_check(cell, report)
-        elif cell.own_check is not None:
-            report(
-                cell.own_check.line,
-                f"Exercise '{cell.id}' uses the check '{cell.check}', not its own.",
-                f"Write check={OWN_CHECK} on the exercise's ```python line, or remove this ```{CHECK_KIND} block.",
-            )
+            check_own_check(cell, report, report_in)
 
 
 def _check_compiles(code: str, fence_line: int, report) -> None:

@@ -99,7 +99,7 @@ def test_a_reference_rebound_in_one_lesson_does_not_fool_the_next_lessons_check(
     wait_for_editors(page)
     assert same_document(page)
 
-    exercise = next(cell for cell in lesson_data(page)["cells"] if cell["check"] == "recall_at_k")
+    exercise = next(cell for cell in lesson_data(page)["cells"] if cell["id"] == "write-recall")
     cell = page.locator(f'[data-cell="{exercise["id"]}"]')
     verdict = cell.locator("[data-verdict]")
     replace_code(page, cell, "def recall_at_k(ranking, relevant, k):\n    return 0.0")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import builtins
 import json
-import math
 import os
 import subprocess
 import sys
@@ -18,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import rankmetrics
-from cellruntime import CHECKS, Checker, Session, check_function, check_names
-from cellruntime.checks import average_precision_min_k, better_list, mean_recall_at_k
-from cellruntime.misconceptions import MISCONCEPTIONS
+from cellruntime import Checker, Session
+from cellruntime import checks as checks_module
+from course_checks import CHECK, CHECKS, MISCONCEPTIONS, check_function
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,8 +33,6 @@ NAMES = (
     "ndcg_at_k",
     "ranking_from_scores",
     "average_precision_min_k",
-    "better_list",
-    "mean_recall_at_k",
 )
 
 # The way a learner would write each function, from scratch.
@@ -109,24 +106,6 @@ LEARNER_SOLUTIONS = {
                     hits += 1
                     total += hits / rank
             return total / min(k, len(relevant))
-    """,
-    "better_list": """
-        def better_list(list_a, list_b, relevant, keep_going):
-            def seen(ranking):
-                return sum(keep_going ** i for i, item in enumerate(ranking) if item in relevant)
-            a, b = seen(list_a), seen(list_b)
-            if abs(a - b) < 1e-12:
-                return "same"
-            return "A" if a > b else "B"
-    """,
-    "mean_recall_at_k": """
-        def mean_recall_at_k(run, qrels, k):
-            total = 0.0
-            for user, relevant in qrels.items():
-                top = run.get(user, [])[:k]
-                if relevant:
-                    total += len(set(top) & relevant) / len(relevant)
-            return total / len(qrels)
     """,
 }
 
@@ -352,63 +331,26 @@ def _define(session: Session, code: str, cell_id: str = "wrong") -> None:
 def _check(code: str, name: str) -> dict:
     session = Session()
     _define(session, code)
-    return session.check(name)
+    return session.check(CHECK.get(name, name))
 
 
 def test_a_failing_line_is_named_by_the_cells_page_name():
     session = Session()
     code = "def precision_at_k(ranking, relevant, k):\n    return 1 / 0"
     assert session.run(code, "write-precision", lambda stream, text: None, "Code cell 6: your precision@k")["ok"]
-    message = session.check("precision_at_k")["message"]
+    message = session.check(CHECK["precision_at_k"])["message"]
     assert message.endswith("Line 2 of Code cell 6 (your precision@k): return 1 / 0")
 
 
-# --- the registry -----------------------------------------------------------------
+# --- the check modules ---------------------------------------------------------------
 
 
-def test_check_names_are_the_registry():
-    assert check_names() == NAMES
-    assert tuple(CHECKS) == NAMES
-    assert all(isinstance(checker, Checker) for checker in CHECKS.values())
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_reference_and_cases_agree(name):
-    checker = CHECKS[name]
-    plain = {
-        "average_precision_min_k": average_precision_min_k,
-        "better_list": better_list,
-        "mean_recall_at_k": mean_recall_at_k,
-    }
-    if name in plain:
-        assert checker.reference is plain[name]
-    else:
-        assert checker.reference_function() is getattr(rankmetrics, name)
-    cases = checker.cases()
-    assert len(cases) == len(checker.fixed_cases) + 200
-    assert len(checker.fixed_cases) >= 6
-    for case in cases:
-        assert len(case) == len(checker.parameters)
-        checker.reference_function()(*case)  # every case is valid input for the reference
-
-
-def test_random_cases_cover_the_edges():
-    binary = CHECKS["precision_at_k"].cases()[len(CHECKS["precision_at_k"].fixed_cases) :]
-    assert any(not relevant for _, relevant, _ in binary)
-    assert any(k > len(ranking) for ranking, _, k in binary)
-    assert any(relevant - set(ranking) for ranking, relevant, _ in binary)
-    assert {item for ranking, _, _ in binary for item in ranking} <= {f"d{i}" for i in range(1, 16)}
-    assert all(1 <= k <= len(ranking) + 3 for ranking, _, k in binary)
-    graded = CHECKS["ndcg_at_k"].cases()
-    assert {grade for _, relevance, _ in graded for grade in relevance.values()} == {0, 1, 2, 3}
-    scores = CHECKS["ranking_from_scores"].cases()
-    assert any(len(set(s.values())) < len(s) for (s,) in scores)  # ties
-
-
-def test_check_names_does_not_import_rankmetrics():
+def test_a_check_does_not_import_rankmetrics_until_it_runs():
     code = (
-        "import sys; import cellruntime; from cellruntime.checks import check_names; "
-        "assert 'precision_at_k' in check_names(); assert 'rankmetrics' not in sys.modules"
+        "import sys; import cellruntime; from cellruntime.checks import declared_check_name, declared_checker; "
+        "checker = declared_checker(declared_check_name('f', 'def f(x):\\n    return x', "
+        "'REFERENCE = \"rankmetrics.precision_at_k\"\\ndef cases():\\n    return [1]')); "
+        "assert checker.reference_name == 'rankmetrics.precision_at_k'; assert 'rankmetrics' not in sys.modules"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -418,18 +360,6 @@ def test_check_names_does_not_import_rankmetrics():
         env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
     )
     assert done.returncode == 0, done.stderr
-
-
-def test_average_precision_min_k_definition():
-    assert average_precision_min_k(["m1", "m2", "x1"], {"m1", "m2", "m3", "m4"}, 2) == 1.0
-    assert average_precision_min_k(["x1", "m1"], {"m1", "m2"}, 2) == 0.25
-    assert average_precision_min_k(["x1"], set(), 3) == 0.0
-    for ranking, relevant, k in CHECKS["average_precision_min_k"].cases():
-        if relevant:  # AP@k (trec_eval) * |R| / min(k, |R|)
-            expected = rankmetrics.average_precision(ranking, relevant, k) * len(relevant) / min(k, len(relevant))
-            assert math.isclose(average_precision_min_k(ranking, relevant, k), expected, abs_tol=1e-12)
-    with pytest.raises(ValueError):
-        average_precision_min_k(["a"], {"a"}, 0)
 
 
 # --- correct code passes ----------------------------------------------------------
@@ -565,18 +495,15 @@ def test_exit_in_the_function_is_a_failure_not_an_exit():
 
 def test_long_inputs_are_shortened(monkeypatch):
     ranking = [f"item{i}" for i in range(500)]
-    monkeypatch.setitem(
-        CHECKS,
-        "long",
-        Checker(
-            "precision_at_k",
-            ("ranking", "relevant", "k"),
-            "rankmetrics.precision_at_k",
-            ((ranking, set(ranking[::2]), 400),),
-            lambda rng: ((), set(), 1),
-            random_count=0,
-        ),
+    long = Checker(
+        "precision_at_k",
+        ("ranking", "relevant", "k"),
+        "rankmetrics.precision_at_k",
+        ((ranking, set(ranking[::2]), 400),),
+        lambda rng: ((), set(), 1),
+        random_count=0,
     )
+    monkeypatch.setattr(checks_module, "get_checker", lambda name: long)
     verdict = check_function({"precision_at_k": lambda r, rel, k: 2.0}, "long")
     assert verdict["ok"] is False
     assert len(verdict["message"]) < 600
@@ -682,8 +609,8 @@ def test_learner_cannot_mutate_the_cases():
     before = CHECKS["precision_at_k"].cases()
     session = Session()
     _define(session, MUTATING)
-    assert session.check("precision_at_k")["ok"] is True
-    assert session.check("precision_at_k")["ok"] is True
+    assert session.check(CHECK["precision_at_k"])["ok"] is True
+    assert session.check(CHECK["precision_at_k"])["ok"] is True
     assert CHECKS["precision_at_k"].cases() == before
 
 
@@ -699,11 +626,8 @@ def test_reference_and_message_see_the_original_inputs(monkeypatch):
         return value
 
     fixed = ((["a", "b"], {"a"}, 2), (["c"], {"c", "d"}, 1))
-    monkeypatch.setitem(
-        CHECKS,
-        "spy",
-        Checker("precision_at_k", ("ranking", "relevant", "k"), spy, fixed, lambda rng: fixed[0], random_count=0),
-    )
+    spying = Checker("precision_at_k", ("ranking", "relevant", "k"), spy, fixed, lambda rng: fixed[0], random_count=0)
+    monkeypatch.setattr(checks_module, "get_checker", lambda name: spying)
 
     def learner(ranking, relevant, k):  # called before the reference on each case
         objects["learner"] += [ranking, relevant]
@@ -731,14 +655,15 @@ def test_same_code_same_verdict():
 def test_same_verdict_in_new_processes_with_other_hash_seeds():
     # A failure in a random case whose message shows a set: string hashing differs per seed.
     script = textwrap.dedent("""
-        from cellruntime import check_function
+        from course_checks import check_function
         def precision_at_k(ranking, relevant, k):
             return len(set(ranking[:k]) & relevant) / min(k, 8)
         print(check_function({"precision_at_k": precision_at_k}, "precision_at_k")["message"])
     """)
     outputs = set()
+    path = os.pathsep.join([str(ROOT / "py"), str(Path(__file__).parent)])
     for seed in ("1", "2", "3"):
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONHASHSEED": seed}
+        env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": seed}
         done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
@@ -761,7 +686,7 @@ def test_session_check_routes_output(new_recorder):
     )
     recorder = new_recorder()
     before = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
-    verdict = session.check("hit_rate_at_k", recorder)
+    verdict = session.check(CHECK["hit_rate_at_k"], recorder)
     assert (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"]) == before
     assert verdict["ok"] is False and verdict["passed"] == 0
     assert recorder.calls == [("stdout", "checking ['m1', 'x1', 'm2', 'x2', 'm3']\n")]
@@ -779,7 +704,7 @@ def test_session_check_runs_with_the_session_main():
             return len(set(ranking[:k]) & relevant) / k
     """,
     )
-    assert session.check("precision_at_k")["ok"] is True
+    assert session.check(CHECK["precision_at_k"])["ok"] is True
 
 
 def test_stop_propagates_and_restores_streams(new_recorder):
@@ -795,7 +720,7 @@ def test_stop_propagates_and_restores_streams(new_recorder):
     recorder = new_recorder()
     before = (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"])
     with pytest.raises(KeyboardInterrupt):
-        session.check("precision_at_k", recorder)
+        session.check(CHECK["precision_at_k"], recorder)
     assert (sys.stdout, sys.stderr, sys.stdin, builtins.input, sys.modules["__main__"]) == before
     assert recorder.text() == "about to stop\n"
     result = session.run("print(precision_at_k.__name__)", "after", recorder)
@@ -814,11 +739,11 @@ def test_check_function_lets_stop_through():
 
 
 def test_checks_run_in_pyodide(pyodide_node):
-    # The smoke script installs cellruntime only, so this uses the reference that is in checks.py.
-    code = textwrap.dedent(LEARNER_SOLUTIONS["average_precision_min_k"]) + textwrap.dedent("""
+    # The smoke script installs cellruntime only: this check's reference is the lesson's solution.
+    code = textwrap.dedent(LEARNER_SOLUTIONS["average_precision_min_k"]) + textwrap.dedent(f"""
         import json
-        from cellruntime import check_function, check_names
-        print(json.dumps([check_function(globals(), "average_precision_min_k"), list(check_names())]))
+        from cellruntime import check_function
+        print(json.dumps(check_function(globals(), {CHECK["average_precision_min_k"]!r})))
     """)
     payload = {"available_packages": [], "cells": [{"id": "check", "code": code}]}
     done = subprocess.run(
@@ -833,14 +758,13 @@ def test_checks_run_in_pyodide(pyodide_node):
     report = json.loads(done.stdout.strip().splitlines()[-1])
     cell = report["results"][0]
     assert cell["result"]["ok"] is True, cell["result"]["error"]
-    verdict, names = json.loads("".join(text for _, text in cell["writes"]))
+    verdict = json.loads("".join(text for _, text in cell["writes"]))
     assert verdict == {
         "ok": True,
-        "message": "All 210 cases match average_precision_min_k.",
+        "message": "All 210 cases match the lesson's solution.",
         "passed": 210,
         "total": 210,
     }
-    assert names == list(NAMES)
 
 
 # --- only the exercise cell's own function is checked ------------------------------------
@@ -855,34 +779,38 @@ def test_a_function_from_another_cell_is_not_the_learners_answer(new_recorder):
     session = Session()
     session.run(CORRECT_RECALL, "lesson-cell-above", new_recorder())  # the lesson's own version
     session.run("pass", "write-recall", new_recorder())  # the learner deleted their code
-    verdict = session.check("recall_at_k", cell_id="write-recall")
+    verdict = session.check(CHECK["recall_at_k"], cell_id="write-recall")
     assert verdict == {"ok": False, "passed": 0, "total": 0, "message": verdict["message"]}
     assert verdict["message"].startswith("This cell does not define recall_at_k")
     assert "def recall_at_k(ranking, relevant, k):" in verdict["message"]
-    assert session.check("recall_at_k")["ok"] is True  # without a cell, whatever Python has
+    assert session.check(CHECK["recall_at_k"])["ok"] is True  # without a cell, whatever Python has
 
 
 def test_only_the_latest_run_of_the_exercise_counts(new_recorder):
     session = Session()
     session.run("def recall_at_k(ranking, relevant, k):\n    while True:\n        pass", "write-recall", new_recorder())
     session.run("x = 1", "write-recall", new_recorder())  # the looping function is not checked again
-    assert session.check("recall_at_k", cell_id="write-recall")["message"].startswith("This cell does not define")
+    assert session.check(CHECK["recall_at_k"], cell_id="write-recall")["message"].startswith(
+        "This cell does not define"
+    )
     session.run(CORRECT_RECALL, "write-recall", new_recorder())
-    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
+    assert session.check(CHECK["recall_at_k"], cell_id="write-recall")["ok"] is True
     # Running the same definition again still counts as this cell's: it binds a new function.
     session.run(CORRECT_RECALL + "y = 2", "write-recall", new_recorder())
-    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
+    assert session.check(CHECK["recall_at_k"], cell_id="write-recall")["ok"] is True
 
 
 def test_a_later_cell_that_redefines_the_function_is_not_the_learners_answer(new_recorder):
     session = Session()
     session.run("def recall_at_k(ranking, relevant, k):\n    return -1.0", "write-recall", new_recorder())
     session.run(CORRECT_RECALL, "lesson-cell-below", new_recorder())
-    assert session.check("recall_at_k", cell_id="write-recall")["message"].startswith("This cell does not define")
+    assert session.check(CHECK["recall_at_k"], cell_id="write-recall")["message"].startswith(
+        "This cell does not define"
+    )
 
 
 def test_a_function_the_cell_defined_before_failing_is_checked(new_recorder):
     session = Session()
     result = session.run(CORRECT_RECALL + "1 / 0", "write-recall", new_recorder())
     assert result["ok"] is False
-    assert session.check("recall_at_k", cell_id="write-recall")["ok"] is True
+    assert session.check(CHECK["recall_at_k"], cell_id="write-recall")["ok"] is True

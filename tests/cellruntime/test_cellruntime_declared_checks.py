@@ -206,3 +206,54 @@ def test_a_list_of_numbers_is_compared_item_by_item_with_the_tolerance():
         check_function(wrong, name)["message"]
         == "scaled([1, 2, 3]) returned [0.5, 0.8, 1.1]; expected [0.3, 0.6, 0.9]."
     )
+
+
+PRECISION_SOLUTION = "def precision_at_k(ranking, relevant, k):\n    return len(set(ranking[:k]) & relevant) / k\n"
+PRECISION_CASES = "def cases():\n    return [(['a', 'x'], {'a'}, 2), (['a'], {'a', 'b'}, 4)]\n"
+
+
+def test_a_check_may_compare_with_a_library_function_and_name_it():
+    name = declared_check_name(
+        "precision_at_k", PRECISION_SOLUTION, 'REFERENCE = "rankmetrics.precision_at_k"\n' + PRECISION_CASES
+    )
+    assert _verdict(PRECISION_SOLUTION, name)["message"] == "All 2 cases match rankmetrics.precision_at_k."
+    verdict = _verdict("from rankmetrics import precision_at_k\n", name)
+    assert verdict["ok"] is True
+    assert "(Your precision_at_k is rankmetrics.precision_at_k itself; write your own" in verdict["message"]
+
+
+def test_a_check_may_ask_for_a_list_and_then_takes_a_tuple_and_hints_at_a_generator():
+    solution = "def top(ranking, k):\n    return list(ranking[:k])\n"
+    name = declared_check_name("top", solution, 'RESULT = "list"\ndef cases():\n    return [(["a", "b", "c"], 2)]\n')
+    assert _verdict("def top(ranking, k):\n    return tuple(ranking[:k])\n", name)["ok"] is True
+    verdict = _verdict("def top(ranking, k):\n    return iter(ranking[:k])\n", name)
+    assert verdict["message"].endswith("Turn it into a list, e.g. with list(...).")
+    with pytest.raises(ValueError, match="RESULT"):
+        declared_checker(declared_check_name("top", solution, 'RESULT = "set"\ndef cases():\n    return [([], 1)]\n'))
+
+
+def test_a_convention_is_named_only_when_it_matches_every_case():
+    # A convention that differs from the learner on one case of 40 failing ones: a mistake that
+    # close would be named; another tool's definition is not.
+    cases = "def cases():\n    return [([str(n)], n) for n in range(40)]\n"
+    solution = "def f(items, n):\n    return n\n"
+    variant = "def close(items, n):\n    return n + 1 if n < 39 else 0\n"
+    learner = "def f(items, n):\n    return n + 1\n"
+    told = "You added one."
+    as_mistake = declared_check_name(
+        "f", solution, cases + variant + f"def mistakes():\n    return [(close, {told!r})]\n"
+    )
+    as_convention = declared_check_name(
+        "f", solution, cases + variant + f"def conventions():\n    return [(close, {told!r})]\n"
+    )
+    assert _verdict(learner, as_mistake)["message"].endswith(told)
+    assert told not in _verdict(learner, as_convention)["message"]
+    assert declared_checker(as_convention).misconceptions[0].convention is True
+
+
+def test_another_exercises_function_is_not_suggested_as_a_misspelling():
+    code = "def precision_at_j(ranking, relevant, k):\n    return 0.0\n"
+    alone = declared_check_name("precision_at_k", PRECISION_SOLUTION, PRECISION_CASES)
+    assert "(Your code defines precision_at_j: rename it to precision_at_k?)" in _verdict(code, alone)["message"]
+    beside = declared_check_name("precision_at_k", PRECISION_SOLUTION, PRECISION_CASES, ("precision_at_j",))
+    assert _verdict(code, beside)["message"] == "Define a function named precision_at_k, then press Check again."

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cellruntime.notebook import check, in_ipython
+from course_checks import CHECK
 
 UNSOLVED = "def precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n"
 
@@ -15,7 +16,7 @@ class _Shell:
 
 
 def _printed(capsys, namespace: dict) -> str:
-    check("precision_at_k", namespace)
+    check(CHECK["precision_at_k"], namespace)
     return capsys.readouterr().out
 
 

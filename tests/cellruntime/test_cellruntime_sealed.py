@@ -20,6 +20,7 @@ import pytest
 import rankmetrics
 from cellruntime import Session
 from cellruntime.sealed import CHECK_RUNTIME, PrivateModules, private_module
+from course_checks import CHECK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +38,7 @@ LESSON = textwrap.dedent("""
 """)
 
 
-def check_after(tamper: str, answer: str, name: str = "recall_at_k") -> dict:
+def check_after(tamper: str, answer: str, name: str = CHECK["recall_at_k"]) -> dict:
     """The verdict on `answer` after `tamper` ran in an earlier lesson of the same Python."""
     done = subprocess.run(
         [sys.executable, "-c", LESSON, json.dumps([textwrap.dedent(tamper), textwrap.dedent(answer), name])],
@@ -170,7 +171,7 @@ def test_the_private_copies_are_not_the_public_modules():
     assert "cellruntime.checks" in sys.modules
     assert CHECK_RUNTIME is not sys.modules["cellruntime.checks"]
     assert all(module is not CHECK_RUNTIME for module in sys.modules.values())
-    private = CHECK_RUNTIME.CHECKS["recall_at_k"].reference_function()
+    private = CHECK_RUNTIME.get_checker(CHECK["recall_at_k"]).reference_function()
     assert private is not rankmetrics.recall_at_k
     assert all(vars(module).get("recall_at_k") is not private for module in list(sys.modules.values()))
     assert private(["a", "b", "x"], {"a", "b", "c"}, 2) == rankmetrics.recall_at_k(["a", "b", "x"], {"a", "b", "c"}, 2)
@@ -188,7 +189,7 @@ def test_private_module_gives_the_copy_loaded_at_import():
 def test_the_public_reference_is_still_named_as_the_reference():
     session = Session()
     assert session.run("from rankmetrics import recall_at_k", "answer", lambda s, t: None)["ok"]
-    verdict = session.check("recall_at_k", cell_id="answer")
+    verdict = session.check(CHECK["recall_at_k"], cell_id="answer")
     assert verdict["ok"] is True
     assert "is rankmetrics.recall_at_k itself" in verdict["message"]
 
@@ -198,7 +199,7 @@ def test_a_python_without_rankmetrics_loads_the_checks(tmp_path):
     (tmp_path / "cellruntime").symlink_to(ROOT / "py" / "cellruntime")
     code = (
         "from cellruntime.sealed import CHECK_RUNTIME\n"
-        "try:\n    CHECK_RUNTIME.CHECKS['recall_at_k'].reference_function()\n"
+        f"try:\n    CHECK_RUNTIME.get_checker({CHECK['recall_at_k']!r}).reference_function()\n"
         "except ModuleNotFoundError as error:\n    print(error.name)"
     )
     done = subprocess.run(
@@ -237,14 +238,14 @@ def test_the_public_rankmetrics_runs_the_code_compiled_for_the_private_copy():
         from cellruntime.sealed import CHECK_RUNTIME, CompiledOnce
         assert "rankmetrics" not in sys.modules
         import rankmetrics
-        private = CHECK_RUNTIME.CHECKS["recall_at_k"].reference_function()
+        private = CHECK_RUNTIME.get_checker(NAME).reference_function()
         assert private is not rankmetrics.recall_at_k
         assert private.__code__ is rankmetrics.recall_at_k.__code__  # compiled once
         assert not any(isinstance(finder, CompiledOnce) for finder in sys.meta_path)  # all used
         rankmetrics.recall_at_k.__code__ = (lambda ranking, relevant, k: 0.0).__code__
         assert private(["a"], {"a"}, 1) == 1.0
         print("ok")
-    """)
+    """).replace("NAME", repr(CHECK["recall_at_k"]))
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,

@@ -13,6 +13,7 @@ from lessonbuild.problems import BuildError
     [
         ("lessons/sample.md", Changes(pages=True)),
         ("lessons/index.yml", Changes(pages=True)),
+        ("lessons/checks/sample/write-it.py", Changes(pages=True)),  # an exercise's check, beside its lesson
         ("site/templates/lesson.html", Changes(pages=True)),
         ("site/pages/playground.md", Changes(pages=True)),
         ("site/tools/render-math.mjs", Changes(pages=True, math=True)),

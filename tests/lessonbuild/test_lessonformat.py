@@ -43,7 +43,7 @@ def test_quoted_option_values_keep_spaces(make_lessons, good_lesson):
 
 
 EXERCISE = """
-```python id=mine check=precision_at_k
+```python id=mine check=lesson
 def precision_at_k(ranking, relevant, k):
     return 0.0
 ```
@@ -55,6 +55,10 @@ Divide by $k$.
 ```solution for=mine
 def precision_at_k(ranking, relevant, k):
     return sum(1 for item in ranking[:k] if item in relevant) / k
+```
+```check for=mine function=precision_at_k
+def cases():
+    return [(["a", "x"], {"a"}, 2)]
 ```
 """
 
@@ -73,7 +77,8 @@ def test_loading_links_each_exercise_to_its_hint_and_solution(make_lessons, good
     exercise = lesson.cells[-1]
     assert exercise.hint is lesson.attachments[0] and exercise.hint.content == "Divide by $k$."
     assert exercise.solution is lesson.attachments[1]
-    assert exercise.check_name == "precision_at_k"
+    assert exercise.own_check is lesson.own_checks[0]
+    assert exercise.check_name.startswith("lesson-check:")
 
 
 SECOND_HINT = "\n```hint for=mine\nDivide the hits by $k$, not by the length of the list.\n```\n"

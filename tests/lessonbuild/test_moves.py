@@ -37,8 +37,9 @@ def _course(tmp_path: Path, moved: str, old_body: str = "```python id=stays\nx =
         "new",
         (
             "```python id=ties\nprint(1)\n```\n\n"
-            "```python id=write-it check=precision_at_k\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
-            "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n"
+            "```python id=write-it check=lesson\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
+            "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n\n"
+            "```check for=write-it function=precision_at_k\ndef cases():\n    return [([], set(), 1)]\n```\n"
             + QUIZ.format(id="moved-quiz")
         ),
         front=moved,

@@ -62,10 +62,13 @@ def test_the_new_lesson_builds_and_is_listed_last(lessons_copy):
     ],
 )
 def test_refuses_and_writes_nothing(lessons_copy, slug, title, message):
-    before = {path.name: path.read_bytes() for path in lessons_copy.iterdir()}
+    def files():
+        return {path: path.read_bytes() for path in lessons_copy.rglob("*") if path.is_file()}
+
+    before = files()
     with pytest.raises(NewLessonError, match=re.escape(message)):
         new_lesson(lessons_copy, slug, title)
-    assert {path.name: path.read_bytes() for path in lessons_copy.iterdir()} == before
+    assert files() == before
 
 
 def test_the_command_says_why_it_refuses(lessons_copy):

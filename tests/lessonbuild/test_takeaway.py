@@ -53,7 +53,9 @@ def test_the_template_has_one_place_for_the_wheels():
 
 def test_setup_cell_makes_the_carried_packages_importable(tmp_path):
     assert "rankmetrics" in run_plain("import rankmetrics", tmp_path).stderr  # not there without it
-    check = CHECK_CELL.format(name="recall_at_k")
+    (lesson,) = (lesson for lesson in load_course(ROOT / "lessons").lessons if lesson.slug == "precision-recall")
+    exercise = next(cell for cell in lesson.cells if cell.id == "write-recall")
+    check = CHECK_CELL.format(name=exercise.check_name)  # its check, from lessons/checks/, in the download
     code = filled_in(project_wheels()) + (
         "\nimport rankmetrics\nprint(rankmetrics.recall_at_k(['a', 'x'], {'a', 'b'}, 2))\n"
         "def recall_at_k(ranking, relevant, k):\n    return 0.0\n" + check + "\n"

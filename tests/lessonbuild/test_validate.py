@@ -2,6 +2,7 @@
 
 import pytest
 
+from cellruntime.checks import declared_checker
 from lessonbuild.lessonformat import load_course
 from lessonbuild.validate import validate_course
 
@@ -108,7 +109,7 @@ def test_option_shapes(make_lessons, good_lesson, flag_text, message):
 
 
 EXERCISE = """
-```python id=mine check=precision_at_k
+```python id=mine check=lesson
 def precision_at_k(ranking, relevant, k):
     return 0.0
 ```
@@ -121,6 +122,10 @@ Divide by $k$.
 def precision_at_k(ranking, relevant, k):
     return sum(1 for item in ranking[:k] if item in relevant) / k
 ```
+```check for=mine function=precision_at_k
+def cases():
+    return [(["a", "x"], {"a"}, 2)]
+```
 """
 
 
@@ -128,18 +133,19 @@ def test_exercise_with_hint_and_solution_is_valid(make_lessons, good_lesson):
     course = load_course(make_lessons({"sample": good_lesson + EXERCISE}))
     assert validate_course(course) == []
     exercise = course.lessons[0].cells[-1]
-    assert exercise.check == "precision_at_k" and exercise.solution.content.startswith("def precision_at_k")
+    assert exercise.check == "lesson" and exercise.solution.content.startswith("def precision_at_k")
     assert exercise.hint.content == "Divide by $k$."
 
 
 def test_unknown_check_name(make_lessons, good_lesson):
-    text = good_lesson + EXERCISE.replace("check=precision_at_k", "check=precision")
+    text = good_lesson + EXERCISE[: EXERCISE.index("```check")].replace("check=lesson", "check=precision")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
-    assert "Unknown check 'precision'" in problem.message and "precision_at_k" in problem.fix
+    assert "Unknown check 'precision'" in problem.message
+    assert "check=lesson" in problem.fix and "file=checks/SLUG/ID.py" in problem.fix
 
 
 def test_exercise_without_solution(make_lessons, good_lesson):
-    text = good_lesson + EXERCISE[: EXERCISE.index("```solution")]
+    text = good_lesson + EXERCISE[: EXERCISE.index("```solution")] + EXERCISE[EXERCISE.index("```check") :]
     assert "has no solution" in only_problem(problems_for(make_lessons, {"sample": text})).message
 
 
@@ -379,9 +385,61 @@ def test_broken_own_check_names_its_line(make_lessons, good_lesson, change, line
     assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
 
 
-def test_a_check_block_for_an_exercise_with_a_named_check(make_lessons, good_lesson):
-    own = OWN_EXERCISE.replace("check=lesson", "check=precision_at_k").replace("hits_at_k", "precision_at_k")
-    text = good_lesson + own
+def test_a_check_block_for_an_exercise_with_an_unknown_check(make_lessons, good_lesson):
+    text = good_lesson + OWN_EXERCISE.replace("check=lesson", "check=precision_at_k")
     problem = only_problem(problems_for(make_lessons, {"sample": text}))
-    assert problem.line == 49 and "uses the check 'precision_at_k', not its own" in problem.message
+    assert problem.line == 39 and "Unknown check 'precision_at_k'" in problem.message
     assert "check=lesson" in problem.fix
+
+
+CHECK_CODE = OWN_EXERCISE[OWN_EXERCISE.index("def cases():") :].removesuffix("```\n")
+IN_A_FILE = OWN_EXERCISE.replace(
+    "```check for=count-hits function=hits_at_k\n" + CHECK_CODE,
+    "```check for=count-hits function=hits_at_k file=checks/sample/count-hits.py\n",
+)
+
+
+def _with_check_file(make_lessons, lesson: str, code: str = CHECK_CODE):
+    folder = make_lessons({"sample": lesson})
+    (folder / "checks" / "sample").mkdir(parents=True)
+    (folder / "checks" / "sample" / "count-hits.py").write_text(code, encoding="utf-8")
+    return folder
+
+
+def test_a_check_may_live_in_a_file_beside_the_lesson(make_lessons, good_lesson):
+    course = load_course(_with_check_file(make_lessons, good_lesson + IN_A_FILE))
+    assert validate_course(course) == []
+    declared = course.lessons[0].own_checks[0]
+    assert declared.code == CHECK_CODE.rstrip("\n")
+    inline = load_course(make_lessons({"sample": good_lesson + OWN_EXERCISE})).lessons[0].cells[-1]
+    assert course.lessons[0].cells[-1].check_name == inline.check_name  # the page gets the same check
+
+
+def test_a_check_file_that_does_not_compile_names_its_own_line(make_lessons, good_lesson):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE, "import math\n\ndef cases(:\n    return []\n")
+    problem = only_problem(validate_course(load_course(folder)))
+    assert problem.path == folder / "checks" / "sample" / "count-hits.py" and problem.line == 3
+    assert "does not compile" in problem.message
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("count-hits.py", "missing.py"), "There is no check file 'checks/sample/missing.py' beside this lesson."),
+        (("checks/sample/count-hits.py", "../outside.py"), "is not a .py file in the lesson's folder."),
+        (("count-hits.py\n", "count-hits.py\nx = 1\n"), "This check has both file=checks/sample/count-hits.py"),
+    ],
+)
+def test_a_broken_check_file_names_the_check_blocks_line(make_lessons, good_lesson, change, message):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE.replace(*change))
+    (folder.parent / "outside.py").write_text(CHECK_CODE, encoding="utf-8")
+    problem = only_problem(validate_course(load_course(folder)))
+    assert problem.path.name == "sample.md" and problem.line == 49 and message in problem.message
+
+
+def test_each_exercise_knows_the_functions_the_courses_other_exercises_ask_for(make_lessons, good_lesson):
+    other = (good_lesson + OWN_EXERCISE.replace("hits_at_k", "misses_at_k")).replace("count-hits", "count-misses")
+    course = load_course(make_lessons({"sample": good_lesson + OWN_EXERCISE, "second": other}))
+    hits, misses = (lesson.cells[-1] for lesson in course.lessons)
+    assert (hits.other_functions, misses.other_functions) == (("misses_at_k",), ("hits_at_k",))
+    assert declared_checker(hits.check_name).other_functions == ("misses_at_k",)
