@@ -115,6 +115,29 @@ def test_an_invalid_number_says_so_and_the_next_tap_on_a_row_acts(phone, base_ur
     expect(field).to_have_value(typed)  # leaving the field changed nothing
 
 
+@pytest.mark.parametrize("label", ["k", "Relevance threshold"])
+def test_an_emptied_number_field_holds_the_readouts_and_the_tap_that_leaves_it_acts(
+    phone, base_url, playground_page, label
+):
+    """Emptied on a phone: the readouts go on hold at once; the line saying what the field wants
+    comes when the tap on a row leaves the field, in room kept for it, so that tap still acts."""
+    phone.goto(f"{base_url}{playground_page}")
+    playground = phone.locator('[data-playground="seed"]')
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    field = playground.get_by_label(label, exact=True)
+    field.tap()
+    field.fill("")
+    expect(playground.locator('[data-part="summary-hold"]')).to_contain_text("On hold")
+    expect(field).not_to_have_attribute("aria-invalid", "true")  # still being typed
+    rank = ranked_names(playground).index("d") + 1
+    up = playground.get_by_role("button", name="Move d up", exact=True)
+    up.scroll_into_view_if_needed()
+    up.tap()
+    expect(playground.get_by_role("listitem", name=re.compile(f"^Rank {rank - 1}: d"))).to_have_count(1)
+    expect(field).to_have_attribute("aria-invalid", "true")  # left empty: now it says what it wants
+    expect(playground.locator(f"#{field.get_attribute('aria-describedby')}")).to_be_visible()
+
+
 def ranked_names(playground) -> list[str]:
     return [
         item.get_attribute("data-item")

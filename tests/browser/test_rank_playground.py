@@ -184,6 +184,9 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     too_big = str(PLAYGROUND_CONFIG["max_items"] + 10)
     k_field.fill(too_big)
     expect(k_field).to_have_attribute("aria-invalid", "true")
+    expect(playground.locator("[data-playground-announce]")).to_have_text(
+        f"k is a whole number from 1 to {PLAYGROUND_CONFIG['max_items']}. The readouts are on hold until it is."
+    )  # not the "k is now …" of the last valid value
     assert_agrees(playground, state)
     page.keyboard.press("Enter")
     expect(k_field).to_have_attribute("aria-invalid", "true")

@@ -246,7 +246,10 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     const problem = parts.problems[key];
     /** `held`: the readouts wait for this field; `told`: its line and outline say what it wants. */
     const mark = (held, told = held) => {
-      problem.hidden = !told;
+      // Held but not yet told (a blank being typed), the line keeps its room unseen, so telling
+      // on leaving the field moves nothing under the tap that leaves it.
+      problem.hidden = !held;
+      problem.dataset.told = String(told);
       if (told) {
         field.setAttribute("aria-invalid", "true");
         field.setAttribute("aria-describedby", problem.id);
@@ -267,7 +270,13 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       "input",
       () => {
         if (field.value === "") return mark(true, !problem.hidden); // being typed: told on Enter or leaving
-        if (!field.validity.valid) return mark(true);
+        if (!field.validity.valid) {
+          const toldBefore = waiting.has(field) && !problem.hidden && problem.dataset.told === "true";
+          mark(true);
+          // The live line's last "k is now …" no longer holds: say so once, not at every key.
+          if (!toldBefore) say(`${problem.textContent} The readouts are on hold until it is.`);
+          return;
+        }
         if (waiting.has(field)) mark(false);
         const next = set(state, field.value, limits);
         if (next !== state) change(next, `${name} is now ${next[key]}`);
