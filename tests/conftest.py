@@ -51,6 +51,16 @@ def missing_tool(problem: str):
 
 
 @pytest.fixture(scope="session")
+def perl() -> str:
+    """The path of perl (ir_measures' gdeval provider runs gdeval.pl). Absent: skipped, or a
+    failure under CI."""
+    path = shutil.which("perl")
+    if path is None:
+        missing_tool("perl is not on PATH: install it (Debian: perl) to compare ERR with gdeval.")
+    return path
+
+
+@pytest.fixture(scope="session")
 def node() -> str:
     """The path of Node.js (20+). Absent: skipped, or a failure under CI."""
     path = shutil.which("node")
