@@ -82,11 +82,12 @@ def expected_reciprocal_rank(ranking, relevance, k=None, *, max_grade=MAX_GRADE)
     return err_kernel(ranking, judgments, k, max_grade=max_grade)
 
 
-def err_working(ranking, judgments, k):
+def err_working(ranking, judgments, k, *, max_grade=MAX_GRADE):
     """The playground's working of ERR@k: one term per rank 1..k with a positive grade, each with
     "grade", "stop" (R), "reach" (the chance to get there) and "value" (reach * R / rank);
-    "top" (g_max). Shapes as rankmetrics.playground describes them."""
-    top = scale_top(judgments)
+    "top" (g_max: `max_grade`, or a higher grade judged). Shapes as rankmetrics.playground
+    describes them."""
+    top = scale_top(judgments, max_grade)
     terms, going_on = [], 1.0
     for rank, item in enumerate(ranking[:k], start=1):
         grade = judgments.grades.get(item, 0)

@@ -58,6 +58,9 @@ METRIC_NAMES = PLAYGROUND_METRICS
 _KERNELS = {name: BY_KEY[name].kernel for name in METRIC_NAMES}
 _WORKINGS = {name: BY_KEY[name].working for name in METRIC_NAMES}
 _GRADED = {name: BY_KEY[name].graded for name in METRIC_NAMES}
+# The metrics whose value depends on the top of the grade scale (ERR's g_max): they are given the
+# playground's own scale when the state names it.
+_SCALED = {name for name in METRIC_NAMES if "max_grade" in BY_KEY[name].params}
 
 # Gains as in rankmetrics' _inputs.GAINS, repeated here only to show each term's gain; the
 # values themselves come from rankmetrics, and the tests hold the two to agree.
@@ -69,7 +72,9 @@ def readouts(state):
 
     Args:
         state: dict with "ranking" (list of item ids), "grades" (dict item id -> int grade),
-            "k" (int >= 1), "gain" ("exponential" | "linear") and "threshold" (int > 0).
+            "k" (int >= 1), "gain" ("exponential" | "linear") and "threshold" (int > 0);
+            optionally "max_grade" (int > 0), the top of the playground's grade scale (ERR's
+            g_max; without it, the metric's own default).
 
     Returns:
         dict {"ideal", "relevant", "metrics"}, JSON-able.
@@ -95,7 +100,9 @@ def readouts(state):
 
     # Values first: rankmetrics validates the inputs and raises before any term is built.
     checked, judgments, k = prepare(ranking, grades, k, threshold=threshold, gain=gain)
-    values = {name: kernel(checked, judgments, k) for name, kernel in _KERNELS.items()}
+    scale = {"max_grade": state["max_grade"]} if state.get("max_grade") else {}
+    scaled = {name: scale if name in _SCALED else {} for name in METRIC_NAMES}
+    values = {name: kernel(checked, judgments, k, **scaled[name]) for name, kernel in _KERNELS.items()}
     ideal = ideal_order(ranking, grades)
     relevant = sum(1 for grade in grades.values() if grade >= threshold)
     hits = [
@@ -115,7 +122,7 @@ def readouts(state):
     }
     for name in METRIC_NAMES:
         if _WORKINGS[name] is not None:
-            metrics[name] = _WORKINGS[name](checked, judgments, k)
+            metrics[name] = _WORKINGS[name](checked, judgments, k, **scaled[name])
             if not _GRADED[name]:  # a binary metric is 0 for the same reasons as the others
                 metrics[name]["why"] = why
         else:

@@ -373,7 +373,7 @@ def test_the_rank_playground_answers_a_move(engine_page, plain_engine_site):
     page.click(by_role("button", f"Move {moved} up"))
     ranking[1:3] = [ranking[2], ranking[1]]
     grades = {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]}
-    state = {"ranking": ranking, "grades": grades, "k": config["k"], "gain": config["gain"]}
+    state = {"ranking": ranking, "grades": grades, **{key: config[key] for key in ("k", "gain", "max_grade")}}
     expected = readouts({**state, "threshold": config["threshold"]})["metrics"]
     page.wait_for(
         "(want) => document.querySelector('[data-playground]').dataset.state === 'ready' &&"
@@ -583,6 +583,7 @@ def own_playground_state(page, selector: str = PLAYGROUND) -> dict:
         "k": config["k"],
         "gain": config["gain"],
         "threshold": config["threshold"],
+        "max_grade": config["max_grade"],  # ERR's g_max: the playground's own scale
     }
 
 

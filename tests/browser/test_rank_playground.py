@@ -36,6 +36,7 @@ def own_state() -> dict:
         "k": PLAYGROUND_CONFIG["k"],
         "gain": PLAYGROUND_CONFIG["gain"],
         "threshold": PLAYGROUND_CONFIG["threshold"],
+        "max_grade": PLAYGROUND_CONFIG["max_grade"],  # ERR's g_max: the playground's own scale
     }
 
 
@@ -426,7 +427,7 @@ def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(pa
     state = {
         "ranking": [item["id"] for item in config["items"]],
         "grades": {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]},
-        **{key: config[key] for key in ["k", "gain", "threshold"]},
+        **{key: config[key] for key in ["k", "gain", "threshold", "max_grade"]},
     }
     assert_agrees(playground, state)
     expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "true")
@@ -469,6 +470,7 @@ def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve
         "k": 3,
         "gain": "linear",
         "threshold": 1,
+        "max_grade": 3,  # no data-max-grade: grades run 0-3 (site/js/playground/model.js)
     }
     assert_agrees(playground, state)
     playground.get_by_role("button", name="Move d3 up", exact=True).click()
@@ -587,7 +589,10 @@ def test_err_and_rbp_show_their_working_and_are_announced_when_they_move(page, b
         shown = formula.locator("[data-term-for]").evaluate_all("terms => terms.map((term) => term.dataset.termFor)")
         assert shown == [term["item"] for term in before[name]["terms"]], name
         expect(formula).to_contain_text(f"{name.upper()}@5 = {short(before[name]['value'])}")
-    expect(playground.locator('[data-formula="err"]')).to_contain_text("R = (2^g − 1) / 2^4")
+    # g_max is the top of this playground's grade scale, not gdeval's 4.
+    expect(playground.locator('[data-formula="err"]')).to_contain_text(
+        f"R = (2^g − 1) / 2^{PLAYGROUND_CONFIG['max_grade']}"
+    )
     expect(playground.locator('[data-formula="rbp"]')).to_contain_text(
         "Residual (unjudged ranks and every rank below 5)"
     )

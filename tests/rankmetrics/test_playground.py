@@ -222,3 +222,15 @@ def test_the_seed_move_from_rank_4_to_rank_1():
     assert one["precision"]["value"] == two["precision"]["value"]
     assert two["average_precision"]["value"] > one["average_precision"]["value"]
     assert two["ndcg"]["value"] > one["ndcg"]["value"]
+
+
+def test_err_stops_on_the_playground_s_own_grade_scale():
+    """ERR's g_max is the top of the scale the grades come from (Chapelle et al. 2009): a
+    playground graded 0-3 stops at its best grade with chance (2^3 - 1) / 2^3; without a scale
+    named, the metric's default (gdeval's 4) holds."""
+    state = {"ranking": ["a", "b"], "grades": {"a": 3}, "k": 2, "gain": "exponential", "threshold": 1}
+    scaled = readouts(dict(state, max_grade=3))["metrics"]["err"]
+    assert scaled["value"] == pytest.approx(7 / 8, abs=1e-15)
+    assert scaled["value"] == pytest.approx(rankmetrics.expected_reciprocal_rank(["a", "b"], {"a": 3}, 2, max_grade=3))
+    assert "2^3" in json.dumps(scaled["lines"])  # the working names the scale it used
+    assert readouts(state)["metrics"]["err"]["value"] == pytest.approx(7 / 16, abs=1e-15)

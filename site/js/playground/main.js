@@ -62,7 +62,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
 
   const keeper = stateKeeper(where, signal);
   const compute = computeReadouts(runtime, {
-    current: () => model.toPython(state),
+    current: () => model.toPython(state, limits),
     onState(value, reason) {
       container.dataset.state = value;
       drawStatus(value, reason);

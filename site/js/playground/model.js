@@ -39,10 +39,10 @@ export function initialState(config) {
 }
 
 /** What Python's readouts take (rankmetrics.playground.readouts): {ranking, grades of every judged item, k, gain,
- *  threshold}. */
-export function toPython(state) {
+ *  threshold, max_grade (the top of this playground's grade scale, ERR's g_max)}. */
+export function toPython(state, limits) {
   const { ranking, grades, k, gain, threshold } = state;
-  return { ranking: [...ranking], grades: { ...grades }, k, gain, threshold };
+  return { ranking: [...ranking], grades: { ...grades }, k, gain, threshold, max_grade: limits.maxGrade };
 }
 
 /** Move item `id` of the ranked list to position `index` (0-based, clamped to the list). */

@@ -36,12 +36,13 @@ test("the block's list opens with its order, grades (both lists), k, gain and th
 });
 
 test("Python gets every judged item's grade, retrieved or not, and no unretrieved list", () => {
-  assert.deepEqual(model.toPython(start), {
+  assert.deepEqual(model.toPython(start, { maxItems: 5, maxGrade: 3 }), {
     ranking: ["a", "b", "c", "d"],
     grades: { a: 1, b: 0, c: 0, d: 1, e: 2 },
     k: 3,
     gain: "linear",
     threshold: 1,
+    max_grade: 3, // the playground's own scale: ERR's g_max
   });
 });
 
