@@ -16,6 +16,7 @@ LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 
 # The results a learner is asked to predict before the cell shows them: (lesson, cell).
 PREDICTED = [
+    ("offline-evaluation", "choose-k"),
     ("comparing-systems", "welch"),
     ("comparing-systems", "many-tests"),
     ("comparing-systems", "family-wise"),
@@ -83,6 +84,16 @@ def test_the_bootstrap_histogram_marks_the_intervals_cut_points(comparing_system
     assert centres(one(named, "2.5% and 97.5%")) == [round(names["low"], 4), round(names["high"], 4)]
     # The same resamples as the interval: its ends are the 2.5% and 97.5% points of these means.
     assert (names["resampled"][250], names["resampled"][9749]) == (names["low"], names["high"])
+
+
+def test_the_choose_k_chart_draws_both_systems_at_every_k():
+    names = run_lesson("offline-evaluation")["choose-k-chart"]
+    rankmetrics = names["rankmetrics"]
+    named = series(names["chart"])
+    for start, system in [("A:", names["system_a"]), ("B:", names["system_b"])]:
+        drawn = one(named, start)
+        assert drawn == [round(rankmetrics.ndcg_at_k(system, names["relevant"], k), 4) for k in range(1, 21)]
+    assert names["chart"].x_labels == [str(k) for k in range(1, 21)]
 
 
 def svg_displays(slug: str) -> dict[str, tuple[str, str]]:
