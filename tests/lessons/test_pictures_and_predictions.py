@@ -16,12 +16,14 @@ LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 
 # The results a learner is asked to predict before the cell shows them: (lesson, cell).
 PREDICTED = [
+    ("hit-rate", "sampled-negatives"),
     ("offline-evaluation", "choose-k"),
     ("comparing-systems", "welch"),
     ("comparing-systems", "many-tests"),
     ("comparing-systems", "family-wise"),
     ("comparing-systems", "tiny-difference"),
     ("comparing-systems", "users-needed"),
+    ("evaluation-pitfalls", "ties"),
 ]
 
 
