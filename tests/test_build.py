@@ -2,6 +2,7 @@
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,52 @@ def test_lesson_page_embeds_cells_as_json_and_math_as_mathml(built_site):
     assert "<math" in page and 'class="katex"' in page  # pre-rendered, no math script
     assert page.count("<h1>") == 1 and page.count("<main") == 1
     assert all((built_site / wheel).is_file() for wheel in data["runtime"]["wheels"])
+
+
+# MathML elements whose children are their arguments, and how many each takes (MathML Core);
+# Firefox reports any other count as invalid markup.
+MATHML_ARITY = {"msub": 2, "msup": 2, "msubsup": 3, "mfrac": 2, "mover": 2, "munder": 2, "munderover": 3, "mroot": 2}
+
+
+class MathArity(HTMLParser):
+    """The MathML elements of a page whose number of children is not the number they take."""
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[list] = []  # [tag, children counted]
+        self.wrong: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if self.open:
+            self.open[-1][1] += 1
+        self.open.append([tag, 0])
+
+    def handle_startendtag(self, tag, attrs):
+        if self.open:
+            self.open[-1][1] += 1
+
+    def handle_endtag(self, tag):
+        while self.open:
+            name, children = self.open.pop()
+            if name in MATHML_ARITY and children != MATHML_ARITY[name]:
+                self.wrong.append(f"<{name}> with {children} children at line {self.getpos()[0]}")
+            if name == tag:
+                break
+
+
+def test_every_mathml_element_has_the_children_it_takes(built_site):
+    """KaTeX writes \\max in a subscript as an operator and its invisible function application,
+    three children of <msub>; Firefox reports it. Each lesson's math must be valid MathML."""
+    checked = 0
+    for path in sorted(built_site.glob("*.html")):
+        arity = MathArity()
+        text = path.read_text()
+        # the MathML only: void HTML elements elsewhere would open without closing
+        for math in re.findall(r"<math\b.*?</math>", text, re.S):
+            arity.feed(math)
+            checked += 1
+        assert arity.wrong == [], f"{path.name}: {arity.wrong}"
+    assert checked > 50
 
 
 def test_nothing_points_at_another_host(built_site):

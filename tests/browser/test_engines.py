@@ -75,11 +75,12 @@ def lessons_page(engine_browser, lessons_site):
 
 # Every lesson runs in Chromium (test_every_lesson.py), and under CPython against the same golden
 # transcripts (tests/lessons). What differs between engines is the page, not Python's output: these
-# lessons hold every kind of block the course uses between them (charts, static snippets with their
-# output, predictions, a playground, exercise checks with and without a lesson's own mistakes, a
-# quiz), and one more runs without the isolation headers.
+# lessons hold every kind of block the course uses between them (charts and a playground: ndcg;
+# static snippets with their output: evaluation-pitfalls; predictions, a quiz, and exercise checks
+# with a lesson's own mistakes in a file and without: all three, user-models for the latter), and
+# one more runs without the isolation headers.
 ENGINE_LESSONS = {
-    "isolated": ["ndcg", "comparing-systems", "evaluation-pitfalls"],
+    "isolated": ["ndcg", "user-models", "evaluation-pitfalls"],
     "not-isolated": ["precision-recall"],
 }
 

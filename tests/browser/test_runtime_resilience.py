@@ -111,6 +111,20 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
 
 
+@pytest.fixture(scope="module")
+def one_lesson_page(browser, base_url):
+    """One lesson page whose Python every error case shares, one after another: each case proves
+    Python usable after its own error and after all the errors before it."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_lesson(page, base_url)
+    yield page
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
 @pytest.mark.parametrize(
     "code, message",
     [
@@ -124,8 +138,8 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
         ("input('Your name? ')", "input"),
     ],
 )
-def test_errors_are_clear_and_python_stays_usable(page, base_url, code, message):
-    open_lesson(page, base_url)
+def test_errors_are_clear_and_python_stays_usable(one_lesson_page, code, message):
+    page = one_lesson_page
     cell = cells(page).first
     name = cell.get_attribute("aria-label")
     run(page, cell, code)
