@@ -200,7 +200,8 @@ def follow_next(page, slug: str) -> None:
 
 def audit(page) -> list[dict]:
     """axe-core's violations on the page (the page must allow the injected script)."""
-    page.add_script_tag(path=str(AXE))
+    if not page.evaluate("typeof axe === 'object'"):  # once per page: audits may follow each other
+        page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [
         {"id": v["id"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in result["violations"]
