@@ -71,6 +71,44 @@ def files(tmp_path):
     return paths
 
 
+@pytest.fixture(scope="module")
+def evaluated(browser, base_url, tmp_path_factory):
+    """One evaluate page that has scored runs A and B (the `files` fixture's) with the default
+    options, shared by the tests that only look at how its results are laid out: each sets its
+    width and scheme, and the page lays itself out again without a new evaluation."""
+    folder = tmp_path_factory.mktemp("evaluated")
+    paths = {"qrels": folder / "qrels.txt", "A": folder / "A.txt", "B": folder / "B.txt"}
+    paths["qrels"].write_text(qrels_text())
+    paths["A"].write_text(run_text(1))
+    paths["B"].write_text(run_text(4, queries=range(1, 9)))
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_evaluate(page, base_url)
+    choose(page, [paths["A"], paths["B"]], paths["qrels"])
+    evaluate(page)
+    yield page
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def evaluated_at(page, width: int, height: int, scheme: str = "light"):
+    """The shared evaluated page at this viewport and scheme, scrolled back to its start, once a
+    frame has been drawn at the new size: the charts and the tables' label column are drawn again
+    by ResizeObservers, whose callbacks run in the frame after the change."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate(
+        """() => {
+          for (const box of document.querySelectorAll(".evaluate-table")) box.scrollTo(0, 0);
+          scrollTo(0, 0);
+          return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+        }"""
+    )
+    return page
+
+
 class RecordingServer:
     """The built site served with every request's line, headers and body kept (the service
     worker's requests too: whatever reaches the network reaches this server)."""
@@ -573,11 +611,8 @@ def test_a_file_with_nothing_readable_is_blamed_and_no_table_of_zeros_is_shown(
     expect(page.locator("[data-eval-problems]")).not_to_contain_text("shares no query")
 
 
-def test_results_keep_the_page_s_column_and_wide_tables_scroll_in_their_own_box(page, base_url, files):
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_evaluate(page, base_url)
-    choose(page, [files["A"], files["B"]], files["qrels"])
-    evaluate(page)
+def test_results_keep_the_page_s_column_and_wide_tables_scroll_in_their_own_box(evaluated):
+    page = evaluated_at(evaluated, 1280, 900)
     column = page.locator("[data-eval-form]").evaluate(
         "(form) => { const r = form.getBoundingClientRect(); return [r.left, r.right]; }"
     )
@@ -648,12 +683,8 @@ ROW_LABELS = """(box) => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_on_a_phone_each_table_keeps_its_row_labels_in_view_while_its_numbers_scroll(page, base_url, files, scheme):
-    page.emulate_media(color_scheme=scheme)
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_evaluate(page, base_url)
-    choose(page, [files["A"], files["B"]], files["qrels"])
-    evaluate(page)
+def test_on_a_phone_each_table_keeps_its_row_labels_in_view_while_its_numbers_scroll(evaluated, scheme):
+    page = evaluated_at(evaluated, 390, 844, scheme)
     page_background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     seen = set()
     for box in page.locator(".evaluate-table").all():
@@ -687,11 +718,8 @@ CHART_TEXT = """() => [...document.querySelectorAll('[data-eval-charts] text')].
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_chart_text_stays_readable_signed_and_inside_the_chart_with_axis_titles(page, base_url, files, width):
-    page.set_viewport_size({"width": width, "height": 900})
-    open_evaluate(page, base_url)
-    choose(page, [files["A"], files["B"]], files["qrels"])
-    evaluate(page)
+def test_chart_text_stays_readable_signed_and_inside_the_chart_with_axis_titles(evaluated, width):
+    page = evaluated_at(evaluated, width, 900)
     texts = page.evaluate(CHART_TEXT)
     assert texts and all(text["px"] >= 12 - 1e-6 for text in texts), texts
     assert all(text["inside"] for text in texts), [text for text in texts if not text["inside"]]
@@ -754,10 +782,8 @@ def test_each_difference_chart_is_named_by_its_run_and_the_baseline_in_words(pag
     expect(page.locator("[data-eval-charts] figcaption").first).to_have_text("B \u2212 A, Precision@10 per query")
 
 
-def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(page, base_url, files):
-    open_evaluate(page, base_url)
-    choose(page, [files["A"], files["B"]], files["qrels"])
-    evaluate(page)
+def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(evaluated):
+    page = evaluated_at(evaluated, 1280, 720)
     numbers = page.locator("[data-results] td[data-value], [data-per-query] td[data-value]").evaluate_all(
         "cells => [...new Set(cells.map((cell) => getComputedStyle(cell).textAlign))]"
     )
@@ -776,11 +802,8 @@ def test_numbers_line_up_on_the_right_and_names_on_the_left_in_every_table(page,
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(page, base_url, files, width):
-    page.set_viewport_size({"width": width, "height": 900})
-    open_evaluate(page, base_url)
-    choose(page, [files["A"], files["B"]], files["qrels"])
-    evaluate(page)
+def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(evaluated, width):
+    page = evaluated_at(evaluated, width, 900)
     for name in ("p, t-test", "p, t-test, Holm"):
         header = page.locator("[data-comparison]").get_by_role("columnheader", name=name, exact=True)
         # The term's text lies on one line: one box per line it takes.
