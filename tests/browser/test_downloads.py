@@ -70,7 +70,7 @@ def offline_python(tmp_path_factory):
 def downloads(browser, base_url, tmp_path_factory):
     """Every lesson's notebook and .py, as its page offers them when it opens."""
     folder = tmp_path_factory.mktemp("downloads")
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # it would store the whole course
     page = context.new_page()
     for slug in LESSONS:
         page.goto(f"{base_url}{slug}.html")

@@ -50,7 +50,7 @@ STORAGE_BLOCKED = """Object.defineProperty(window, "localStorage", {
     ids=["full", "blocked"],
 )
 def test_edits_that_cannot_be_saved_are_announced(browser, base_url, init, says):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # not a test of storing the course
     context.add_init_script(init)
     page = context.new_page()
     open_lesson(page, base_url)

@@ -486,7 +486,7 @@ def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve
 
 
 def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, playground_page):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     page = context.new_page()
     try:
