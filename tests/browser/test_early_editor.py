@@ -59,6 +59,7 @@ def edit_before_the_editor(page, base_url, at_start: bool = True) -> EarlyEdit:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_code_shown_at_once_is_the_cells_one_textbox_holding_its_code(page, base_url, slug):
     hold_editor(page)
+    hold_wasm(page)  # Python has no part in it: it keeps loading, and spends no time
     page.goto(f"{base_url}{slug}.html")
     for cell in lesson_data(page)["cells"]:
         if cell["hidden"]:
