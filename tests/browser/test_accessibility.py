@@ -1,17 +1,18 @@
-"""axe-core audits the index, the playground page, the evaluate page (with its results) and every lesson, in light and dark, with zero
-violations."""
+"""axe-core audits the index, the playground page and the evaluate page (with its results), in
+light and dark, with zero violations (every lesson is audited in both, after all its cells,
+checks and quizzes have run, by test_every_lesson.py)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code, wait_for_editors
+from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_index_has_no_violations(browser, base_url, scheme):
-    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page = browser.new_page(color_scheme=scheme)
     page.goto(base_url)
     assert audit(page) == []
     page.close()
@@ -19,7 +20,7 @@ def test_index_has_no_violations(browser, base_url, scheme):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_playground_page_has_no_violations(browser, base_url, scheme):
-    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page = browser.new_page(color_scheme=scheme)
     page.goto(f"{base_url}playground.html")
     expect(page.locator("[data-playground]")).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
     assert audit(page) == []
@@ -28,7 +29,7 @@ def test_playground_page_has_no_violations(browser, base_url, scheme):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_evaluate_page_has_no_violations_before_and_after_evaluating(browser, base_url, scheme, tmp_path):
-    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page = browser.new_page(color_scheme=scheme)
     page.goto(f"{base_url}evaluate.html")
     assert audit(page) == []
     (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
@@ -41,25 +42,6 @@ def test_evaluate_page_has_no_violations_before_and_after_evaluating(browser, ba
         "data-eval-status", "done", timeout=2 * PYTHON_READY_TIMEOUT
     )
     assert audit(page) == []
-    page.close()
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_lesson_has_no_violations(browser, base_url, lesson_slugs, scheme):
-    page = browser.new_page(color_scheme=scheme, bypass_csp=True)  # to inject axe; CSP is tested elsewhere
-    for slug in lesson_slugs:
-        page.goto(f"{base_url}{slug}.html")
-        expect(page.locator("[data-runtime-status]")).to_have_attribute(
-            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
-        )
-        wait_for_editors(page)
-        # Run the first cell and check a quiz, so outputs and explanations are audited too.
-        page.locator("[data-cell]").first.get_by_role("button", name="Run").click()
-        expect(page.locator("[data-cell]").first).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
-        form = page.locator("form[data-quiz]").first
-        form.locator("input").first.check()
-        form.get_by_role("button", name="Check answer").click()
-        assert audit(page) == [], slug
     page.close()
 
 

@@ -1,7 +1,7 @@
 """Every lesson in Chromium, served as the serve command serves it: cross-origin isolated, all
 cells run in order and print what CPython printed (the golden transcripts), every exercise goes
 incorrect → correct, every quiz goes wrong → right, and nothing breaks the page's
-Content-Security-Policy on the way."""
+Content-Security-Policy on the way; then axe-core finds no violation, in light and in dark."""
 
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ from playwright.sync_api import expect
 from helpers import (
     CSP_RECORDER,
     SLUGS,
+    audit,
     golden_outputs,
     lesson_data,
     normalise,
+    set_scheme,
     wait_for_editors,
     wait_until_python_ready,
 )
@@ -75,3 +77,8 @@ def test_lesson_runs_checks_and_quizzes(page, base_url, slug):
 
     assert page.evaluate("window.__cspViolations") == []
     assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
+
+    # axe-core finds nothing, with every output, verdict and explanation shown, in both schemes.
+    for scheme in ("light", "dark"):
+        set_scheme(page, scheme)
+        assert audit(page) == [], scheme

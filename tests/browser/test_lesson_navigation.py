@@ -223,7 +223,7 @@ def test_next_works_offline(context, base_url):
 
 
 def test_a_lesson_opened_in_place_has_no_accessibility_violations(browser, base_url):
-    page = browser.new_page(bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page = browser.new_page()
     open_lesson(page, base_url, FIRST)
     follow_next(page, SECOND)
     expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, wait_until_python_ready
+from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, set_scheme, wait_until_python_ready
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
 from rankmetrics.playground import readouts
 from rankmetrics.working import short
@@ -375,7 +375,7 @@ def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page,
 def test_axe_finds_nothing(browser, base_url, playground_page):
     """At a phone's and a desktop's width, in light and dark: one page, its width and scheme
     changed between the audits (the page lays itself out again; nothing reloads)."""
-    page = browser.new_page(bypass_csp=True)  # to inject axe; CSP is tested elsewhere
+    page = browser.new_page()
     try:
         playground = open_playground(page, base_url, playground_page)
         wait_ready(playground)
@@ -383,8 +383,7 @@ def test_axe_finds_nothing(browser, base_url, playground_page):
         for width in (390, 1280):
             for scheme in ("light", "dark"):
                 page.set_viewport_size({"width": width, "height": 900})
-                page.emulate_media(color_scheme=scheme)
-                assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+                set_scheme(page, scheme)
                 assert audit(page) == [], (width, scheme)
     finally:
         page.close()
