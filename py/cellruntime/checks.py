@@ -46,6 +46,7 @@ import math
 import random
 import re
 import traceback
+import types
 import zlib
 from numbers import Real
 from typing import Any, Callable, Optional, Union
@@ -176,12 +177,16 @@ DECLARED_REFERENCE = "the lesson's solution"
 _declared: dict[str, Checker] = {}
 
 
-def declared_check_name(function: str, solution: str, check: str, others: tuple[str, ...] = ()) -> str:
+def declared_check_name(
+    function: str, solution: str, check: str, others: tuple[str, ...] = (), modules: dict[str, str] | None = None
+) -> str:
     """The check name of a lesson's own check: the function compared (``function``), the
     solution's code (the reference) and the ```check block's code (``cases()`` and/or
     ``random_case(rng)``), as one string the page passes like any check name. ``others`` are the
     functions the lesson's other exercises ask for: a learner's namespace that lacks ``function``
-    is never told to rename one of them.
+    is never told to rename one of them. ``modules`` maps a module name to its source: the
+    modules the check imports by that name (the course's shared lessons/checks/common.py), which
+    travel with it, so the page and a download need no file of the course.
 
     The JSON is compressed and base64-encoded: a downloaded notebook's check cell carries the
     name, and should not show the solution at a glance (hints and solutions stay on the page).
@@ -189,6 +194,8 @@ def declared_check_name(function: str, solution: str, check: str, others: tuple[
     spec = {"function": function, "solution": solution, "check": check}
     if others:
         spec["others"] = list(others)
+    if modules:
+        spec["modules"] = dict(modules)
     text = json.dumps(spec, sort_keys=True)
     return DECLARED_PREFIX + base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
 
@@ -211,12 +218,13 @@ def declared_checker(name: str) -> Checker:
         spec = json.loads(zlib.decompress(packed).decode("utf-8"))
         function, solution, check = spec["function"], spec["solution"], spec["check"]
         others = tuple(spec.get("others", ()))
+        modules = dict(spec.get("modules", {}))
     except (ValueError, KeyError, TypeError, zlib.error):
         raise ValueError(f"not a lesson's own check: {_short_text(name, 80)!r}") from None
     reference = _run_lesson_code(solution, "<lesson solution>").get(function)
     if not callable(reference):
         raise ValueError(f"the lesson's solution defines no function {function}")
-    defined = _run_lesson_code(check, "<lesson check>")
+    defined = _run_lesson_code(check, "<lesson check>", _builtins_importing(modules))
     fixed = tuple(_as_case(case) for case in defined[DECLARED_CASES]()) if DECLARED_CASES in defined else ()
     random_case = defined.get(DECLARED_RANDOM_CASE)
     if not fixed and random_case is None:
@@ -243,11 +251,37 @@ def declared_checker(name: str) -> Checker:
     return checker
 
 
-def _run_lesson_code(code: str, filename: str) -> dict:
-    """Run a lesson's solution or check code in a namespace of its own; return that namespace."""
-    namespace = {"__name__": filename, "__builtins__": __builtins__}
+def _run_lesson_code(code: str, filename: str, builtins: Any = None) -> dict:
+    """Run a lesson's solution or check code in a namespace of its own (with this module's
+    builtins unless ``builtins`` is given); return that namespace."""
+    namespace = {"__name__": filename, "__builtins__": __builtins__ if builtins is None else builtins}
     exec(compile(code, filename, "exec"), namespace)
     return namespace
+
+
+def _builtins_importing(sources: dict[str, str]) -> Any:
+    """This module's builtins, except that ``import NAME`` of a name in ``sources`` (name ->
+    Python source) gives a module made from that source, run once, with these same builtins:
+    the modules a check carries (:func:`declared_check_name`). Every other import is this
+    module's own (the check runtime's private copies)."""
+    if not sources:
+        return __builtins__
+    own = dict(__builtins__ if isinstance(__builtins__, dict) else vars(__builtins__))
+    base_import = own["__import__"]
+    made: dict[str, types.ModuleType] = {}
+
+    def import_(name, globals=None, locals=None, fromlist=(), level=0):
+        if level == 0 and name in sources:
+            if name not in made:
+                module = types.ModuleType(name)
+                module.__dict__["__builtins__"] = own
+                exec(compile(sources[name], f"<lesson {name}>", "exec"), module.__dict__)
+                made[name] = module
+            return made[name]
+        return base_import(name, globals, locals, fromlist, level)
+
+    own["__import__"] = import_
+    return own
 
 
 def _declared_mistakes(defined: dict, kind: str) -> tuple[Misconception, ...]:

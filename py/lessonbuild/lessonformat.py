@@ -7,6 +7,7 @@ quizzes and links each exercise to its hint, solution and own check); `validate.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import shlex
 from pathlib import Path
@@ -26,6 +27,8 @@ from .records import (
     OUTPUT_KIND,
     OWN_CHECK,  # noqa: F401 (re-exported)
     PREDICT_KIND,  # noqa: F401 (re-exported)
+    SHARED_CHECK_FILE,
+    SHARED_CHECK_MODULE,
     Attachment,
     CodeCell,
     Course,
@@ -190,6 +193,40 @@ def read_check_file(declared: DeclaredCheck, lesson_path: Path, report) -> None:
     declared.source = source
 
 
+def read_shared_module(declared: DeclaredCheck, lesson_path: Path, report) -> None:
+    """When the check's code imports the course's shared check module (`from common import …`),
+    read that file (SHARED_CHECK_FILE, relative to the lesson's folder) into `declared`, to ship
+    with it; report it missing."""
+    if SHARED_CHECK_MODULE not in _imported_modules(declared.code):
+        return
+    path = lesson_path.parent.resolve() / SHARED_CHECK_FILE
+    if not path.is_file():
+        report(
+            declared.line,
+            f"This check imports {SHARED_CHECK_MODULE}, but there is no {SHARED_CHECK_FILE} beside this lesson.",
+            f"Create {SHARED_CHECK_FILE} (relative to the lesson's folder) or define what the check imports in it.",
+        )
+        return
+    declared.modules[SHARED_CHECK_MODULE] = path.read_text(encoding="utf-8")
+    declared.module_files[SHARED_CHECK_MODULE] = path
+
+
+def _imported_modules(code: str) -> set[str]:
+    """The top-level modules `code` imports by absolute name (none when it does not compile:
+    the build reports that)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
 def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
     """Parse one lesson file into a Lesson record."""
     text = path.read_text(encoding="utf-8")
@@ -226,6 +263,7 @@ def load_lesson(path: Path, md: MarkdownIt, problems: list[Problem]) -> Lesson:
         elif kind == CHECK_KIND:
             declared = DeclaredCheck(line, options, token.content.rstrip("\n"))
             read_check_file(declared, path, report)
+            read_shared_module(declared, path, report)
             token.meta["block"] = declared
             own_checks.append(declared)
         elif kind == PLAYGROUND_KIND:

@@ -43,6 +43,8 @@ def check_own_check(cell: CodeCell, report, report_in) -> None:
         tree = _parse(declared.code, 0, lambda *problem: report_in(source, *problem))
     else:
         tree = _parse(declared.code, declared.line, report)
+    for name, module_file in declared.module_files.items():  # the shared module, shipped with the check
+        _parse(declared.modules[name], 0, lambda *problem, path=module_file: report_in(path, *problem))
     if tree is not None and not ({DECLARED_CASES, DECLARED_RANDOM_CASE} & _top_level_functions(tree)):
         report(
             declared.line,

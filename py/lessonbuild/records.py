@@ -22,6 +22,12 @@ CHECK_KIND = "check"  # an exercise's own check: cases to compare with its solut
 #: The `check=` value of an exercise checked by its lesson's own ```check block.
 OWN_CHECK = "lesson"
 
+#: The module a check may import by name (`from common import …`): what the course's checks
+#: share, in a file relative to the lessons' folder. The build ships it inside each check that
+#: imports it.
+SHARED_CHECK_MODULE = "common"
+SHARED_CHECK_FILE = "checks/common.py"
+
 #: An exercise's hints, in the order its ```hint blocks stand in the file: the first asks a
 #: question that points at the idea, the second (shown on a second request) gives the key step.
 MAX_HINTS = 2
@@ -79,7 +85,11 @@ class CodeCell:
         from cellruntime.checks import declared_check_name  # only lesson-declared checks need it
 
         return declared_check_name(
-            self.own_check.function or "", self.solution.content, self.own_check.code, self.other_functions
+            self.own_check.function or "",
+            self.solution.content,
+            self.own_check.code,
+            self.other_functions,
+            self.own_check.modules,
         )
 
     @property
@@ -132,6 +142,10 @@ class DeclaredCheck:
     options: dict[str, str | bool]
     code: str
     source: Path | None = None  # the file= check file, once read
+    #: The course's shared check module, when the check imports it: {name: source}, shipped
+    #: inside the check (cellruntime.checks.declared_check_name), and {name: file}.
+    modules: dict[str, str] = field(default_factory=dict)
+    module_files: dict[str, Path] = field(default_factory=dict)
 
     @property
     def file(self) -> str | None:

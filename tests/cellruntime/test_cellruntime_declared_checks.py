@@ -257,3 +257,26 @@ def test_another_exercises_function_is_not_suggested_as_a_misspelling():
     assert "(Your code defines precision_at_j: rename it to precision_at_k?)" in _verdict(code, alone)["message"]
     beside = declared_check_name("precision_at_k", PRECISION_SOLUTION, PRECISION_CASES, ("precision_at_j",))
     assert _verdict(code, beside)["message"] == "Define a function named precision_at_k, then press Check again."
+
+
+SHARED_MODULE = "import math\n\nCASES = ((['a', 'x'], {'a'}), (['a', 'b'], {'a', 'b'}))\nHALF = math.sqrt(0.25)\n"
+IMPORTS_SHARED = "from shared import CASES\n\ndef cases():\n    return list(CASES)\n"
+TOP_PRECISION = (
+    "def top_precision(ranking, relevant):\n    return sum(1 for item in ranking[:2] if item in relevant) / 2\n"
+)
+
+
+def test_a_check_imports_the_modules_it_carries_and_the_learner_cannot():
+    """A check may import a module by name when its check name carries that module's source
+    (the course's lessons/checks/common.py, shipped by the build); learner code cannot import it."""
+    name = declared_check_name("top_precision", TOP_PRECISION, IMPORTS_SHARED, modules={"shared": SHARED_MODULE})
+    assert declared_checker(name).fixed_cases == ((["a", "x"], {"a"}), (["a", "b"], {"a", "b"}))
+    learner = "def top_precision(ranking, relevant):\n    return 1.0\n"
+    assert _verdict(learner, name)["message"] == "top_precision(['a', 'x'], {'a'}) returned 1.0; expected 0.5."
+    result = Session().run("import shared", "exercise", lambda stream, text: None)
+    assert not result["ok"] and "No module named 'shared'" in result["error"]
+
+
+def test_a_check_that_imports_a_module_it_does_not_carry_fails_to_load():
+    with pytest.raises(ModuleNotFoundError, match="shared"):
+        declared_checker(declared_check_name("top_precision", TOP_PRECISION, IMPORTS_SHARED))

@@ -415,6 +415,42 @@ def test_a_check_may_live_in_a_file_beside_the_lesson(make_lessons, good_lesson)
     assert course.lessons[0].cells[-1].check_name == inline.check_name  # the page gets the same check
 
 
+SHARED_CASES = 'CASES = ((["d3", "d1", "d7"], {"d1", "d4"}, 2), ([], {"d1"}, 3))\n'
+IMPORTS_COMMON = "from common import CASES\n\n\ndef cases():\n    return list(CASES)\n"
+
+
+def test_a_check_that_imports_common_carries_the_course_s_shared_module(make_lessons, good_lesson):
+    """`from common import …` in a check ships checks/common.py (beside the lessons) inside the
+    check: the checker built from the page's check name reads the shared cases."""
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE, IMPORTS_COMMON)
+    (folder / "checks" / "common.py").write_text(SHARED_CASES, encoding="utf-8")
+    course = load_course(folder)
+    assert validate_course(course) == []
+    assert course.lessons[0].own_checks[0].modules == {"common": SHARED_CASES}
+    checker = declared_checker(course.lessons[0].cells[-1].check_name)
+    assert checker.fixed_cases == ((["d3", "d1", "d7"], {"d1", "d4"}, 2), ([], {"d1"}, 3))
+
+
+def test_a_check_that_does_not_import_common_carries_nothing(make_lessons, good_lesson):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE)
+    (folder / "checks" / "common.py").write_text(SHARED_CASES, encoding="utf-8")
+    assert load_course(folder).lessons[0].own_checks[0].modules == {}
+
+
+def test_a_check_that_imports_common_without_the_file_is_reported(make_lessons, good_lesson):
+    problem = only_problem(
+        validate_course(load_course(_with_check_file(make_lessons, good_lesson + IN_A_FILE, IMPORTS_COMMON)))
+    )
+    assert "imports common, but there is no checks/common.py" in problem.message
+
+
+def test_a_shared_module_that_does_not_compile_names_its_own_line(make_lessons, good_lesson):
+    folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE, IMPORTS_COMMON)
+    (folder / "checks" / "common.py").write_text("import math\n\nCASES = (\n", encoding="utf-8")
+    problem = only_problem(validate_course(load_course(folder)))
+    assert problem.path == folder / "checks" / "common.py" and "does not compile" in problem.message
+
+
 def test_a_check_file_that_does_not_compile_names_its_own_line(make_lessons, good_lesson):
     folder = _with_check_file(make_lessons, good_lesson + IN_A_FILE, "import math\n\ndef cases(:\n    return []\n")
     problem = only_problem(validate_course(load_course(folder)))

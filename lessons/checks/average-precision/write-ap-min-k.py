@@ -15,24 +15,8 @@ are the slips learners make, conventions() other tools' definitions, each with t
 learner reads.
 """
 
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))  # the ids of the random cases
+from common import BINARY_AT_K_CASES, TOP_K_MINUS_ONE, TOP_K_PLUS_ONE, precision_sum, random_binary_case
 
-
-M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
-
-M_RELEVANT = {"m1", "m2", "m3", "m4", "m5"}
-
-#: (ranking, relevant, k): the edge cases of precision, recall, hit rate (and AP@k).
-BINARY_AT_K_CASES = (
-    (M_RANKING, M_RELEVANT, 5),  # the lessons' example: 3 of 5 relevant in the top 5
-    (["m1", "x1", "m2"], {"m1", "m2"}, 5),  # k larger than the ranking
-    (["x1", "x2", "x3"], set(), 3),  # no relevant item: |R| = 0
-    ([], {"m1"}, 3),  # empty ranking
-    (["x1", "x2", "m1"], {"m1", "m2"}, 2),  # relevant items not in the top k / never retrieved
-    (["m1", "m2", "m3"], {"m1", "m2", "m3"}, 2),  # more hits in the ranking than k
-    (["x1", "m1", "m2", "x2"], {"m1", "m2", "m3", "m4"}, 3),
-    (M_RANKING, M_RELEVANT, 1),
-)
 
 #: (ranking, relevant, k): AP@k / min(k, |R|), where min(k, |R|) matters.
 MIN_K_CASES = BINARY_AT_K_CASES + (
@@ -48,76 +32,42 @@ def cases():
 # --- random cases ----------------------------------------------------------------------
 
 
-def _random_ranking(rng):
-    return rng.sample(ITEM_POOL, rng.randint(0, 10))
-
-
-def _random_relevant(rng, ranking):
-    """0-6 relevant ids; some from the ranking, some never retrieved."""
-    size = rng.randint(0, 6)
-    retrieved = rng.sample(ranking, min(len(ranking), rng.randint(0, size)))
-    others = [item for item in ITEM_POOL if item not in retrieved]
-    return set(retrieved) | set(rng.sample(others, size - len(retrieved)))
-
-
-def _random_k(rng, ranking):
-    return rng.randint(1, len(ranking) + 3)
-
-
 def random_case(rng):
     """(ranking, relevant, k)."""
-    ranking = _random_ranking(rng)
-    return (ranking, _random_relevant(rng, ranking), _random_k(rng, ranking))
+    return random_binary_case(rng)
 
 
 # --- known wrong versions ---------------------------------------------------------------
 
 
-def _precision_sum(ranking, relevant, k=None, *, hits_above_only=False):
-    """Sum of precision@i at the ranks i (<= k) holding a relevant item, and the hits found."""
-    hits, total = 0, 0.0
-    for rank, item in enumerate(list(ranking)[:k], start=1):
-        if item in relevant:
-            total += (hits if hits_above_only else hits + 1) / rank
-            hits += 1
-    return total, hits
-
-
 def min_k_divides_by_relevant(ranking, relevant, k):
-    total, _ = _precision_sum(ranking, relevant, k)
+    total, _ = precision_sum(ranking, relevant, k)
     return total / len(relevant) if relevant else 0.0
 
 
 def min_k_divides_by_k(ranking, relevant, k):
-    total, _ = _precision_sum(ranking, relevant, k)
+    total, _ = precision_sum(ranking, relevant, k)
     return total / k
 
 
 def min_k_divides_by_hits_found(ranking, relevant, k):
-    total, hits = _precision_sum(ranking, relevant, k)
-    return total / hits if hits else 0.0
+    total, found = precision_sum(ranking, relevant, k)
+    return total / found if found else 0.0
 
 
 def min_k_whole_ranking(ranking, relevant, k):
-    total, _ = _precision_sum(ranking, relevant)
+    total, _ = precision_sum(ranking, relevant)
     return total / min(k, len(relevant)) if relevant else 0.0
 
 
 def min_k_top_k_minus_one(ranking, relevant, k):
-    total, _ = _precision_sum(ranking, relevant, k - 1)
+    total, _ = precision_sum(ranking, relevant, k - 1)
     return total / min(k, len(relevant)) if relevant else 0.0
 
 
 def min_k_top_k_plus_one(ranking, relevant, k):
-    total, _ = _precision_sum(ranking, relevant, k + 1)
+    total, _ = precision_sum(ranking, relevant, k + 1)
     return total / min(k, len(relevant)) if relevant else 0.0
-
-
-_TOP_K_MINUS_ONE = (
-    "You stopped one rank early, at rank k - 1 (as ranking[:k - 1] does): off by one. The top k is ranking[:k]."
-)
-
-_TOP_K_PLUS_ONE = "You went one rank too far, to rank k + 1: off by one. The top k is ranking[:k]."
 
 
 def conventions():
@@ -139,6 +89,6 @@ def mistakes():
         ),
         (min_k_divides_by_hits_found, "You divided by the hits found in the top k instead of min(k, |R|)."),
         (min_k_whole_ranking, "You walked the whole ranking; this AP stops at rank k."),
-        (min_k_top_k_minus_one, _TOP_K_MINUS_ONE),
-        (min_k_top_k_plus_one, _TOP_K_PLUS_ONE),
+        (min_k_top_k_minus_one, TOP_K_MINUS_ONE),
+        (min_k_top_k_plus_one, TOP_K_PLUS_ONE),
     ]

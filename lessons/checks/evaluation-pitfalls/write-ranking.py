@@ -5,11 +5,11 @@ mistakes() are the slips learners make, conventions() other tools' definitions, 
 the sentence the learner reads.
 """
 
+from common import ITEM_POOL
+
 REFERENCE = "rankmetrics.ranking_from_scores"  # compared with, and named in verdicts
 
 RESULT = "list"  # a list or tuple, compared item by item
-
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))  # the ids of the random cases
 
 
 #: (scores,): ranking_from_scores.

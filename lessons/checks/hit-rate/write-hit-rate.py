@@ -4,26 +4,9 @@ Compared with ``rankmetrics.hit_rate_at_k`` on fixed cases, then on 200 seeded r
 mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
+from common import BINARY_AT_K_CASES, TOP_K_MINUS_ONE, TOP_K_PLUS_ONE, hits, random_binary_case
+
 REFERENCE = "rankmetrics.hit_rate_at_k"  # compared with, and named in verdicts
-
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))  # the ids of the random cases
-
-
-M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
-
-M_RELEVANT = {"m1", "m2", "m3", "m4", "m5"}
-
-#: (ranking, relevant, k): the edge cases of precision, recall, hit rate (and AP@k).
-BINARY_AT_K_CASES = (
-    (M_RANKING, M_RELEVANT, 5),  # the lessons' example: 3 of 5 relevant in the top 5
-    (["m1", "x1", "m2"], {"m1", "m2"}, 5),  # k larger than the ranking
-    (["x1", "x2", "x3"], set(), 3),  # no relevant item: |R| = 0
-    ([], {"m1"}, 3),  # empty ranking
-    (["x1", "x2", "m1"], {"m1", "m2"}, 2),  # relevant items not in the top k / never retrieved
-    (["m1", "m2", "m3"], {"m1", "m2", "m3"}, 2),  # more hits in the ranking than k
-    (["x1", "m1", "m2", "x2"], {"m1", "m2", "m3", "m4"}, 3),
-    (M_RANKING, M_RELEVANT, 1),
-)
 
 
 def cases():
@@ -33,64 +16,36 @@ def cases():
 # --- random cases ----------------------------------------------------------------------
 
 
-def _random_ranking(rng):
-    return rng.sample(ITEM_POOL, rng.randint(0, 10))
-
-
-def _random_relevant(rng, ranking):
-    """0-6 relevant ids; some from the ranking, some never retrieved."""
-    size = rng.randint(0, 6)
-    retrieved = rng.sample(ranking, min(len(ranking), rng.randint(0, size)))
-    others = [item for item in ITEM_POOL if item not in retrieved]
-    return set(retrieved) | set(rng.sample(others, size - len(retrieved)))
-
-
-def _random_k(rng, ranking):
-    return rng.randint(1, len(ranking) + 3)
-
-
 def random_case(rng):
     """(ranking, relevant, k)."""
-    ranking = _random_ranking(rng)
-    return (ranking, _random_relevant(rng, ranking), _random_k(rng, ranking))
+    return random_binary_case(rng)
 
 
 # --- known wrong versions ---------------------------------------------------------------
 
 
-def _hits(items, relevant):
-    return sum(1 for item in items if item in relevant)
-
-
 def hit_rate_whole_ranking(ranking, relevant, k):
-    return 1.0 if _hits(ranking, relevant) else 0.0
+    return 1.0 if hits(ranking, relevant) else 0.0
 
 
 def hit_rate_counts_hits(ranking, relevant, k):
-    return _hits(list(ranking)[:k], relevant)
+    return hits(list(ranking)[:k], relevant)
 
 
 def hit_rate_share_of_top_k(ranking, relevant, k):
-    return _hits(list(ranking)[:k], relevant) / k
+    return hits(list(ranking)[:k], relevant) / k
 
 
 def hit_rate_top_k_minus_one(ranking, relevant, k):
-    return 1.0 if _hits(list(ranking)[: k - 1], relevant) else 0.0
+    return 1.0 if hits(list(ranking)[: k - 1], relevant) else 0.0
 
 
 def hit_rate_top_k_plus_one(ranking, relevant, k):
-    return 1.0 if _hits(list(ranking)[: k + 1], relevant) else 0.0
+    return 1.0 if hits(list(ranking)[: k + 1], relevant) else 0.0
 
 
 def hit_rate_returns_recall(ranking, relevant, k):
-    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
-
-
-_TOP_K_MINUS_ONE = (
-    "You stopped one rank early, at rank k - 1 (as ranking[:k - 1] does): off by one. The top k is ranking[:k]."
-)
-
-_TOP_K_PLUS_ONE = "You went one rank too far, to rank k + 1: off by one. The top k is ranking[:k]."
+    return hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
 
 
 def mistakes():
@@ -106,8 +61,8 @@ def mistakes():
             "You returned the share of the top k that is relevant, which is precision@k; hit-rate@k is "
             "1.0 as soon as one relevant item is in the top k.",
         ),
-        (hit_rate_top_k_minus_one, _TOP_K_MINUS_ONE),
-        (hit_rate_top_k_plus_one, _TOP_K_PLUS_ONE),
+        (hit_rate_top_k_minus_one, TOP_K_MINUS_ONE),
+        (hit_rate_top_k_plus_one, TOP_K_PLUS_ONE),
         (
             hit_rate_returns_recall,
             "You returned the share of the relevant items found in the top k, which is recall@k; "

@@ -5,7 +5,7 @@ sets, then on 200 seeded random ones; conventions() are other tools' averages, m
 slips learners make.
 """
 
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))
+from common import hits, random_ranking, random_relevant
 
 
 def cases():
@@ -28,41 +28,25 @@ def cases():
     ]
 
 
-def _random_ranking(rng):
-    return rng.sample(ITEM_POOL, rng.randint(0, 10))
-
-
-def _random_relevant(rng, ranking):
-    """0-6 relevant ids; some from the ranking, some never retrieved."""
-    size = rng.randint(0, 6)
-    retrieved = rng.sample(ranking, min(len(ranking), rng.randint(0, size)))
-    others = [item for item in ITEM_POOL if item not in retrieved]
-    return set(retrieved) | set(rng.sample(others, size - len(retrieved)))
-
-
 def random_case(rng):
     """1-6 judged users, some missing from the run, some with no relevant item."""
     users = [f"u{number}" for number in range(1, rng.randint(1, 6) + 1)]
     run, qrels = {}, {}
     for user in users:
-        ranking = _random_ranking(rng)
-        qrels[user] = _random_relevant(rng, ranking)
+        ranking = random_ranking(rng)
+        qrels[user] = random_relevant(rng, ranking)
         if rng.random() < 0.8:
             run[user] = ranking
     if rng.random() < 0.3:
-        run["u9"] = _random_ranking(rng)  # ranked, but not judged: not scored
+        run["u9"] = random_ranking(rng)  # ranked, but not judged: not scored
     return (run, qrels, rng.randint(1, 8))
 
 
 # --- other tools' averages, and the slips learners make ------------------------------------
 
 
-def _hits(items, relevant):
-    return sum(1 for item in items if item in relevant)
-
-
 def _recall(ranking, relevant, k):
-    return _hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
+    return hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 0.0
 
 
 def mean_over_users_in_the_run(run, qrels, k):
@@ -85,14 +69,14 @@ def mean_fails_on_missing_user(run, qrels, k):
 
 def mean_pools_every_user(run, qrels, k):
     relevant = sum(len(qrels[user]) for user in qrels)
-    hits = sum(_hits(list(run.get(user, []))[:k], qrels[user]) for user in qrels)
-    return hits / relevant if relevant else 0.0
+    found = sum(hits(list(run.get(user, []))[:k], qrels[user]) for user in qrels)
+    return found / relevant if relevant else 0.0
 
 
 def mean_over_users_with_a_hit(run, qrels, k):
     recalls = [_recall(run.get(user, []), qrels[user], k) for user in qrels]
-    hits = [recall for recall in recalls if recall > 0]
-    return sum(hits) / len(hits) if hits else 0.0
+    with_a_hit = [recall for recall in recalls if recall > 0]
+    return sum(with_a_hit) / len(with_a_hit) if with_a_hit else 0.0
 
 
 def mean_scores_one_without_relevant(run, qrels, k):

@@ -4,14 +4,10 @@ Compared with ``rankmetrics.reciprocal_rank`` on fixed cases, then on 200 seeded
 mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
+from common import M_RANKING, M_RELEVANT, random_k, random_ranking, random_relevant
+
 REFERENCE = "rankmetrics.reciprocal_rank"  # compared with, and named in verdicts
 
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))  # the ids of the random cases
-
-
-M_RANKING = ["m1", "x1", "m2", "x2", "m3"]
-
-M_RELEVANT = {"m1", "m2", "m3", "m4", "m5"}
 
 #: (ranking, relevant, k): reciprocal rank with a cutoff, or k=None for the whole ranking.
 RANKED_CUTOFF_CASES = (
@@ -34,27 +30,11 @@ def cases():
 # --- random cases ----------------------------------------------------------------------
 
 
-def _random_ranking(rng):
-    return rng.sample(ITEM_POOL, rng.randint(0, 10))
-
-
-def _random_relevant(rng, ranking):
-    """0-6 relevant ids; some from the ranking, some never retrieved."""
-    size = rng.randint(0, 6)
-    retrieved = rng.sample(ranking, min(len(ranking), rng.randint(0, size)))
-    others = [item for item in ITEM_POOL if item not in retrieved]
-    return set(retrieved) | set(rng.sample(others, size - len(retrieved)))
-
-
-def _random_k(rng, ranking):
-    return rng.randint(1, len(ranking) + 3)
-
-
 def random_case(rng):
     """(ranking, relevant, k) with k None (the whole ranking) about one time in four."""
-    ranking = _random_ranking(rng)
-    relevant = _random_relevant(rng, ranking)
-    return (ranking, relevant, None if rng.random() < 0.25 else _random_k(rng, ranking))
+    ranking = random_ranking(rng)
+    relevant = random_relevant(rng, ranking)
+    return (ranking, relevant, None if rng.random() < 0.25 else random_k(rng, ranking))
 
 
 # --- known wrong versions ---------------------------------------------------------------

@@ -6,7 +6,7 @@ mistakes() are the shortcuts learners take, each with what it misunderstands.
 
 import math
 
-ITEM_POOL = tuple(f"d{number}" for number in range(1, 16))
+from common import ITEM_POOL, hits
 
 
 def cases():
@@ -39,10 +39,6 @@ def random_case(rng):
 # --- the shortcuts learners take -------------------------------------------------------
 
 
-def _hits(ranking, relevant):
-    return sum(1 for item in ranking if item in relevant)
-
-
 def _seen(ranking, relevant, keep_going):
     return sum(keep_going ** (rank - 1) for rank, item in enumerate(ranking, start=1) if item in relevant)
 
@@ -54,7 +50,7 @@ def _verdict(value_a, value_b):
 
 
 def better_by_count(list_a, list_b, relevant, keep_going):
-    return _verdict(_hits(list_a, relevant), _hits(list_b, relevant))
+    return _verdict(hits(list_a, relevant), hits(list_b, relevant))
 
 
 def better_by_first_hit(list_a, list_b, relevant, keep_going):
