@@ -97,6 +97,8 @@ class Checker:
     suggested as a misspelling of ``function``.
     ``misconceptions`` -- the known wrong variants a failed check may name: the check's
     ``mistakes()`` and ``conventions()``.
+    ``returns`` -- what a function that returns several numbers returns, in words ("RBP and
+    its residual"): a result of another length or shape is told what is expected by it.
     """
 
     function: str
@@ -111,6 +113,7 @@ class Checker:
     reference_label: str = ""
     misconceptions: tuple[Misconception, ...] = ()
     other_functions: tuple[str, ...] = ()
+    returns: str = ""
 
     def reference_function(self) -> Callable[..., Any]:
         if callable(self.reference):
@@ -162,12 +165,14 @@ DECLARED_RANDOM_CASE = "random_case"
 DECLARED_MISTAKES = "mistakes"
 DECLARED_CONVENTIONS = "conventions"
 
-#: Two optional names a check may set: ``REFERENCE``, the dotted name of the function its learner's
+#: Optional names a check may set: ``REFERENCE``, the dotted name of the function its learner's
 #: function is compared with instead of the solution's (``"rankmetrics.precision_at_k"``: imported
-#: when the check runs, and named in verdicts), and ``RESULT``, how results compare (``"auto"``,
-#: the default, or one of :data:`RESULTS`: :class:`Checker`'s ``result``).
+#: when the check runs, and named in verdicts); ``RESULT``, how results compare (``"auto"``, the
+#: default, or one of :data:`RESULTS`: :class:`Checker`'s ``result``); and ``RETURNS``, what a
+#: function that returns several numbers returns, in words (:class:`Checker`'s ``returns``).
 DECLARED_REFERENCE_NAME = "REFERENCE"
 DECLARED_RESULT = "RESULT"
+DECLARED_RETURNS = "RETURNS"
 RESULTS = ("auto", "number", "list", "value")
 
 #: How verdicts of a lesson's own check name its reference.
@@ -234,6 +239,9 @@ def declared_checker(name: str) -> Checker:
     if result not in RESULTS:
         raise ValueError(f"the lesson's check sets {DECLARED_RESULT} to {result!r}; use one of {', '.join(RESULTS)}")
     named_reference = defined.get(DECLARED_REFERENCE_NAME)
+    returns = defined.get(DECLARED_RETURNS, "")
+    if not isinstance(returns, str):
+        raise ValueError(f"the lesson's check sets {DECLARED_RETURNS} to {returns!r}; use a string")
     checker = Checker(
         function,
         _positional_parameters(reference),
@@ -246,6 +254,7 @@ def declared_checker(name: str) -> Checker:
         reference_label="" if isinstance(named_reference, str) else DECLARED_REFERENCE,
         misconceptions=mistakes,
         other_functions=others,
+        returns=returns.strip(),
     )
     _declared[name] = checker
     return checker
@@ -498,7 +507,7 @@ def _run_case(
         if checker.result == "list":
             return _compare_list(call, actual, expected)
         if checker.result == "auto" and _is_number_list(expected):
-            return _compare_number_list(call, actual, expected)
+            return _compare_number_list(call, actual, expected, checker.returns)
         if checker.result == "value" or (checker.result == "auto" and not _is_number(expected)):
             return _compare_value(call, actual, expected)
         return _compare_number(call, actual, expected)
@@ -539,16 +548,31 @@ def _is_number_list(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and bool(value) and all(_is_number(item) for item in value)
 
 
-def _compare_number_list(call: str, actual: Any, expected: Union[list, tuple]) -> Optional[str]:
-    """A lesson's own check whose solution returns a list of numbers: compared item by item with
-    the numbers' tolerance, and shown with as few decimals as tell the two lists apart."""
+def _compare_number_list(call: str, actual: Any, expected: Union[list, tuple], returns: str = "") -> Optional[str]:
+    """A lesson's own check whose solution returns a list (or a tuple) of numbers: a list or a
+    tuple compared item by item with the numbers' tolerance, and shown with as few decimals as
+    tell the two apart. When the solution returns a tuple or ``returns`` names its numbers
+    ("RBP and its residual"), a result of another shape is told how many numbers it holds and
+    how many are expected."""
     if actual is None:
         return f"{call} returned None — did you forget `return`?"
+    several = isinstance(expected, tuple) or bool(returns)
+    wanted = f"{len(expected)}: {returns or _rounded_list(expected, 4)}"
     if not isinstance(actual, (list, tuple)):
+        if several and _is_number(actual):
+            return f"{call} returned 1 value, {_rounded(actual, 4)}; expected {wanted}."
+        if several:
+            return (
+                f"{call} returned {_short_repr(actual, 80)}, {_a(type(actual).__name__)}; "
+                f"expected {wanted}, as a tuple or a list."
+            )
         return (
             f"{call} returned {_short_repr(actual, 80)}, {_a(type(actual).__name__)}, "
             f"not a list; expected {_short_repr(expected)}."
         )
+    if several and len(actual) != len(expected):
+        count = f"{len(actual)} value" if len(actual) == 1 else f"{len(actual)} values"
+        return f"{call} returned {count}; expected {wanted}."
     if len(actual) == len(expected) and all(
         _is_number(mine) and math.isclose(float(mine), float(theirs), rel_tol=REL_TOL, abs_tol=ABS_TOL)
         for mine, theirs in zip(actual, expected)

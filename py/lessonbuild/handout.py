@@ -8,6 +8,8 @@ import zipfile
 from pathlib import Path
 
 from .launcher import DEFAULT_PORT
+from .offline import PRECACHE_SIZE, precache_size_of
+from .snapshot import SNAPSHOT_PATH
 
 HERE = Path(__file__).resolve().parent
 TOP = "ranking-metrics-course"
@@ -35,7 +37,8 @@ ZIP_EPOCH = 315619200  # 1980-01-02: zip dates start in 1980
 
 def write_handout(dist: Path, target: Path) -> Path:
     """Zip `dist` (without its precompressed copies: `X.gz` or `X.br` beside `X`) with start.py
-    into `target`. A compressed file that is not a copy (the Python snapshot) is kept.
+    into `target`. A compressed file that is not a copy (the Python snapshot) is kept. The
+    offline offer's size (offline-size.json) counts each file whole, as start.py sends it.
 
     Every entry is extracted as mode 0644, start.py as 0755. Raises OSError when `dist` cannot
     be read or `target` written.
@@ -46,9 +49,27 @@ def write_handout(dist: Path, target: Path) -> Path:
         _add_file(archive, HERE / "launcher.py", "start.py", SCRIPT_MODE)
         _add_file(archive, HERE / "serve.py", "course_server.py", FILE_MODE)
         for path in sorted(dist.rglob("*")):
-            if path.is_file() and not _precompressed_copy(path):
-                _add_file(archive, path, f"site/{path.relative_to(dist).as_posix()}", FILE_MODE)
+            if not path.is_file() or _precompressed_copy(path):
+                continue
+            name = path.relative_to(dist).as_posix()
+            if name == PRECACHE_SIZE:  # the build's figure counts the Brotli copies a web server sends
+                _add(archive, f"site/{name}", _sent_whole(dist), path.stat().st_mtime, FILE_MODE)
+            else:
+                _add_file(archive, path, f"site/{name}", FILE_MODE)
     return target
+
+
+def _sent_whole(dist: Path) -> bytes:
+    """offline-size.json for a server that sends every file as it is: the size of each file the
+    service worker precaches (all of `dist` but its precompressed copies, sw.js and this file)."""
+    sizes = {
+        path.relative_to(dist).as_posix(): path.stat().st_size
+        for path in dist.rglob("*")
+        if path.is_file() and not _precompressed_copy(path)
+    }
+    for own in ("sw.js", PRECACHE_SIZE):
+        sizes.pop(own, None)
+    return precache_size_of(sizes, optional=(SNAPSHOT_PATH,))[PRECACHE_SIZE].encode()
 
 
 def _precompressed_copy(path: Path) -> bool:

@@ -9,6 +9,10 @@ import { UNPACKED_CACHE } from "./snapshot-source.js";
 // The sizes of the service worker's precache, written by the build (py/lessonbuild/offline.py).
 const PRECACHE_SIZE = "offline-size.json";
 
+/** Registering gave no service worker (the dev server's pages register none, site/dev/reload.js):
+ *  nothing will store the course here. */
+class NoServiceWorker extends Error {}
+
 /**
  * @param {(reload: () => void) => void} onUpdate  called when a new build is ready
  * @param {() => void} [onOfflineReady]  called once the whole course is stored in this browser
@@ -40,7 +44,8 @@ export async function registerServiceWorker(onUpdate, onOfflineReady = null, onR
 }
 
 /** Register the service worker; resolves once it is active (the course is stored), rejects when
- *  registering fails or its install does (a download that broke off). */
+ *  registering fails or its install does (a download that broke off), and with NoServiceWorker
+ *  when register() gives none. */
 async function registerNow(onUpdate, onOfflineReady, onReduction) {
   let registration;
   try {
@@ -50,7 +55,7 @@ async function registerNow(onUpdate, onOfflineReady, onReduction) {
     throw error;
   }
   onReduction("service-worker-blocked", false);
-  if (!registration) return; // a browser or test harness that stubs register() out
+  if (!registration) throw new NoServiceWorker(); // register() stubbed out (the dev server's pages)
   const stored = new Promise((resolve, reject) => {
     navigator.serviceWorker.ready.then(resolve, reject);
     const installing = registration.installing;
@@ -117,17 +122,21 @@ export function showOfflineReady(notes) {
 }
 
 let saving = null; // the learner's save, once asked for (a lesson opened in place shows it again)
+let unavailable = false; // the save found that this server's pages register no service worker
+const UNAVAILABLE = "Nothing was saved: the server of these pages does not let lessons be stored for offline use.";
 
 /**
  * Offer, in the lesson's reserved notes line (`notes`), the download a page that spares the
  * learner's data left out: one button, "Save every lesson for offline use (N MB)", that calls
  * `save` (registerServiceWorker's onOffer). The line's `data-offline-offer` is "offered",
  * "saving" while the course downloads, or "failed" (the button offers it again); once the course
- * is stored the line gives way to showOfflineReady's.
+ * is stored the line gives way to showOfflineReady's. Where the server's pages register no
+ * service worker, pressing it says so ("unavailable", no button), and later pages offer nothing.
  */
 export async function showOfflineOffer(notes, save) {
   const bytes = await precacheBytes();
   if (!notes || notes.querySelector("[data-offline-offer]") || document.querySelector("[data-offline-ready]")) return;
+  if (unavailable) return;
   const line = document.createElement("p");
   line.className = "offline-offer";
   const button = document.createElement("button");
@@ -139,14 +148,23 @@ export async function showOfflineOffer(notes, save) {
     if (state === "saving") button.textContent = "Saving every lesson for offline use…";
     else if (state === "failed") button.textContent = `Could not save the lessons. Try again${size}`;
     else button.textContent = `Save every lesson for offline use${size}`;
+    if (state === "unavailable") {
+      // The button goes: the line that says why takes the focus it had, and is read out.
+      line.setAttribute("role", "status");
+      line.tabIndex = -1;
+      const focused = document.activeElement === button;
+      line.replaceChildren(UNAVAILABLE);
+      if (focused) line.focus();
+    }
   };
   const follow = () => {
     show("saving");
     saving.then(
       () => line.remove(), // the "works offline" line takes its place
-      () => {
+      (error) => {
         saving = null;
-        if (line.isConnected) show("failed");
+        unavailable = error instanceof NoServiceWorker;
+        if (line.isConnected) show(unavailable ? "unavailable" : "failed");
       },
     );
   };

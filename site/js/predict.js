@@ -64,11 +64,9 @@ function commit(form, { cell = null, correct }, chosen) {
   button.textContent = "Committed";
   button.setAttribute("aria-disabled", "true"); // not `disabled`: the focus stays on it
   const right = isRightAnswer(correct, chosen);
-  const reasonOf = reasonFor(correct, chosen);
-  const reason = form.querySelectorAll("template[data-explanation]")[reasonOf]?.content.cloneNode(true);
   const tag = document.createElement("strong");
   tag.textContent = right ? "Right. " : "Not quite. ";
-  showVerdict(form, right ? "correct" : "incorrect", [tag, ...(reason ? [reason] : [])]);
+  showVerdict(form, right ? "correct" : "incorrect", [tag, ...reasonNodes(form, reasonsFor(correct, chosen))]);
   const cellElement = cell && document.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
   if (cellElement) {
     cellElement.querySelector("[data-output]").dataset.held = "false";
@@ -82,16 +80,35 @@ function commit(form, { cell = null, correct }, chosen) {
 }
 
 /**
- * Which option's explanation the verdict gives as its reason: the first option chosen wrongly,
- * else the first right one left out, else the first chosen.
+ * Which options' explanations the verdict gives as its reasons: every option chosen wrongly,
+ * else every right one left out, else (a right answer) the first chosen.
  * @param {number[]} correct  the right options' indexes
  * @param {number[]} chosen  the committed options' indexes (not empty)
- * @returns {number}  an option index
+ * @returns {number[]}  option indexes, in the form's order
  */
-export function reasonFor(correct, chosen) {
-  return (
-    chosen.find((index) => !correct.includes(index)) ?? correct.find((index) => !chosen.includes(index)) ?? chosen[0]
-  );
+export function reasonsFor(correct, chosen) {
+  const wrong = chosen.filter((index) => !correct.includes(index));
+  const missed = correct.filter((index) => !chosen.includes(index));
+  const reasons = wrong.length ? wrong : missed.length ? missed : [chosen[0]];
+  return [...reasons].sort((a, b) => a - b);
+}
+
+/** The explanations of the options `indexes`; with more than one, each starts with its option's
+ *  answer, so the learner sees which tick it is about. */
+function reasonNodes(form, indexes) {
+  const options = form.querySelectorAll(".quiz-option");
+  return indexes.flatMap((index, position) => {
+    const option = options[index];
+    const explanation = option?.querySelector("template[data-explanation]");
+    if (!explanation) return [];
+    if (indexes.length === 1) return [explanation.content.cloneNode(true)];
+    const reason = document.createElement("span");
+    reason.className = "predict-reason";
+    const answer = document.createElement("strong");
+    answer.append(...[...option.querySelector("label").childNodes].map((node) => node.cloneNode(true)), ": ");
+    reason.append(answer, explanation.content.cloneNode(true));
+    return position === 0 ? [reason] : [document.createTextNode(" "), reason];
+  });
 }
 
 function showVerdict(form, verdict, nodes) {

@@ -5,6 +5,7 @@ a copy of the lessons, never lessons/."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 
@@ -162,3 +163,22 @@ def test_reload_and_problems_in_firefox_and_webkit(engine_page, dev_server, less
     assert engine_page.evaluate(main_has, "Here is the running example, edited.")  # the last good version
     rewrite(lessons, "```pyton id=top-k-list", "```python id=top-k-list")
     engine_page.wait_for("() => document.querySelector('[data-dev-problems]') === null")
+
+
+def test_the_offline_offer_says_why_nothing_was_saved_where_pages_register_no_service_worker(context, dev_server):
+    """A browser that asks to save data gets the offline offer; the dev server's pages register
+    no service worker, so pressing it says in the line why nothing was stored."""
+    context.add_init_script(
+        "Object.defineProperty(navigator.connection, 'saveData', {get: () => true, configurable: true});"
+    )
+    page = context.new_page()
+    open_lesson(page, dev_server.url, SLUG)
+    offer = page.locator("[data-offline-offer]")
+    expect(offer).to_have_attribute("data-offline-offer", "offered", timeout=PYTHON_READY_TIMEOUT)
+    offer.get_by_role("button", name=re.compile("^Save every lesson for offline use")).click()
+    expect(offer).to_have_attribute("data-offline-offer", "unavailable")
+    expect(offer).to_have_text(
+        "Nothing was saved: the server of these pages does not let lessons be stored for offline use."
+    )
+    expect(offer).to_be_focused()
+    expect(page.locator("[data-offline-ready]")).to_have_count(0)

@@ -86,3 +86,18 @@ def test_without_scripts_the_explanation_shows(browser, base_url):
     page.goto(f"{base_url}{SLUG}.html")
     expect(page.locator(f'[data-held-prose="{CELL}"]')).to_be_visible()
     context.close()
+
+
+def test_each_wrong_tick_of_a_several_answer_prediction_gets_its_explanation(page, base_url):
+    """Ticking two wrong options of a prediction with several answers: the verdict gives the
+    explanation of each, each named by its option."""
+    open_lesson(page, base_url, "user-models")
+    form = page.locator('form[data-predict="one-perfect-predict"]')
+    form.get_by_label("AP@5", exact=True).check()
+    form.get_by_label("NDCG@5", exact=True).check()
+    form.get_by_role("button", name="Commit").click()
+    verdict = form.locator("[data-verdict]")
+    expect(verdict).to_have_attribute("data-verdict", "incorrect")
+    expect(verdict).to_have_text(
+        re.compile(r"^Not quite\. AP@5: AP counts an item as relevant .*\. NDCG@5: NDCG@5 adds up the discounted gain")
+    )

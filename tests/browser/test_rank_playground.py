@@ -610,3 +610,24 @@ def test_err_and_rbp_show_their_working_and_are_announced_when_they_move(page, b
         assert after[name]["value"] > before[name]["value"]
         expect(announce).to_contain_text(f"{label} {before[name]['value']:.3f} to {after[name]['value']:.3f}")
         expect(playground.locator(f'[data-metric="{name}"] [data-trend]')).to_have_attribute("data-trend", "up")
+
+
+@pytest.mark.parametrize("typed", ["0", "e"])
+def test_an_invalid_k_typed_into_a_blank_field_is_announced(page, base_url, playground_page, typed):
+    """A blank k field (being typed) says nothing yet; an invalid value typed into it ("0", or
+    "e", which a number field holds as a bad input with an empty value) makes the live line say
+    that k is invalid and the readouts are on hold, as when it replaces a valid value."""
+    playground = open_playground(page, base_url, playground_page)
+    state = own_state()
+    assert_agrees(playground, state)
+    k_field = playground.get_by_label("k", exact=True)
+    k_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Backspace")
+    expect(playground.locator("[data-playground-hold]")).to_be_visible()
+    page.keyboard.type(typed)
+    expect(k_field).to_have_attribute("aria-invalid", "true")
+    expect(playground.locator("[data-playground-announce]")).to_have_text(
+        f"k is a whole number from 1 to {PLAYGROUND_CONFIG['max_items']}. The readouts are on hold until it is."
+    )
+    assert_agrees(playground, state)

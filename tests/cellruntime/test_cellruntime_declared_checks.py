@@ -208,6 +208,31 @@ def test_a_list_of_numbers_is_compared_item_by_item_with_the_tolerance():
     )
 
 
+PAIR_SOLUTION = "def low_high(values):\n    return min(values) / 2, max(values) / 2\n"
+PAIR_CASES = "def cases():\n    return [([1, 2, 3],)]\n"
+
+
+def test_several_numbers_are_taken_as_a_tuple_or_a_list_and_another_shape_is_told_what_it_is():
+    named = declared_check_name("low_high", PAIR_SOLUTION, 'RETURNS = "the low and the high half"\n' + PAIR_CASES)
+    assert check_function({"low_high": lambda values: (0.5, 1.5)}, named)["ok"] is True
+    assert check_function({"low_high": lambda values: [0.5, 1.5]}, named)["ok"] is True
+    told = [
+        ((0.5, 1.5, 0.0), "returned 3 values; expected 2: the low and the high half."),
+        ([0.5], "returned 1 value; expected 2: the low and the high half."),
+        (0.5, "returned 1 value, 0.5; expected 2: the low and the high half."),
+        ("0.5 1.5", "returned '0.5 1.5', a str; expected 2: the low and the high half, as a tuple or a list."),
+    ]
+    for returned, message in told:
+        verdict = check_function({"low_high": lambda values, returned=returned: returned}, named)
+        assert verdict["message"] == f"low_high([1, 2, 3]) {message}"
+    # Without RETURNS, a solution's tuple is told by its numbers.
+    unnamed = declared_check_name("low_high", PAIR_SOLUTION, PAIR_CASES)
+    verdict = check_function({"low_high": lambda values: 0.5}, unnamed)
+    assert verdict["message"] == "low_high([1, 2, 3]) returned 1 value, 0.5; expected 2: [0.5, 1.5]."
+    with pytest.raises(ValueError, match="RETURNS"):
+        declared_checker(declared_check_name("low_high", PAIR_SOLUTION, "RETURNS = 2\n" + PAIR_CASES))
+
+
 PRECISION_SOLUTION = "def precision_at_k(ranking, relevant, k):\n    return len(set(ranking[:k]) & relevant) / k\n"
 PRECISION_CASES = "def cases():\n    return [(['a', 'x'], {'a'}, 2), (['a'], {'a', 'b'}, 4)]\n"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 import build
 from lessonbuild.handout import TOP, write_handout
 from lessonbuild.launcher import DEFAULT_PORT, course_url
+from lessonbuild.snapshot import SNAPSHOT_PATH
 from lessonbuild.serve import make_server
 from lessonbuild.paths import ROOT
 
@@ -28,9 +30,11 @@ def handout(tmp_path):
     (dist / "assets").mkdir(parents=True)
     (dist / "index.html").write_text("<h1>The course</h1>")
     (dist / "index.html.br").write_bytes(b"left out")
-    (dist / "snapshot.bin.gz").write_bytes(b"kept: no snapshot.bin beside it")
+    (dist / "pyodide").mkdir()
+    (dist / SNAPSHOT_PATH).write_bytes(b"kept: no snapshot.bin beside it")
     (dist / "assets" / "site.css").write_text("body {}")
     (dist / "sw.js").write_bytes(SW)
+    (dist / "offline-size.json").write_text('{"bytes": 30, "optional": 10}')  # the build's, with Brotli copies
     target = write_handout(dist, tmp_path / "course.zip")
     with zipfile.ZipFile(target) as archive:
         archive.extractall(tmp_path / "unpacked")
@@ -86,7 +90,8 @@ def test_every_file_is_readable_by_everyone_and_start_py_runs_directly(handout, 
         "site/index.html",
         "site/assets/site.css",
         "site/sw.js",
-        "site/snapshot.bin.gz",  # compressed, but no copy of a file beside it: kept
+        f"site/{SNAPSHOT_PATH}",  # compressed, but no copy of a file beside it: kept
+        "site/offline-size.json",
     }  # index.html.br, a copy of index.html, is left out: start.py serves index.html itself
     for name, mode in modes.items():
         assert stat.S_ISREG(mode), name
@@ -180,3 +185,18 @@ def test_build_zip_says_it_builds_then_zips(capsys):
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "build.py --zip course.zip` builds the site into `dist/` (as `make build` does), then zips it" in readme
     assert "after `make build`" not in readme
+
+
+def test_the_offline_offer_counts_the_files_as_start_py_sends_them(handout):
+    """start.py sends each file as it is (no .br or .gz copy): the size the offline offer tells
+    is every precached file's own size (the snapshot's part optional), not the build's figure."""
+    served = {
+        path: (handout / "site" / path).stat().st_size for path in ("index.html", SNAPSHOT_PATH, "assets/site.css")
+    }
+    process, output = start(handout, "--port", "0")
+    try:
+        told = json.loads(get(address(output) + "offline-size.json"))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert told == {"bytes": sum(served.values()), "optional": served[SNAPSHOT_PATH]}

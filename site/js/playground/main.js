@@ -269,7 +269,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     field.addEventListener(
       "input",
       () => {
-        if (field.value === "") return mark(true, !problem.hidden); // being typed: told on Enter or leaving
+        // Blank, being typed: told on Enter or leaving (or kept told if it was). A value the field
+        // cannot read ("e", "-") is blank too, but flagged as bad input: that one is invalid.
+        if (field.value === "" && !field.validity.badInput) return mark(true, problem.dataset.told === "true");
         if (!field.validity.valid) {
           const toldBefore = waiting.has(field) && !problem.hidden && problem.dataset.told === "true";
           mark(true);

@@ -1,23 +1,24 @@
-// site/js/predict.js: which reason a prediction's verdict gives, and whether one was committed.
+// site/js/predict.js: which reasons a prediction's verdict gives, and whether one was committed.
 import "./fake-storage.mjs";
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { hasCommitted, reasonFor } from "../../../site/js/predict.js";
+import { hasCommitted, reasonsFor } from "../../../site/js/predict.js";
 import { save } from "../../../site/js/storage.js";
 
 beforeEach(() => localStorage.clear());
 
-test("the reason is the first option chosen wrongly", () => {
-  assert.equal(reasonFor([2], [3, 1]), 3);
-  assert.equal(reasonFor([0, 2], [0, 1]), 1);
+test("the reasons are every option chosen wrongly, in the form's order", () => {
+  assert.deepEqual(reasonsFor([2], [3, 1]), [1, 3]);
+  assert.deepEqual(reasonsFor([0, 2], [0, 1]), [1]);
+  assert.deepEqual(reasonsFor([3], [0, 1, 3]), [0, 1]);
 });
 
-test("with no wrong option chosen, the reason is the first right one left out", () => {
-  assert.equal(reasonFor([0, 2, 3], [0]), 2);
+test("with no wrong option chosen, the reasons are the right ones left out", () => {
+  assert.deepEqual(reasonsFor([0, 2, 3], [0]), [2, 3]);
 });
 
 test("a right answer gives the first option chosen as its reason", () => {
-  assert.equal(reasonFor([1, 2], [2, 1]), 2);
+  assert.deepEqual(reasonsFor([1, 2], [2, 1]), [2]);
 });
 
 test("a prediction counts as committed for the version it was committed to", () => {
