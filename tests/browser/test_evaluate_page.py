@@ -1214,8 +1214,15 @@ def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreads
     assert ",5\n" in spreadsheet.read_text()
     open_evaluate(page, base_url)
     choose(page, [spreadsheet], files["qrels"])
+    command = page.locator("[data-eval-command]")
+    expect(command).to_contain_text(" -q qrels.txt sheet.csv")  # its format is known once it is read
     evaluate(page)
     expect(page.locator('[data-eval-file="sheet.csv"]')).to_have_attribute("data-format", "CSV (semicolons)")
+    # trec_eval cannot read it: no command that would fail, and the note says why.
+    expect(command).to_be_hidden()
+    expect(page.locator("[data-eval-command-note]")).to_have_text(
+        "trec_eval reads only whitespace-separated TREC files: sheet.csv is CSV (semicolons)."
+    )
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
     result = expected(files["A"].read_text(), files["qrels"].read_text())
     assert agrees(cell_value(page, "[data-results]", "sheet", "ndcg@10"), result.means["ndcg@10"])
@@ -1230,12 +1237,18 @@ def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated
     qrels.write_text(qrels_text() + f"{MARKER}q1 0 {MARKER}d99 high\n")  # a problem in a file that was read
     open_evaluate(page, base_url)
     choose(page, [thousands, files["A"], binary, files["B"]], qrels)  # the baseline, first, is unreadable
+    choices = page.get_by_label("Baseline", exact=True).locator("option")
+    expect(choices).to_have_text(["thousands", "A", "binary", "B"])
     evaluate(page)
     status = page.locator("[data-eval-status]")
     expect(status).to_have_text(
         "Done: 2 runs, 8 queries. Not evaluated: thousands.csv, binary.txt, whose problems are listed below. "
         "The baseline is A instead."
     )
+    # The runs not read are no longer offered as the baseline, which shows the one used.
+    expect(choices).to_have_text(["A", "B"])
+    expect(page.get_by_label("Baseline", exact=True).locator("option:checked")).to_have_text("A")
+    expect(page.locator("[data-eval-stale]")).to_have_count(0)
     expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "A", "B"])
     expect(page.locator('[data-eval-file="binary.txt"]')).to_contain_text("Not evaluated: nothing in it could be read.")
     problems = page.locator("[data-eval-problems] > li")

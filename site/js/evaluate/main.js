@@ -6,7 +6,7 @@ import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
-import { changedOnDisk, placeChosen, unreadable } from "./files.js";
+import { changedOnDisk, placeChosen, summariesByFile, unreadable } from "./files.js";
 import { unpackedSize, unreadableGzip } from "./gzip.js";
 import { outOfMemory, tooLarge } from "./limits.js";
 import { badNames, nameProblem, uniqueNames } from "./names.js";
@@ -45,6 +45,7 @@ export function mountEvaluate(root, { runtime, signal }) {
   let qrels = null; // File
   let qrelsDropped = false; // the judgments came by drop, not from their file input
   let changed = new Set(); // Files the browser refused to read since they were chosen
+  let summaries = new Map(); // File -> what the last evaluation found in it (format, nothingRead)
   let working = false;
 
   const setStatus = (state, text, fraction = null) => {
@@ -90,11 +91,19 @@ export function mountEvaluate(root, { runtime, signal }) {
       $("[data-eval-command-note]").textContent = current.error;
       return;
     }
+    // A file's format is known once it has been read: the command follows the last evaluation.
+    const formats = Object.fromEntries(
+      [qrels, ...runs.map((run) => run.file)]
+        .filter((file) => summaries.has(file))
+        .map((file) => [file.name, summaries.get(file).format]),
+    );
     const { command, notes } = trecEvalCommand(current, {
       qrels: qrels?.name,
       run: runs[0]?.file.name,
       others: runs.slice(1).map((run) => run.file.name),
+      formats,
     });
+    commandLine.hidden = !command;
     $("[data-eval-command]").textContent = command;
     $("[data-eval-command-note]").textContent = notes.join(" ");
   };
@@ -183,8 +192,11 @@ export function mountEvaluate(root, { runtime, signal }) {
   };
   const drawBaseline = (chosen) => {
     const index = Number(chosen) || 0; // option values are run indexes
-    baseline.replaceChildren(...runs.map((run, i) => el("option", { value: String(i), text: run.name })));
-    if (runs.length) baseline.value = String(Math.min(index, runs.length - 1));
+    // A run the last evaluation could not read is no baseline, unless no run could be read.
+    const read = runs.map((_, i) => i).filter((i) => !summaries.get(runs[i].file)?.nothingRead);
+    const offered = read.length ? read : runs.map((_, i) => i);
+    baseline.replaceChildren(...offered.map((i) => el("option", { value: String(i), text: runs[i].name })));
+    if (offered.length) baseline.value = String(offered.includes(index) ? index : offered[0]);
   };
   const checkNames = () => {
     const bad = badNames(runs.map((run) => run.name));
@@ -355,6 +367,13 @@ export function mountEvaluate(root, { runtime, signal }) {
       startButton.disabled = false;
       stopButton.disabled = true;
     }
+    const found = answer.ok ? answer.result.files : answer.files;
+    if (found) summaries = summariesByFile(found, job);
+    // The baseline offers only runs read, on the one the results were compared with.
+    const used = answer.ok ? job.runs.find((run) => run.name === answer.result.baseline)?.file : null;
+    const usedIndex = runs.findIndex((run) => run.file === used);
+    drawBaseline(String(usedIndex >= 0 ? usedIndex : baseline.value));
+    showCommand();
     if (answer.ok) return showResult(answer.result, current.cutoffs, job.baseline);
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
     // Out of memory (Python's MemoryError, or the worker's error): said plainly, never a wait.
