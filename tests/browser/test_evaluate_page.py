@@ -881,11 +881,20 @@ def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_i
     page.get_by_label("Baseline", exact=True).select_option(label="B")
     expect(stale).to_be_visible()
     expect(stale).to_contain_text("press Evaluate to update them")
+    # Downloaded now, each export says first that it is out of date for the form.
+    for name, comment in [("means.csv", "# "), ("per-query.csv", "# "), ("means.md", "<!-- "), ("means.tex", "% ")]:
+        with page.expect_download() as info:
+            page.locator(f'[data-eval-export="{name}"]').click()
+        first = open(info.value.path(), encoding="utf-8").readline()
+        assert first.startswith(f"{comment}Out of date: "), (name, first)
     page.get_by_label("Relevance threshold").fill("2")
     expect(stale).to_have_count(1)
     evaluate(page)
     expect(stale).to_have_count(0)
     expect(page.get_by_role("heading", name="Against the baseline, B")).to_be_visible()
+    with page.expect_download() as info:
+        page.locator('[data-eval-export="means.csv"]').click()
+    assert open(info.value.path(), encoding="utf-8").readline().startswith("run,")
 
 
 DROP = """([files]) => {

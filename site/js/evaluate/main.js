@@ -478,7 +478,9 @@ export function mountEvaluate(root, { runtime, signal }) {
       ["Means (LaTeX)", "means.tex", meansLaTeX, "application/x-tex"],
     ]) {
       const button = el("button", { type: "button", "data-eval-export": name, text: `Download ${text}` });
-      on(button, "click", () => download(name, make(result), type));
+      // Results marked out of date say so in the file too.
+      const stale = () => Boolean(output.querySelector("[data-eval-stale]"));
+      on(button, "click", () => download(name, make(result, { stale: stale() }), type));
       exports.append(button, " ");
     }
     output.replaceChildren(
