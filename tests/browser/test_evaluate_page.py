@@ -1371,3 +1371,25 @@ def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_com
     with page.expect_download() as info:
         page.locator('[data-eval-export="per-query.csv"]').click()
     assert ",err@10," in open(info.value.path(), encoding="utf-8").read()
+
+
+def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge(page, base_url, files, tmp_path):
+    """Run names without a space (as file names come) wrap inside their column's head, so three
+    runs' means fit the phone's width: no column is cut at the edge of the box."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    runs = [tmp_path / name for name in ("bm25_tuned.txt", "splade_v2.txt", "colbert_v2.txt")]
+    for seed, path in enumerate(runs, start=1):
+        path.write_text(run_text(seed))
+    open_evaluate(page, base_url)
+    choose(page, runs, files["qrels"])
+    evaluate(page)
+    expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "bm25_tuned", "splade_v2", "colbert_v2"])
+    box = page.locator(".evaluate-table:has([data-results])")
+    widths = box.evaluate("(box) => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    last = page.locator("[data-results] thead th").last
+    inside = box.evaluate(
+        "(box, th) => th.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1",
+        last.element_handle(),
+    )
+    assert inside
