@@ -45,7 +45,10 @@ export function mountEvaluate(root, { runtime, signal }) {
   let qrels = null; // File
   let qrelsDropped = false; // the judgments came by drop, not from their file input
   let changed = new Set(); // Files the browser refused to read since they were chosen
-  let summaries = new Map(); // File -> what the last evaluation found in it (format, nothingRead)
+  let summaries = new Map(); // File -> what the last evaluation found in it (format, nothingRead, bytes)
+  // A file's size as the last evaluation read it, else as the browser gave it when it was chosen
+  // (Firefox reads a file edited on disk since, and keeps the size it had then).
+  const sizeOf = (file) => summaries.get(file)?.bytes ?? file.size;
   let working = false;
 
   const setStatus = (state, text, fraction = null) => {
@@ -166,7 +169,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       " ",
       changed.has(run.file)
         ? el("span", { class: "evaluate-changed", "data-eval-changed": true, text: changedOnDisk(run.file.name) })
-        : el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
+        : el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(sizeOf(run.file))}` }),
       " ",
       remove,
     );
@@ -234,7 +237,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     hint.classList.toggle("evaluate-changed", changed.has(qrels));
     if (!qrels) hint.textContent = "";
     else if (changed.has(qrels)) hint.textContent = changedOnDisk(qrels.name);
-    else hint.textContent = `In use: ${qrels.name}, ${size(qrels.size)}${qrelsDropped ? " (dropped)" : ""}`;
+    else hint.textContent = `In use: ${qrels.name}, ${size(sizeOf(qrels))}${qrelsDropped ? " (dropped)" : ""}`;
   };
   on($("[data-eval-qrels]"), "change", (event) => {
     qrels = event.target.files[0] ?? null;
@@ -369,6 +372,12 @@ export function mountEvaluate(root, { runtime, signal }) {
     }
     const found = answer.ok ? answer.result.files : answer.files;
     if (found) summaries = summariesByFile(found, job);
+    // A file read at another size than it was chosen with shows the size read (the rows are drawn
+    // again only then: a name's field keeps its focus).
+    if ([...summaries].some(([file, summary]) => summary.bytes !== undefined && summary.bytes !== file.size)) {
+      drawNames();
+      showQrels();
+    }
     // The baseline offers only runs read, on the one the results were compared with.
     const used = answer.ok ? job.runs.find((run) => run.name === answer.result.baseline)?.file : null;
     const usedIndex = runs.findIndex((run) => run.file === used);
