@@ -6,13 +6,15 @@ kind of block print what CPython printed and their exercises and quizzes check; 
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
 embed script runs a cell on another origin's page; the rank playground answers a move, a key,
 a grade and k, keeps its state across a reload, and waits for a running cell; the evaluate page
-scores dropped files, lists malformed lines and refuses judgments too large to hold.
+scores dropped files, lists malformed lines, refuses judgments too large to hold, and shows a file
+edited on disk since it was chosen at the size it read (Firefox).
 Chromium has its own Playwright tests."""
 
 from __future__ import annotations
 
 import functools
 import io
+import os
 import re
 import threading
 from pathlib import Path
@@ -484,6 +486,41 @@ def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_
         "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
     )
     assert len(problems) == 1 and problems[0].startswith("run.txt (2), line 3: the line has 4 columns"), problems
+
+
+def test_a_file_edited_on_disk_since_it_was_chosen_is_shown_at_the_size_read(engine_page, plain_engine_site, tmp_path):
+    """Firefox reads a chosen file edited on disk since (Chromium refuses it, and asks for it
+    again), while the File keeps the size it had when chosen: once evaluated, the size beside the
+    run and the judgments is the size read; chosen again, the file's size now."""
+    if engine_page.engine != "firefox":
+        pytest.skip("the WebKitGTK driver chooses no files from disk")
+    page = engine_page
+    run, qrels = tmp_path / "A.txt", tmp_path / "qrels.txt"
+    run.write_text("q1 Q0 d1 1 3 a\n")
+    qrels.write_text("q1 0 d1 1\n")
+    page.goto(f"{plain_engine_site}evaluate.html")
+    page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
+    page.set_files(by_hook("[data-eval-runs]"), [run])
+    page.set_files(by_hook("[data-eval-qrels]"), [qrels])
+    hints = "() => [...document.querySelectorAll('[data-eval-names] .evaluate-hint, [data-eval-qrels-dropped]')].map((hint) => hint.textContent)"
+    assert page.wait_for(hints) == ["In use: qrels.txt, 10 bytes", "A.txt, 15 bytes"]
+    later = run.stat().st_mtime + 60
+    run.write_text("q1 Q0 d1 1 3 a\n" * 40)
+    qrels.write_text("q1 0 d1 1\n" * 3)
+    for path in (run, qrels):
+        os.utime(path, (later, later))
+    page.click(by_role("button", "Evaluate"))
+    page.wait_for(
+        "() => ['done', 'error'].includes(document.querySelector('[data-eval-status]').dataset.evalStatus)",
+        timeout=PYTHON_READY_TIMEOUT_S * 2,
+    )
+    listed = page.evaluate("() => [...document.querySelectorAll('[data-eval-files] > li')].map((li) => li.textContent)")
+    assert listed[1] == 'A.txt (run "A"): detected TREC run, 40 lines.', listed  # read as it is now
+    assert page.evaluate(hints) == ["In use: qrels.txt, 30 bytes", "A.txt, 600 bytes"]
+    run.write_text("q1 Q0 d1 1 3 a\n" * 100)
+    os.utime(run, (later + 60, later + 60))
+    page.set_files(by_hook("[data-eval-runs]"), [run])
+    page.wait_for(f"() => ({hints})()[1] === 'A.txt, 2 kB'")
 
 
 def test_the_evaluate_page_refuses_judgments_too_large_by_what_the_browser_says(engine_page, plain_engine_site):

@@ -881,11 +881,20 @@ def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_i
     page.get_by_label("Baseline", exact=True).select_option(label="B")
     expect(stale).to_be_visible()
     expect(stale).to_contain_text("press Evaluate to update them")
+    # Downloaded now, each export says first that it is out of date for the form.
+    for name, comment in [("means.csv", "# "), ("per-query.csv", "# "), ("means.md", "<!-- "), ("means.tex", "% ")]:
+        with page.expect_download() as info:
+            page.locator(f'[data-eval-export="{name}"]').click()
+        first = open(info.value.path(), encoding="utf-8").readline()
+        assert first.startswith(f"{comment}Out of date: "), (name, first)
     page.get_by_label("Relevance threshold").fill("2")
     expect(stale).to_have_count(1)
     evaluate(page)
     expect(stale).to_have_count(0)
     expect(page.get_by_role("heading", name="Against the baseline, B")).to_be_visible()
+    with page.expect_download() as info:
+        page.locator('[data-eval-export="means.csv"]').click()
+    assert open(info.value.path(), encoding="utf-8").readline().startswith("run,")
 
 
 DROP = """([files]) => {
@@ -1214,8 +1223,15 @@ def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreads
     assert ",5\n" in spreadsheet.read_text()
     open_evaluate(page, base_url)
     choose(page, [spreadsheet], files["qrels"])
+    command = page.locator("[data-eval-command]")
+    expect(command).to_contain_text(" -q qrels.txt sheet.csv")  # its format is known once it is read
     evaluate(page)
     expect(page.locator('[data-eval-file="sheet.csv"]')).to_have_attribute("data-format", "CSV (semicolons)")
+    # trec_eval cannot read it: no command that would fail, and the note says why.
+    expect(command).to_be_hidden()
+    expect(page.locator("[data-eval-command-note]")).to_have_text(
+        "trec_eval reads only whitespace-separated TREC files: sheet.csv is CSV (semicolons)."
+    )
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
     result = expected(files["A"].read_text(), files["qrels"].read_text())
     assert agrees(cell_value(page, "[data-results]", "sheet", "ndcg@10"), result.means["ndcg@10"])
@@ -1230,12 +1246,18 @@ def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated
     qrels.write_text(qrels_text() + f"{MARKER}q1 0 {MARKER}d99 high\n")  # a problem in a file that was read
     open_evaluate(page, base_url)
     choose(page, [thousands, files["A"], binary, files["B"]], qrels)  # the baseline, first, is unreadable
+    choices = page.get_by_label("Baseline", exact=True).locator("option")
+    expect(choices).to_have_text(["thousands", "A", "binary", "B"])
     evaluate(page)
     status = page.locator("[data-eval-status]")
     expect(status).to_have_text(
         "Done: 2 runs, 8 queries. Not evaluated: thousands.csv, binary.txt, whose problems are listed below. "
         "The baseline is A instead."
     )
+    # The runs not read are no longer offered as the baseline, which shows the one used.
+    expect(choices).to_have_text(["A", "B"])
+    expect(page.get_by_label("Baseline", exact=True).locator("option:checked")).to_have_text("A")
+    expect(page.locator("[data-eval-stale]")).to_have_count(0)
     expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "A", "B"])
     expect(page.locator('[data-eval-file="binary.txt"]')).to_contain_text("Not evaluated: nothing in it could be read.")
     problems = page.locator("[data-eval-problems] > li")
@@ -1349,3 +1371,25 @@ def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_com
     with page.expect_download() as info:
         page.locator('[data-eval-export="per-query.csv"]').click()
     assert ",err@10," in open(info.value.path(), encoding="utf-8").read()
+
+
+def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge(page, base_url, files, tmp_path):
+    """Run names without a space (as file names come) wrap inside their column's head, so three
+    runs' means fit the phone's width: no column is cut at the edge of the box."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    runs = [tmp_path / name for name in ("bm25_tuned.txt", "splade_v2.txt", "colbert_v2.txt")]
+    for seed, path in enumerate(runs, start=1):
+        path.write_text(run_text(seed))
+    open_evaluate(page, base_url)
+    choose(page, runs, files["qrels"])
+    evaluate(page)
+    expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "bm25_tuned", "splade_v2", "colbert_v2"])
+    box = page.locator(".evaluate-table:has([data-results])")
+    widths = box.evaluate("(box) => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    last = page.locator("[data-results] thead th").last
+    inside = box.evaluate(
+        "(box, th) => th.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1",
+        last.element_handle(),
+    )
+    assert inside

@@ -186,6 +186,11 @@ class Page:
         """Press a key or a chord named as in Playwright: 'Enter', 'Shift+Enter', 'Control+a'."""
         raise NotImplementedError
 
+    def set_files(self, target: Target, paths: list) -> None:
+        """Choose the files at `paths` (on this machine) in the file input `target`, as a person
+        choosing them in its file picker: the input fires its input and change events."""
+        raise NotImplementedError
+
     def screenshot(self, path) -> None:
         raise NotImplementedError
 

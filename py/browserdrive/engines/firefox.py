@@ -15,7 +15,18 @@ import tempfile
 import threading
 from pathlib import Path
 
-from .base import DEEP_QUERY, CENTRE_IF_HIT, Browser, EngineError, Page, Target, is_function, key_sequence, typed_keys
+from .base import (
+    DEEP_QUERY,
+    CENTRE_IF_HIT,
+    DEFAULT_TIMEOUT_S,
+    Browser,
+    EngineError,
+    Page,
+    Target,
+    is_function,
+    key_sequence,
+    typed_keys,
+)
 from .bidi import BidiConnection, RemoteNode, from_remote_value, to_local_value
 from .install import FIREFOX
 
@@ -179,6 +190,11 @@ class FirefoxPage(Page):
             **start,
         )["nodes"]
         return RemoteNode(nodes[0]["sharedId"]) if nodes else None
+
+    def set_files(self, target: Target, paths: list) -> None:
+        element = self.wait_until(lambda: self._find(target), DEFAULT_TIMEOUT_S, f"no {target}")
+        files = [str(path) for path in paths]
+        self._command("input.setFiles", context=self.context, element={"sharedId": element.shared_id}, files=files)
 
     def _centre(self, element: RemoteNode):
         return self.evaluate(CENTRE_IF_HIT, element)

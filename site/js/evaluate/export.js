@@ -47,11 +47,21 @@ const csvLine = (fields) => fields.map((field) => csvField(String(field))).join(
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const csvName = (text) => (FORMULA_START.test(text) && !Number.isFinite(Number(text)) ? `'${text}` : text);
 
+// Results downloaded after the form changed (the page marks them out of date) say so in a comment
+// line first: it stays with the numbers wherever the file is pasted, and leaves the table whole.
+export const STALE_NOTE =
+  "Out of date: the files, names or options on the evaluate page changed after these results; press Evaluate to update them.";
+const staleLines = (stale, comment) => (stale ? [comment(STALE_NOTE)] : []);
+const hashComment = (text) => `# ${text}`;
+
 /** The means as CSV: a row per run, a column per measure (csvNumber), and `significant_*`
- *  columns (1 when MARK applies). */
-export function meansCSV(result) {
+ *  columns (1 when MARK applies); with `stale`, a first "#" line says the results are out of date. */
+export function meansCSV(result, { stale = false } = {}) {
   const measures = result.runs[0]?.measures ?? [];
-  const lines = [csvLine(["run", ...measures, ...measures.map((key) => `significant_${key}`)])];
+  const lines = [
+    ...staleLines(stale, hashComment),
+    csvLine(["run", ...measures, ...measures.map((key) => `significant_${key}`)]),
+  ];
   for (const run of result.runs) {
     lines.push(
       csvLine([
@@ -64,9 +74,10 @@ export function meansCSV(result) {
   return `${lines.join("\n")}\n`;
 }
 
-/** The per-query values as CSV, long format: run, query, measure, value (csvNumber). */
-export function perQueryCSV(result) {
-  const lines = [csvLine(["run", "query", "measure", "value"])];
+/** The per-query values as CSV, long format: run, query, measure, value (csvNumber); `stale` as
+ *  meansCSV's. */
+export function perQueryCSV(result, { stale = false } = {}) {
+  const lines = [...staleLines(stale, hashComment), csvLine(["run", "query", "measure", "value"])];
   for (const run of result.runs) {
     for (const key of run.measures) {
       const values = run.perQuery[key];
@@ -94,12 +105,13 @@ const MARKDOWN_TEXT = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "\\|" };
 export const markdownEscape = (text) => String(text).replace(/[&<>|]/g, (c) => MARKDOWN_TEXT[c]);
 
 /** The means as a Markdown table (four decimals), with the footnote line under it when a mean
- *  is marked. */
-export function meansMarkdown(result) {
+ *  is marked; with `stale`, an HTML comment first says the results are out of date. */
+export function meansMarkdown(result, { stale = false } = {}) {
   const { header, rows } = meansGrid(result, markdownEscape);
   const line = (cells) => `| ${cells.join(" | ")} |`;
   const note = anyMarked(result) ? ["", markdownEscape(markNote(result))] : [];
-  return [line(header), line(header.map(() => "---")), ...rows.map(line), ...note, ""].join("\n");
+  const first = staleLines(stale, (text) => `<!-- ${text} -->\n`);
+  return [...first, line(header), line(header.map(() => "---")), ...rows.map(line), ...note, ""].join("\n");
 }
 
 // LaTeX's special characters in text. `~` and `^` escaped with a backslash are accents, and `<`,
@@ -115,8 +127,9 @@ const LATEX_TEXT_COMMANDS = {
 const latexEscape = (text) => String(text).replace(/[\\&%$#_{}~^<>|]/g, (c) => LATEX_TEXT_COMMANDS[c] ?? `\\${c}`);
 
 /** The means as a LaTeX tabular (booktabs, which its first line says the document needs), with
- *  the footnote as a \\dag note under it when a mean is marked. */
-export function meansLaTeX(result) {
+ *  the footnote as a \\dag note under it when a mean is marked; with `stale`, a first "%" line
+ *  says the results are out of date. */
+export function meansLaTeX(result, { stale = false } = {}) {
   const { header, rows } = meansGrid(result, latexEscape);
   const body = rows.map((cells) => `${cells.join(" & ").replaceAll(MARK, "$^\\dagger$")} \\\\`);
   const note = anyMarked(result)
@@ -127,6 +140,7 @@ export function meansLaTeX(result) {
       ]
     : [];
   return [
+    ...staleLines(stale, (text) => `% ${text}`),
     "% needs \\usepackage{booktabs} (for \\toprule, \\midrule, \\bottomrule)",
     `\\begin{tabular}{l${"r".repeat(header.length - 1)}}`,
     "\\toprule",

@@ -49,3 +49,19 @@ export function placeChosen(runs, files) {
   }
   return { replaced, added };
 }
+
+/**
+ * Each file's summary after an evaluation, by the File it was read from (a file chosen again is a
+ * new File, so what was found in the one before no longer applies to it).
+ * @param {Record<string, {role: string, run?: string}>} summaries  file name -> summary (evaluate.py)
+ * @param {{qrels: Blob, runs: {file: Blob, name: string}[]}} job  the files and run names evaluated
+ * @returns {Map<Blob, object>}
+ */
+export function summariesByFile(summaries, { qrels, runs }) {
+  const found = new Map();
+  for (const summary of Object.values(summaries ?? {})) {
+    const file = summary.role === "qrels" ? qrels : runs.find((run) => run.name === summary.run)?.file;
+    if (file) found.set(file, summary);
+  }
+  return found;
+}

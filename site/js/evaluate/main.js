@@ -6,7 +6,7 @@ import { el } from "../playground/dom.js";
 import { load, save } from "../storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
-import { changedOnDisk, placeChosen, unreadable } from "./files.js";
+import { changedOnDisk, placeChosen, summariesByFile, unreadable } from "./files.js";
 import { unpackedSize, unreadableGzip } from "./gzip.js";
 import { outOfMemory, tooLarge } from "./limits.js";
 import { badNames, nameProblem, uniqueNames } from "./names.js";
@@ -45,6 +45,10 @@ export function mountEvaluate(root, { runtime, signal }) {
   let qrels = null; // File
   let qrelsDropped = false; // the judgments came by drop, not from their file input
   let changed = new Set(); // Files the browser refused to read since they were chosen
+  let summaries = new Map(); // File -> what the last evaluation found in it (format, nothingRead, bytes)
+  // A file's size as the last evaluation read it, else as the browser gave it when it was chosen
+  // (Firefox reads a file edited on disk since, and keeps the size it had then).
+  const sizeOf = (file) => summaries.get(file)?.bytes ?? file.size;
   let working = false;
 
   const setStatus = (state, text, fraction = null) => {
@@ -90,11 +94,19 @@ export function mountEvaluate(root, { runtime, signal }) {
       $("[data-eval-command-note]").textContent = current.error;
       return;
     }
+    // A file's format is known once it has been read: the command follows the last evaluation.
+    const formats = Object.fromEntries(
+      [qrels, ...runs.map((run) => run.file)]
+        .filter((file) => summaries.has(file))
+        .map((file) => [file.name, summaries.get(file).format]),
+    );
     const { command, notes } = trecEvalCommand(current, {
       qrels: qrels?.name,
       run: runs[0]?.file.name,
       others: runs.slice(1).map((run) => run.file.name),
+      formats,
     });
+    commandLine.hidden = !command;
     $("[data-eval-command]").textContent = command;
     $("[data-eval-command-note]").textContent = notes.join(" ");
   };
@@ -157,7 +169,7 @@ export function mountEvaluate(root, { runtime, signal }) {
       " ",
       changed.has(run.file)
         ? el("span", { class: "evaluate-changed", "data-eval-changed": true, text: changedOnDisk(run.file.name) })
-        : el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(run.file.size)}` }),
+        : el("span", { class: "evaluate-hint", text: `${run.file.name}, ${size(sizeOf(run.file))}` }),
       " ",
       remove,
     );
@@ -183,8 +195,11 @@ export function mountEvaluate(root, { runtime, signal }) {
   };
   const drawBaseline = (chosen) => {
     const index = Number(chosen) || 0; // option values are run indexes
-    baseline.replaceChildren(...runs.map((run, i) => el("option", { value: String(i), text: run.name })));
-    if (runs.length) baseline.value = String(Math.min(index, runs.length - 1));
+    // A run the last evaluation could not read is no baseline, unless no run could be read.
+    const read = runs.map((_, i) => i).filter((i) => !summaries.get(runs[i].file)?.nothingRead);
+    const offered = read.length ? read : runs.map((_, i) => i);
+    baseline.replaceChildren(...offered.map((i) => el("option", { value: String(i), text: runs[i].name })));
+    if (offered.length) baseline.value = String(offered.includes(index) ? index : offered[0]);
   };
   const checkNames = () => {
     const bad = badNames(runs.map((run) => run.name));
@@ -222,7 +237,7 @@ export function mountEvaluate(root, { runtime, signal }) {
     hint.classList.toggle("evaluate-changed", changed.has(qrels));
     if (!qrels) hint.textContent = "";
     else if (changed.has(qrels)) hint.textContent = changedOnDisk(qrels.name);
-    else hint.textContent = `In use: ${qrels.name}, ${size(qrels.size)}${qrelsDropped ? " (dropped)" : ""}`;
+    else hint.textContent = `In use: ${qrels.name}, ${size(sizeOf(qrels))}${qrelsDropped ? " (dropped)" : ""}`;
   };
   on($("[data-eval-qrels]"), "change", (event) => {
     qrels = event.target.files[0] ?? null;
@@ -355,6 +370,19 @@ export function mountEvaluate(root, { runtime, signal }) {
       startButton.disabled = false;
       stopButton.disabled = true;
     }
+    const found = answer.ok ? answer.result.files : answer.files;
+    if (found) summaries = summariesByFile(found, job);
+    // A file read at another size than it was chosen with shows the size read (the rows are drawn
+    // again only then: a name's field keeps its focus).
+    if ([...summaries].some(([file, summary]) => summary.bytes !== undefined && summary.bytes !== file.size)) {
+      drawNames();
+      showQrels();
+    }
+    // The baseline offers only runs read, on the one the results were compared with.
+    const used = answer.ok ? job.runs.find((run) => run.name === answer.result.baseline)?.file : null;
+    const usedIndex = runs.findIndex((run) => run.file === used);
+    drawBaseline(String(usedIndex >= 0 ? usedIndex : baseline.value));
+    showCommand();
     if (answer.ok) return showResult(answer.result, current.cutoffs, job.baseline);
     if (answer.files && Object.keys(answer.files).length) output.append(...drawFiles(answer.files));
     // Out of memory (Python's MemoryError, or the worker's error): said plainly, never a wait.
@@ -459,7 +487,9 @@ export function mountEvaluate(root, { runtime, signal }) {
       ["Means (LaTeX)", "means.tex", meansLaTeX, "application/x-tex"],
     ]) {
       const button = el("button", { type: "button", "data-eval-export": name, text: `Download ${text}` });
-      on(button, "click", () => download(name, make(result), type));
+      // Results marked out of date say so in the file too.
+      const stale = () => Boolean(output.querySelector("[data-eval-stale]"));
+      on(button, "click", () => download(name, make(result, { stale: stale() }), type));
       exports.append(button, " ");
     }
     output.replaceChildren(

@@ -47,11 +47,22 @@ export function parseThreshold(text) {
 /**
  * The trec_eval command line for these options, and what it cannot reproduce.
  * @param {{cutoffs: number[], threshold: number, gain: string, missing: string, useRank: boolean}} options
- * @param {{qrels?: string, run?: string, others?: string[]}} files  file names (placeholders when
- *   missing); `others` are the other runs' files, each needing a command of its own
- * @returns {{command: string, notes: string[]}}
+ * @param {{qrels?: string, run?: string, others?: string[], formats?: Record<string, string>}} files
+ *   file names (placeholders when missing); `others` are the other runs' files, each needing a
+ *   command of its own; `formats`: file name -> the format detected when it was read (evaluate.py)
+ * @returns {{command: string, notes: string[]}}  command "" when trec_eval cannot read the judgments
+ *   or any run (a CSV or TSV file): the notes say why
  */
-export function trecEvalCommand(options, { qrels = "qrels", run = "run", others = [] } = {}) {
+export function trecEvalCommand(options, { qrels = "qrels", run = "run", others = [], formats = {} } = {}) {
+  // trec_eval reads whitespace-separated TREC files only: a run it cannot read leaves the command,
+  // and the judgments or every run in such a format leave no command at all.
+  const foreign = [qrels, run, ...others].filter((name) => notTrec(formats[name]));
+  const foreignNote = foreign.length
+    ? `trec_eval reads only whitespace-separated TREC files: ${foreign.map((name) => `${quote(name)} is ${formats[name]}`).join(", ")}.`
+    : null;
+  const readable = [run, ...others].filter((name) => !notTrec(formats[name]));
+  if (notTrec(formats[qrels]) || !readable.length) return { command: "", notes: [foreignNote] };
+  [run, ...others] = readable;
   // trec_eval reads plain text only: the command names a gzip file as it is once unpacked.
   const packed = [qrels, run, ...others].filter(isGzipName);
   [qrels, run, others] = [unpackedName(qrels), unpackedName(run), others.map(unpackedName)];
@@ -72,6 +83,7 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
     notes.push(
       `trec_eval takes one run at a time: run it again with ${others.map(quote).join(", ")} in place of ${quote(run)}.`,
     );
+  if (foreignNote) notes.push(foreignNote);
   if (!Number.isInteger(options.threshold))
     notes.push("trec_eval's -l takes a whole grade: a threshold between grades counts from the next one up.");
   if (options.gain === "exponential")
@@ -98,6 +110,10 @@ function ownMeasuresNote(options, qrels, run) {
   return `trec_eval has no ${list}. ir_measures gives some: ${command}; the rest are this page's own.`;
 }
 
+// The formats trec_eval reads ("" when a file had no line to detect one from); a file not read yet
+// has none (undefined), and gets the command.
+const TREC_FORMATS = new Set(["", "TREC run", "TREC qrels"]);
+const notTrec = (format) => format !== undefined && !TREC_FORMATS.has(format);
 const isGzipName = (name) => /\.gz$/i.test(name);
 const unpackedName = (name) => (isGzipName(name) ? name.slice(0, -3) : name);
 const quote = (name) => (/^[\w./+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`);

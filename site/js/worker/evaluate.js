@@ -134,13 +134,20 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
   state.lastEvaluation = null;
   try {
     evaluation = state.evaluate(JSON.stringify(options));
+    // The bytes each file held when read to its end: its size as it is now, where the File's own
+    // size is the one it had when chosen (Firefox reads a file edited since, and keeps that size).
+    const sizes = {};
     const read = async (file, label, feed) => {
       post({ type: "progress", phase: "reading", file: label, bytes: 0, total: file.size });
+      sizes[label] = 0;
       return readText(
         file,
         label,
         feed,
-        (bytes) => post({ type: "progress", phase: "reading", file: label, bytes, total: file.size }),
+        (bytes) => {
+          sizes[label] = bytes;
+          post({ type: "progress", phase: "reading", file: label, bytes, total: Math.max(bytes, file.size) });
+        },
         stopped,
       );
     };
@@ -154,7 +161,7 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
         throw new Error(`${qrelsLabel} is not a text file (${error.reason}): choose the judgments file.`);
       throw error;
     });
-    files[qrelsLabel] = { role: "qrels", ...JSON.parse(evaluation.finish_qrels()) };
+    files[qrelsLabel] = { role: "qrels", bytes: sizes[qrelsLabel], ...JSON.parse(evaluation.finish_qrels()) };
     // Nothing readable: say which file, list its problems, and score nothing (no table of zeros).
     if (files[qrelsLabel].nothingRead) throw new Error(files[qrelsLabel].nothingRead);
     for (const [index, { name, file }] of runs.entries()) {
@@ -185,7 +192,7 @@ export async function answerEvaluate(state, { id, qrels, runs, baseline, options
         await read(file, label, (text) => evaluation.feed_run(text));
         post({ type: "progress", phase: "sorting", file: label }); // finish_run sorts it: a while, for a big run
       }
-      files[label] = { role: "run", run: name, grouped, ...JSON.parse(evaluation.finish_run()) };
+      files[label] = { role: "run", run: name, grouped, bytes: sizes[label], ...JSON.parse(evaluation.finish_run()) };
     }
     // A run with nothing readable is left out (evaluate.py); with no run left, nothing is scored.
     const unread = Object.values(files).filter((summary) => summary.nothingRead);

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   MARK,
+  STALE_NOTE,
   csvName,
   csvNumber,
   meansCSV,
@@ -122,4 +123,20 @@ test("Markdown writes <, >, | and & in a run's name as text, never as HTML or a 
 
 test("LaTeX says first that it needs booktabs", () => {
   assert.equal(meansLaTeX(RESULT).split("\n")[0].startsWith("% needs \\usepackage{booktabs}"), true);
+});
+
+test("results out of date for the form say so in a first comment line of every export, and only then", () => {
+  const stale = { stale: true };
+  assert.match(STALE_NOTE, /^Out of date: .*press Evaluate to update them\.$/);
+  for (const make of [meansCSV, perQueryCSV]) {
+    const lines = make(RESULT, stale).split("\n");
+    assert.equal(lines[0], `# ${STALE_NOTE}`);
+    assert.equal(lines.slice(1).join("\n"), make(RESULT)); // the table below it as before
+  }
+  const markdown = meansMarkdown(RESULT, stale);
+  assert.ok(markdown.startsWith(`<!-- ${STALE_NOTE} -->\n\n| Run |`));
+  assert.ok(markdown.endsWith(meansMarkdown(RESULT)));
+  assert.equal(meansLaTeX(RESULT, stale), `% ${STALE_NOTE}\n${meansLaTeX(RESULT)}`);
+  for (const make of [meansCSV, perQueryCSV, meansMarkdown, meansLaTeX])
+    assert.ok(!make(RESULT).includes("Out of date"));
 });

@@ -1,7 +1,7 @@
 // site/js/evaluate/files.js: files the browser no longer reads, and where a file chosen again goes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { changedOnDisk, placeChosen, unreadable } from "../../../../site/js/evaluate/files.js";
+import { changedOnDisk, placeChosen, summariesByFile, unreadable } from "../../../../site/js/evaluate/files.js";
 
 test("a file whose reading is refused is found, the others are not", async () => {
   const good = new Blob(["a"]);
@@ -41,4 +41,25 @@ test("the unpacked file of a run's gzip file takes its place, and the reverse", 
     ],
   );
   assert.deepEqual(added, [{ name: "A.txt.txt" }]);
+});
+
+test("each file's summary is found by the File it was read from, through its role and run name", () => {
+  const [qrels, a, b, again] = [new Blob(["q"]), new Blob(["a"]), new Blob(["b"]), new Blob(["a2"])];
+  const summaries = {
+    "q.txt": { role: "qrels", format: "TREC qrels" },
+    "a.csv": { role: "run", run: "A", format: "CSV (semicolons)", nothingRead: "nothing" },
+    "a.csv (2)": { role: "run", run: "B", format: "TREC run", nothingRead: null },
+  };
+  const found = summariesByFile(summaries, {
+    qrels,
+    runs: [
+      { file: a, name: "A" },
+      { file: b, name: "B" },
+    ],
+  });
+  assert.equal(found.get(qrels).format, "TREC qrels");
+  assert.equal(found.get(a).nothingRead, "nothing");
+  assert.equal(found.get(b).format, "TREC run");
+  assert.equal(found.has(again), false); // a file chosen again has not been read yet
+  assert.equal(summariesByFile(undefined, { qrels, runs: [] }).size, 0);
 });

@@ -86,3 +86,27 @@ test("a gzip file is named unpacked in the command, and the note says to unpack 
   const plain = trecEvalCommand(options, { qrels: "qrels.txt", run: "run.txt" });
   assert.ok(!plain.notes.some((note) => note.includes("gzip")));
 });
+
+test("a run or judgments file read as CSV or TSV gets no trec_eval command: the note says trec_eval reads TREC files only", () => {
+  const formats = { "q.txt": "TREC qrels", "sheet.csv": "CSV (semicolons)", "a.txt": "TREC run" };
+  const alone = trecEvalCommand(OPTIONS, { qrels: "q.txt", run: "sheet.csv", formats });
+  assert.equal(alone.command, "");
+  assert.deepEqual(alone.notes, [
+    "trec_eval reads only whitespace-separated TREC files: sheet.csv is CSV (semicolons).",
+  ]);
+  // With a TREC run too: the command scores that one, and the note names the file it leaves out.
+  const mixed = trecEvalCommand(OPTIONS, { qrels: "q.txt", run: "sheet.csv", others: ["a.txt"], formats });
+  assert.ok(mixed.command.endsWith(" -q q.txt a.txt"));
+  assert.ok(
+    mixed.notes.includes("trec_eval reads only whitespace-separated TREC files: sheet.csv is CSV (semicolons)."),
+  );
+  assert.ok(!mixed.notes.some((note) => note.startsWith("trec_eval takes one run at a time")));
+  const judgments = trecEvalCommand(OPTIONS, { qrels: "q.tsv", run: "a.txt", formats: { "q.tsv": "TSV" } });
+  assert.equal(judgments.command, "");
+  assert.deepEqual(judgments.notes, ["trec_eval reads only whitespace-separated TREC files: q.tsv is TSV."]);
+  // Files not read yet (no format) and TREC files get the command as before.
+  assert.equal(
+    trecEvalCommand(OPTIONS, { qrels: "q.txt", run: "a.txt", formats }).command,
+    trecEvalCommand(OPTIONS, { qrels: "q.txt", run: "a.txt" }).command,
+  );
+});
