@@ -97,6 +97,21 @@ def test_queries_without_relevant_documents_score_zero_or_are_skipped():
     assert result.per_query["precision@1"] == {"q1": 1.0, "q2": 0.0}
 
 
+def test_a_missing_query_scores_as_an_empty_ranking_on_every_measure():
+    evaluator = RunEvaluator(QRELS, cutoffs=[1, 5])
+    evaluator.add("q1", ["a"])
+    evaluator.add("q3", ["y"])
+    result = evaluator.result()
+    judgments = Judgments.from_relevance(QRELS["q2"], gain="exponential")
+    for key in result.measures:
+        name, cutoff = key.split("@")
+        k = None if cutoff == "all" else int(cutoff)
+        assert result.per_query[key]["q2"] == BY_KEY[name].kernel([], judgments, k), key
+    # Nothing retrieved: every rank could still hold a relevant document.
+    assert result.per_query["rbp_residual@5"]["q2"] == result.per_query["rbp_residual@all"]["q2"] == 1.0
+    assert result.per_query["ndcg@5"]["q2"] == result.per_query["judged@5"]["q2"] == 0.0
+
+
 def test_a_run_sharing_no_query_is_a_problem_and_has_no_mean():
     evaluator = RunEvaluator(QRELS, cutoffs=[5], missing="leave out")
     evaluator.add("other", ["a"])
