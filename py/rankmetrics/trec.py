@@ -27,13 +27,16 @@ does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too
 import math
 from dataclasses import dataclass, field
 
-from ._inputs import Judgments, check_gain, check_k, check_threshold
+from ._inputs import Judgments, PreparedRanking, check_gain, check_k, check_threshold
 from .registry import BY_KEY, METRICS
 from .runfiles import Problem
 
 
 def measures_of_query(ranking, judgments, kernels):
     """The values of one query's measures: each metric's kernel, the one the lessons teach.
+
+    The kernels share one PreparedRanking of the query, so the ranks of its judged and relevant
+    documents are found once, not once per measure.
 
     Args:
         ranking: list of docids, best first, each once.
@@ -48,7 +51,8 @@ def measures_of_query(ranking, judgments, kernels):
     >>> measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), kernels)
     (0.5, 0.5)
     """
-    return tuple(kernel(ranking, judgments, k) for kernel, k in kernels)
+    prepared = PreparedRanking(ranking, judgments)
+    return tuple([kernel(prepared, judgments, k) for kernel, k in kernels])
 
 
 # The evaluator's metrics, in display order (rankmetrics.registry declares them).

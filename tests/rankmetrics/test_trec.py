@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankmetrics as rm
-from rankmetrics._inputs import Judgments
+from rankmetrics._inputs import Judgments, PreparedRanking, ranks_in
 from rankmetrics.registry import BY_KEY
 from rankmetrics.trec import FULL_LIST_METRICS, MEASURE_METRICS, RunEvaluator, measure_key
 from ranking_strategies import judgments, k_st, rankings
@@ -221,3 +221,14 @@ def test_the_evaluator_gives_the_kernels_values(ranking, grades, cutoffs, thresh
     expected |= {measure_key(name, None): BY_KEY[name].kernel(ranking, prepared, None) for name in FULL_LIST_METRICS}
     assert values == expected
     assert all(type(value) is float for value in values.values())
+
+
+@given(ranking=rankings(min_size=0), grades=judgments(min_size=0), k=k_st)
+def test_a_prepared_ranking_reads_as_its_list(ranking, grades, k):
+    prepared_judgments = Judgments.from_relevance(grades)
+    prepared = PreparedRanking(ranking, prepared_judgments)
+    top = prepared[:k]
+    assert list(top) == ranking[:k] and len(top) == len(ranking[:k])
+    assert [top[i] for i in range(len(top))] == ranking[:k]
+    for members in (prepared_judgments.grades, prepared_judgments.relevant):
+        assert ranks_in(top, members) == ranks_in(ranking[:k], members)
