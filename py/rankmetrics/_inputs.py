@@ -13,7 +13,8 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import compress
+from bisect import bisect_right
+from itertools import compress, islice
 from numbers import Integral, Real
 
 # How a grade g becomes a gain in DCG (see ndcg.py for the sources).
@@ -25,12 +26,73 @@ GAINS = {
 
 def ranks_in(items, members):
     """The ranks (1-based) of the `items` that are in `members` (a set or mapping), in order.
-    The loop runs at C speed (the kernels' hot spot).
+    The loop runs at C speed (the kernels' hot spot); a PreparedRanking answers for its
+    judgments' grades and relevant set from the ranks it found once.
 
     >>> ranks_in(["a", "b", "c"], {"c", "a"})
     [1, 3]
     """
+    if isinstance(items, PreparedRanking):
+        if members is items.judgments.grades:
+            return items.judged_ranks
+        if members is items.judgments.relevant:
+            return items.hit_ranks
     return list(compress(range(1, len(items) + 1), map(members.__contains__, items)))
+
+
+class PreparedRanking:
+    """One query's ranking with what every kernel looks for in it found once: the ranks of its
+    judged items and of its relevant ones. The evaluator hands it to every kernel of the query
+    in place of the plain list; a kernel reads it as the list (len, ranking[i], ranking[:k],
+    iteration) and ranks_in answers from it.
+
+    Args:
+        items: list of item ids, best first, each once (checked by the caller).
+        judgments: the query's Judgments.
+
+    >>> prepared = PreparedRanking(["a", "x", "b"], Judgments.from_relevance({"a": 1, "b": 0}))
+    >>> prepared.judged_ranks, prepared.hit_ranks, prepared[:2].judged_ranks, list(prepared[:2])
+    ([1, 3], [1], [1], ['a', 'x'])
+    """
+
+    __slots__ = ("items", "judgments", "length", "judged_ranks", "hit_ranks", "_cuts")
+
+    def __init__(self, items, judgments, *, length=None, judged_ranks=None, hit_ranks=None):
+        self.items = items
+        self.judgments = judgments
+        self.length = len(items) if length is None else length
+        if judged_ranks is None:
+            judged_ranks = ranks_in(items, judgments.grades)
+            hit_ranks = [rank for rank in judged_ranks if items[rank - 1] in judgments.relevant]
+        self.judged_ranks = judged_ranks
+        self.hit_ranks = hit_ranks
+        self._cuts = {}  # k -> self[:k], made once: several kernels cut at the same k
+
+    def __len__(self):
+        return self.length
+
+    def __iter__(self):
+        return islice(self.items, self.length)
+
+    def __getitem__(self, index):
+        if type(index) is int and 0 <= index < self.length:  # the kernels' ranking[rank - 1]
+            return self.items[index]
+        if not isinstance(index, slice):
+            return list(self)[index]
+        k = index.stop
+        if index.start is not None or index.step is not None or (k is not None and k < 0):
+            return list(self)[index]
+        if k is None or k >= self.length:
+            return self
+        if k not in self._cuts:
+            self._cuts[k] = PreparedRanking(
+                self.items,
+                self.judgments,
+                length=k,
+                judged_ranks=self.judged_ranks[: bisect_right(self.judged_ranks, k)],
+                hit_ranks=self.hit_ranks[: bisect_right(self.hit_ranks, k)],
+            )
+        return self._cuts[k]
 
 
 def check_k(k, *, allow_none=False):

@@ -4,7 +4,8 @@ from ._inputs import prepare, ranks_in
 
 
 def average_precision_kernel(ranking, judgments, k):
-    """Kernel: inputs already validated; k is an int or None (no cutoff)."""
+    """Kernel: inputs already validated (ranking: list or _inputs.PreparedRanking, judgments:
+    Judgments); k is an int or None (no cutoff)."""
     relevant = judgments.relevant
     if not relevant:
         return 0.0

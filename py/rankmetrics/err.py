@@ -17,7 +17,8 @@ def scale_top(judgments, max_grade=MAX_GRADE):
 
 
 def err_kernel(ranking, judgments, k, *, max_grade=MAX_GRADE):
-    """Kernel: inputs already validated (ranking: list, judgments: Judgments, k: int or None)."""
+    """Kernel: inputs already validated (ranking: list or _inputs.PreparedRanking, judgments:
+    Judgments, k: int or None)."""
     grades = judgments.grades
     top = scale_top(judgments, max_grade)
     top_k = ranking[:k]

@@ -25,10 +25,10 @@ class Evaluation:
     means:     metric name -> mean over the scored users (MRR for
                "reciprocal_rank", MAP for "average_precision").
     per_user:  metric name -> {user: value}, for the scored users.
-    n_scored:  users averaged (includes users missing from the run, who score 0).
+    n_scored:  users averaged (includes users missing from the run, scored as an empty ranking).
     n_skipped: users left out because they have no relevant item (only with
                skip_users_without_relevant=True; otherwise 0).
-    n_missing: judged users absent from the run (scored 0 on every metric).
+    n_missing: judged users absent from the run (scored as an empty ranking).
     n_ignored: users in the run with no judgments (not scored, as in trec_eval).
     """
 
@@ -115,7 +115,8 @@ def evaluate(
             ranking_from_scores) or "trec_eval" (larger id first, scores
             compared in single precision: runfiles.trec_eval_order).
         missing: "score 0" (default) scores judged users absent from the run
-            0 on every metric (trec_eval -c); "leave out" leaves them out of
+            as an empty ranking (trec_eval -c): 0 on every metric but
+            rbp_residual, which is 1; "leave out" leaves them out of
             the means (pytrec_eval, and trec_eval 9 without -c). Either way they
             are counted in n_missing.
 
@@ -124,8 +125,9 @@ def evaluate(
         int), or a trec.RunEvaluation (k a list).
 
     Which users count: the users of qrels. A judged user missing from the
-    run scores 0 on every metric (the run missed them; pytrec_eval silently
-    drops such users, which inflates its means), unless missing="leave
+    run scores as an empty ranking, 0 on every metric but rbp_residual's 1
+    (the run missed them; pytrec_eval silently drops such users, which
+    inflates its means), unless missing="leave
     out". Users in the run but not in qrels are ignored, as in trec_eval
     (counted in n_ignored). A user whose judgments hold no grade >=
     threshold (or are empty) has no relevant item: 0 on every metric, or

@@ -25,7 +25,8 @@ def discounts(n):
     return tuple(discount(rank) for rank in range(1, n + 1))
 
 
-# Kernels: inputs already validated (ranking: list, judgments: Judgments, k: int).
+# Kernels: inputs already validated (ranking: list or _inputs.PreparedRanking,
+# judgments: Judgments, k: int).
 # They never build more than len(ranking) weights, so a huge k costs nothing.
 
 

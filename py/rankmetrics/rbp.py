@@ -28,14 +28,15 @@ def weights(n, p):
 
 
 def rbp_kernel(ranking, judgments, k, *, p=PERSISTENCE):
-    """Kernel: inputs already validated (ranking: list, judgments: Judgments, k: int or None)."""
+    """Kernel: inputs already validated (ranking: list or _inputs.PreparedRanking, judgments:
+    Judgments, k: int or None)."""
     top = ranking[:k]
     shares = weights(len(top), p)
     return sum((shares[rank - 1] for rank in ranks_in(top, judgments.relevant)), 0.0)
 
 
 def rbp_residual_kernel(ranking, judgments, k, *, p=PERSISTENCE):
-    """Kernel of the residual: inputs already validated, k an int or None."""
+    """Kernel of the residual: inputs already validated, as rbp_kernel's; k an int or None."""
     top = ranking[:k]
     shares = weights(len(top), p)
     # The unjudged ranks' weights plus p^len(top) (every rank below the list) is what the judged

@@ -32,7 +32,8 @@ class Metric:
     short:       its name on the phone's compact readout line ("P").
     formula:     the formula in one line of plain text, for people.
     kernel:      kernel(ranking: list, judgments: _inputs.Judgments, k: int | None) -> float,
-                 inputs already checked (the function the public one calls).
+                 inputs already checked (the function the public one calls); the ranking may
+                 also be an _inputs.PreparedRanking of the same list (the run evaluator's).
     trec_eval:   trec_eval's measure at a cut-off ("P": -m P.5,10), or None.
     trec_eval_full: trec_eval's full-list measure ("map"), or None.
     ir_measures: ir_measures' name, {threshold} for the relevance threshold and {k} for the

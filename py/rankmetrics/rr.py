@@ -1,14 +1,13 @@
 """Reciprocal rank: how early the first relevant item appears. Its mean is MRR."""
 
-from ._inputs import prepare
+from ._inputs import prepare, ranks_in
 
 
 def reciprocal_rank_kernel(ranking, judgments, k):
-    """Kernel: inputs already validated; k is an int or None (no cutoff)."""
-    for rank, item in enumerate(ranking[:k], start=1):
-        if item in judgments.relevant:
-            return 1.0 / rank
-    return 0.0
+    """Kernel: inputs already validated (ranking: list or _inputs.PreparedRanking, judgments:
+    Judgments); k is an int or None (no cutoff)."""
+    hit_ranks = ranks_in(ranking[:k], judgments.relevant)
+    return 1.0 / hit_ranks[0] if hit_ranks else 0.0  # only the first relevant rank counts
 
 
 def reciprocal_rank(ranking, relevant, k=None, *, threshold=1):

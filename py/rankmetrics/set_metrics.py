@@ -5,15 +5,16 @@ none of them. Each public function validates its inputs and calls a kernel
 (``*_kernel``) that ``evaluate`` also calls once per user.
 """
 
-from ._inputs import prepare
+from ._inputs import prepare, ranks_in
 
 
 def hits_at_k(ranking, relevant, k):
     """Number of relevant items among the first k of the ranking (a ranking has no duplicates)."""
-    return len(relevant.intersection(ranking[:k]))
+    return len(ranks_in(ranking[:k], relevant))
 
 
-# Kernels: inputs already validated (ranking: list, judgments: Judgments, k: int).
+# Kernels: inputs already validated (ranking: list or _inputs.PreparedRanking,
+# judgments: Judgments, k: int).
 
 
 def precision_kernel(ranking, judgments, k):
@@ -32,7 +33,7 @@ def hit_rate_kernel(ranking, judgments, k):
 
 def judged_kernel(ranking, judgments, k):
     """Share of the k slots of the top k that hold a judged item (any grade, 0 too): judged@k."""
-    return sum(map(judgments.grades.__contains__, ranking[:k])) / k
+    return len(ranks_in(ranking[:k], judgments.grades)) / k
 
 
 def precision_at_k(ranking, relevant, k, *, threshold=1):

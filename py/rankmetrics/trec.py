@@ -8,10 +8,11 @@ with a full-list value once more ("average_precision@all": trec_eval's map). Eac
 come from the metrics' kernels, the functions the lessons teach; the registry gives each one's
 trec_eval and ir_measures names. judged@k is 1 - trec_eval's unj_k when the run has k documents.
 
-Missing queries (judged, absent from the run): missing="score 0" scores them 0 on every
-measure, as trec_eval -c does; "leave out" leaves them out of the means, as trec_eval without
--c (and pytrec_eval, which has no -c) does. Queries in the run with no judgments are ignored,
-as in trec_eval. The relevance threshold is trec_eval's -l (relevance_level, default 1); it
+Missing queries (judged, absent from the run): missing="score 0" scores each as an empty
+ranking with the same kernels, as trec_eval -c does: 0 on every measure but RBP's residual,
+which is 1 (nothing is known of any rank). "leave out" leaves them out of the means, as
+trec_eval without -c (and pytrec_eval, which has no -c) does. Queries in the run with no
+judgments are ignored, as in trec_eval. The relevance threshold is trec_eval's -l (relevance_level, default 1); it
 does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too).
 
 >>> evaluator = RunEvaluator({"q1": {"d1": 1, "d2": 2}, "q2": {"d9": 1}}, cutoffs=[1, 5])
@@ -26,13 +27,16 @@ does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too
 import math
 from dataclasses import dataclass, field
 
-from ._inputs import Judgments, check_gain, check_k, check_threshold
+from ._inputs import Judgments, PreparedRanking, check_gain, check_k, check_threshold
 from .registry import BY_KEY, METRICS
 from .runfiles import Problem
 
 
 def measures_of_query(ranking, judgments, kernels):
     """The values of one query's measures: each metric's kernel, the one the lessons teach.
+
+    The kernels share one PreparedRanking of the query, so the ranks of its judged and relevant
+    documents are found once, not once per measure.
 
     Args:
         ranking: list of docids, best first, each once.
@@ -47,7 +51,8 @@ def measures_of_query(ranking, judgments, kernels):
     >>> measures_of_query(["b", "a"], Judgments.from_relevance({"a": 1}), kernels)
     (0.5, 0.5)
     """
-    return tuple(kernel(ranking, judgments, k) for kernel, k in kernels)
+    prepared = PreparedRanking(ranking, judgments)
+    return tuple([kernel(prepared, judgments, k) for kernel, k in kernels])
 
 
 # The evaluator's metrics, in display order (rankmetrics.registry declares them).
@@ -90,7 +95,7 @@ class RunEvaluation:
     scored:    queries averaged (with missing="score 0", the missing queries too).
     skipped:   queries left out because they have no relevant document (only with
                skip_without_relevant=True; otherwise 0).
-    missing:   judged queries absent from the run (scored 0, or left out).
+    missing:   judged queries absent from the run (scored as an empty ranking, or left out).
     ignored:   queries in the run with no judgments (not scored, as in trec_eval).
     shared:    queries both in the run and in the judgments.
     """
@@ -133,8 +138,9 @@ class RunEvaluator:
             (default 1, trec_eval's -l 1).
         gain: NDCG's gain, "linear" (default, trec_eval ndcg_cut: the grade) or "exponential"
             (2^grade - 1).
-        missing: "score 0" (default, trec_eval -c) scores judged queries absent from the run 0
-            on every measure; "leave out" leaves them out of the means (trec_eval 9 without -c).
+        missing: "score 0" (default, trec_eval -c) scores judged queries absent from the run
+            as an empty ranking (0 on every measure but rbp_residual, which is 1); "leave out"
+            leaves them out of the means (trec_eval 9 without -c).
         metrics: the metric names to compute (default MEASURE_METRICS, all of them).
         full_list: True (default) adds the full-list value ("average_precision@all": trec_eval's
             map) of each metric of FULL_LIST_METRICS that is computed.
@@ -225,7 +231,6 @@ class RunEvaluator:
         keys = [measure_key(name, k) for name, k in self._measures]
         per_query = {key: {} for key in keys}
         columns = [per_query[key] for key in keys]
-        zeros = (0.0,) * len(keys)
         skipped = missing = 0
         for query, judgments in self._judgments.items():
             values = self._values.get(query, ())
@@ -236,7 +241,7 @@ class RunEvaluator:
                 missing += 1
                 if self.missing == "leave out":
                     continue
-                values = zeros
+                values = measures_of_query([], judgments, self._kernels)  # nothing retrieved
             for column, value in zip(columns, values):
                 column[query] = value
         scored = len(columns[0]) if columns else 0

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankmetrics as rm
-from rankmetrics._inputs import Judgments
+from rankmetrics._inputs import Judgments, PreparedRanking, ranks_in
 from rankmetrics.registry import BY_KEY
 from rankmetrics.trec import FULL_LIST_METRICS, MEASURE_METRICS, RunEvaluator, measure_key
 from ranking_strategies import judgments, k_st, rankings
@@ -95,6 +95,21 @@ def test_queries_without_relevant_documents_score_zero_or_are_skipped():
     result = evaluator.result()
     assert (result.scored, result.skipped, result.missing) == (2, 1, 1)  # q2 missing, scored 0
     assert result.per_query["precision@1"] == {"q1": 1.0, "q2": 0.0}
+
+
+def test_a_missing_query_scores_as_an_empty_ranking_on_every_measure():
+    evaluator = RunEvaluator(QRELS, cutoffs=[1, 5])
+    evaluator.add("q1", ["a"])
+    evaluator.add("q3", ["y"])
+    result = evaluator.result()
+    judgments = Judgments.from_relevance(QRELS["q2"], gain="exponential")
+    for key in result.measures:
+        name, cutoff = key.split("@")
+        k = None if cutoff == "all" else int(cutoff)
+        assert result.per_query[key]["q2"] == BY_KEY[name].kernel([], judgments, k), key
+    # Nothing retrieved: every rank could still hold a relevant document.
+    assert result.per_query["rbp_residual@5"]["q2"] == result.per_query["rbp_residual@all"]["q2"] == 1.0
+    assert result.per_query["ndcg@5"]["q2"] == result.per_query["judged@5"]["q2"] == 0.0
 
 
 def test_a_run_sharing_no_query_is_a_problem_and_has_no_mean():
@@ -206,3 +221,14 @@ def test_the_evaluator_gives_the_kernels_values(ranking, grades, cutoffs, thresh
     expected |= {measure_key(name, None): BY_KEY[name].kernel(ranking, prepared, None) for name in FULL_LIST_METRICS}
     assert values == expected
     assert all(type(value) is float for value in values.values())
+
+
+@given(ranking=rankings(min_size=0), grades=judgments(min_size=0), k=k_st)
+def test_a_prepared_ranking_reads_as_its_list(ranking, grades, k):
+    prepared_judgments = Judgments.from_relevance(grades)
+    prepared = PreparedRanking(ranking, prepared_judgments)
+    top = prepared[:k]
+    assert list(top) == ranking[:k] and len(top) == len(ranking[:k])
+    assert [top[i] for i in range(len(top))] == ranking[:k]
+    for members in (prepared_judgments.grades, prepared_judgments.relevant):
+        assert ranks_in(top, members) == ranks_in(ranking[:k], members)
