@@ -77,12 +77,12 @@ def lessons_page(engine_browser, lessons_site):
 
 # Every lesson runs in Chromium (test_every_lesson.py), and under CPython against the same golden
 # transcripts (tests/lessons). What differs between engines is the page, not Python's output: these
-# lessons hold every kind of block the course uses between them (charts and a playground: ndcg;
-# static snippets with their output: evaluation-pitfalls; predictions, a quiz, and exercise checks
-# with a lesson's own mistakes in a file and without: all three, user-models for the latter), and
-# one more runs without the isolation headers.
+# lessons hold every kind of block that runs in the page between them (charts, a playground,
+# predictions and a quiz: ndcg; exercise checks with a lesson's own mistakes in a file: ndcg, and
+# without: user-models), and one more runs without the isolation headers. (Static snippets run
+# nowhere in the page: their output is written by the build.)
 ENGINE_LESSONS = {
-    "isolated": ["ndcg", "user-models", "evaluation-pitfalls"],
+    "isolated": ["ndcg", "user-models"],
     "not-isolated": ["precision-recall"],
 }
 
@@ -488,13 +488,14 @@ def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_
     assert len(problems) == 1 and problems[0].startswith("run.txt (2), line 3: the line has 4 columns"), problems
 
 
+# Firefox only: the WebKitGTK driver chooses no files from disk.
+@pytest.mark.parametrize("engine_session", ["firefox"], indirect=True)
 def test_a_file_edited_on_disk_since_it_was_chosen_is_shown_at_the_size_read(engine_page, plain_engine_site, tmp_path):
     """Firefox reads a chosen file edited on disk since (Chromium refuses it, and asks for it
     again), while the File keeps the size it had when chosen: once evaluated, the size beside the
     run and the judgments is the size read; chosen again, the file's size now."""
-    if engine_page.engine != "firefox":
-        pytest.skip("the WebKitGTK driver chooses no files from disk")
     page = engine_page
+    assert page.engine == "firefox"
     run, qrels = tmp_path / "A.txt", tmp_path / "qrels.txt"
     run.write_text("q1 Q0 d1 1 3 a\n")
     qrels.write_text("q1 0 d1 1\n")

@@ -80,8 +80,8 @@ def press_stop(cell) -> None:
 
 
 @pytest.mark.parametrize("case", RUNAWAY_CELLS)
-def test_stop_interrupts_and_keeps_variables_when_isolated(page, base_url, case):
-    open_lesson(page, base_url)
+def test_stop_interrupts_and_keeps_variables_when_isolated(stopped_lesson_page, case):
+    page = stopped_lesson_page
     assert page.evaluate("crossOriginIsolated")
     cell = start_runaway(page, RUNAWAY_CELLS[case])
     # A Stop the learner asked for reads as a stop, not as their error: no red traceback.
@@ -111,10 +111,9 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
     expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
 
 
-@pytest.fixture(scope="module")
-def one_lesson_page(browser, base_url):
-    """One lesson page whose Python every error case shares, one after another: each case proves
-    Python usable after its own error and after all the errors before it."""
+def shared_lesson_page(browser, base_url):
+    """One lesson page, ready, for the cases of one test to share one after another; uncaught
+    errors in it fail the module."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     errors: list[str] = []
@@ -123,6 +122,19 @@ def one_lesson_page(browser, base_url):
     yield page
     context.close()
     assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="module")
+def one_lesson_page(browser, base_url):
+    """The page every error case shares: each proves Python usable after its own error and
+    after all the errors before it."""
+    yield from shared_lesson_page(browser, base_url)
+
+
+@pytest.fixture(scope="module")
+def stopped_lesson_page(browser, base_url):
+    """The page every runaway cell shares: each is stopped by an interrupt, after the others."""
+    yield from shared_lesson_page(browser, base_url)
 
 
 @pytest.mark.parametrize(
