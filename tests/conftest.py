@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from missing_tools import missing_tool
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # ranx's numba kernels run as the plain Python they are written in: the same definitions, without
@@ -40,14 +42,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.node)
         if "engine_browser" in fixtures:
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["EngineHang"]))
-
-
-def missing_tool(problem: str):
-    """A tool the tests need is not here: fail under CI (CI=true), where everything must run;
-    elsewhere skip, saying what to install."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(problem)
-    pytest.skip(problem)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ import build
 from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
 from helpers import ROOT, SLUGS, STATE_TIMEOUT, serve_folder, served, stop_serving
 from host_pages import write_docs_pages
+from missing_tools import missing_tool
 
 expect.set_options(timeout=STATE_TIMEOUT)
 
@@ -146,9 +147,7 @@ def engine_session(request):
 
     problem = missing(request.param)
     if problem:
-        if os.environ.get("CI") == "true":
-            pytest.fail(problem)
-        pytest.skip(problem)
+        missing_tool(problem)
     session = EngineSession(request.param)
     yield session
     session.close()
