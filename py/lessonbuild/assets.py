@@ -28,6 +28,7 @@ SCRIPT_ENTRIES = {
     "lesson": SITE / "js" / "lesson.js",
     WORKER_ENTRY: SITE / "js" / "worker.js",
     "index": SITE / "js" / "index.js",
+    "not-found": SITE / "js" / "not-found.js",
     "file-notice": SITE / "js" / "file-notice.js",
     "embed-host": SITE / "js" / "embed-host.js",
     "embed": SITE / "js" / "embed.js",

@@ -1393,3 +1393,26 @@ def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge
         last.element_handle(),
     )
     assert inside
+
+
+def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, files, tmp_path):
+    """Run files named as experiments are (long, no spaces): their rows, the run list and the
+    results stay inside a 390 px screen, before and after Evaluate; the page never scrolls
+    sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    names = (
+        "ranker_bm25_baseline_2026-11-30_final.txt",
+        "ranker_dense_e5_large_finetuned_v2.txt",
+        "ranker_hybrid_rrf_k60_rerank_top100.txt",
+    )
+    runs = [tmp_path / name for name in names]
+    for seed, path in enumerate(runs, start=1):
+        path.write_text(run_text(seed))
+    open_evaluate(page, base_url)
+    width = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(width) <= 390
+    choose(page, runs, files["qrels"])
+    expect(page.locator("[data-eval-names] .evaluate-name")).to_have_count(3)
+    assert page.evaluate(width) <= 390, "the run list widens the page"
+    evaluate(page)
+    assert page.evaluate(width) <= 390, "the results widen the page"

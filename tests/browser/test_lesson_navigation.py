@@ -399,3 +399,18 @@ def test_after_a_failed_boot_runs_in_a_lesson_with_more_packages_say_so(page, ba
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "error")
     expect(cell.locator("[data-output]")).to_contain_text("could not load")
+
+
+def test_the_skip_link_of_the_not_found_page_stays_on_it(page, base_url):
+    """The page for an unknown address has a <base> of the site's root, so its links reach the
+    course from any depth; its skip link still moves to its own content, not the root's page."""
+    url = f"{base_url}no/such/page"
+    page.goto(url)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    expect(page.get_by_role("link", name="Go to the course's first page")).to_have_attribute("href", "index.html")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to content")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("main#content")).to_be_focused()
+    assert page.url == url
