@@ -45,6 +45,8 @@ RUNAWAY_CELLS = {
     "busy loop": f"print({STARTED!r}); any(False for _ in iter(int, 1))",  # a Python loop that never ends
     "sleep": f"import time; print({STARTED!r}); time.sleep(100)",
 }
+# A function source (the file ends its one expression with a semicolon).
+HOLD_LONG_TIMERS = (Path(__file__).parent / "hold_long_timers.js").read_text(encoding="utf-8").strip().rstrip(";")
 RICH_OUTPUT = re.compile(r"\[(image/svg\+xml|text/html) display\]")
 
 
@@ -171,8 +173,11 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
         page.wait_until(
             lambda: STARTED in cell_output(page, second), PYTHON_READY_TIMEOUT_S, f"{code!r} never printed {STARTED!r}"
         )
+        if interrupt:  # the restart fallback waits until the cell is idle: only the interrupt can end it
+            page.evaluate(HOLD_LONG_TIMERS, "hold")
         page.click(by_role("button", "Stop", within=cell_selector(second)))
         assert wait_for_cell(page, second, ("idle", "error", "done")) == "idle", code
+        page.evaluate(HOLD_LONG_TIMERS, "release")
         said = cell_output(page, second)
         assert ("Stopped at line 1." if interrupt else "variables of this page were reset") in said, (code, said)
 

@@ -1,0 +1,18 @@
+// Holds the page's timers of a second or more until released: among them the grace periods after
+// which Stop gives up on an interrupt and restarts Python (site/js/runtime.js), so a test of the
+// interrupt sees the interrupt however slowly a loaded machine lets Python take it. Shorter timers
+// run as usual. Called as a function of "hold" or "release"; released timers run at once.
+(action) => {
+  window.heldTimers ??= { native: window.setTimeout, callbacks: [] };
+  const held = window.heldTimers;
+  if (action === "hold") {
+    window.setTimeout = (callback, delay = 0, ...args) => {
+      if (delay < 1000) return held.native.call(window, callback, delay, ...args);
+      held.callbacks.push(() => callback(...args));
+      return 0;
+    };
+  } else {
+    window.setTimeout = held.native;
+    for (const callback of held.callbacks.splice(0)) held.native.call(window, callback, 0);
+  }
+};
