@@ -13,7 +13,7 @@ import re
 import threading
 
 import pytest
-from helpers import PYTHON_READY_TIMEOUT, served
+from helpers import PYTHON_READY_TIMEOUT, served, set_scheme
 from playwright.sync_api import expect
 
 from rankmetrics import significance
@@ -98,14 +98,13 @@ def evaluated_at(page, width: int, height: int, scheme: str = "light"):
     frame has been drawn at the new size: the charts and the tables' label column are drawn again
     by ResizeObservers, whose callbacks run in the frame after the change."""
     page.set_viewport_size({"width": width, "height": height})
-    page.emulate_media(color_scheme=scheme)
     page.evaluate(
         """() => {
           for (const box of document.querySelectorAll(".evaluate-table")) box.scrollTo(0, 0);
           scrollTo(0, 0);
-          return new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
         }"""
     )
+    set_scheme(page, scheme)  # and waits for the frames
     return page
 
 

@@ -152,6 +152,17 @@ def test_an_invalid_k_or_threshold_says_what_it_wants_and_holds_the_readouts(pag
     expect(hold).to_be_hidden()
 
 
+def blank_k_field(page, playground):
+    """Empty the playground's k field by keyboard, as a learner about to type a new k; returns
+    the field, focused."""
+    k_field = playground.get_by_label("k", exact=True)
+    k_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Backspace")
+    expect(k_field).to_have_value("")
+    return k_field
+
+
 def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page):
     """The readouts follow a number as it is typed, before Enter or leaving the field, and the
     field keeps the focus; while the field is blank (being typed) the readouts say they are on
@@ -159,11 +170,7 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
     assert_agrees(playground, state)
-    k_field = playground.get_by_label("k", exact=True)
-    k_field.focus()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.press("Backspace")  # blank: still being typed
-    expect(k_field).to_have_value("")
+    k_field = blank_k_field(page, playground)  # blank: still being typed
     hold = playground.locator("[data-playground-hold]")
     expect(hold).to_have_text(re.compile(rf"^On hold: these readouts are still for k = {state['k']}, "))
     expect(k_field).not_to_have_attribute("aria-invalid", "true")  # not told off while typing
@@ -620,10 +627,7 @@ def test_an_invalid_k_typed_into_a_blank_field_is_announced(page, base_url, play
     playground = open_playground(page, base_url, playground_page)
     state = own_state()
     assert_agrees(playground, state)
-    k_field = playground.get_by_label("k", exact=True)
-    k_field.focus()
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.press("Backspace")
+    k_field = blank_k_field(page, playground)
     expect(playground.locator("[data-playground-hold]")).to_be_visible()
     page.keyboard.type(typed)
     expect(k_field).to_have_attribute("aria-invalid", "true")
