@@ -1397,7 +1397,7 @@ def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge
 def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, files, tmp_path):
     """Run files named as experiments are (long, no spaces): their rows, the run list and the
     results stay inside a 390 px screen, before and after Evaluate; the page never scrolls
-    sideways."""
+    sideways. The trec_eval command wraps between options, never inside one ("-m P.10")."""
     page.set_viewport_size({"width": 390, "height": 844})
     names = (
         "ranker_bm25_baseline_2026-11-30_final.txt",
@@ -1413,5 +1413,9 @@ def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, fil
     choose(page, runs, files["qrels"])
     expect(page.locator("[data-eval-names] .evaluate-name")).to_have_count(3)
     assert page.evaluate(width) <= 390, "the run list widens the page"
+    options = page.locator("[data-eval-command] span")
+    expect(options.filter(has_text="-m P.")).to_have_count(1)
+    lines = options.evaluate_all("(options) => options.map((option) => option.getClientRects().length)")
+    assert lines == [1] * len(lines), f"an option of the command is broken across lines: {lines}"
     evaluate(page)
     assert page.evaluate(width) <= 390, "the results widen the page"

@@ -100,14 +100,14 @@ export function mountEvaluate(root, { runtime, signal }) {
         .filter((file) => summaries.has(file))
         .map((file) => [file.name, summaries.get(file).format]),
     );
-    const { command, notes } = trecEvalCommand(current, {
+    const { command, parts, files, notes } = trecEvalCommand(current, {
       qrels: qrels?.name,
       run: runs[0]?.file.name,
       others: runs.slice(1).map((run) => run.file.name),
       formats,
     });
     commandLine.hidden = !command;
-    $("[data-eval-command]").textContent = command;
+    showCommandParts($("[data-eval-command]"), parts, files);
     $("[data-eval-command-note]").textContent = notes.join(" ");
   };
   for (const name of OPTION_NAMES) {
@@ -526,4 +526,11 @@ export function mountEvaluate(root, { runtime, signal }) {
 
   drawNames();
   return { unmount: () => {} };
+}
+
+/** Show the trec_eval command in `code`: each option with its value unbroken (a narrow screen
+ *  wraps between them), the file names free to wrap anywhere. Its text is the command itself. */
+function showCommandParts(code, parts, files) {
+  const words = [...parts.map((part) => el("span", { class: "evaluate-command-part", text: part })), ...files];
+  code.replaceChildren(...words.flatMap((word, index) => (index ? [" ", word] : [word])));
 }

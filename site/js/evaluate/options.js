@@ -50,8 +50,9 @@ export function parseThreshold(text) {
  * @param {{qrels?: string, run?: string, others?: string[], formats?: Record<string, string>}} files
  *   file names (placeholders when missing); `others` are the other runs' files, each needing a
  *   command of its own; `formats`: file name -> the format detected when it was read (evaluate.py)
- * @returns {{command: string, notes: string[]}}  command "" when trec_eval cannot read the judgments
- *   or any run (a CSV or TSV file): the notes say why
+ * @returns {{command: string, parts?: string[], files?: string[], notes: string[]}}  command "" when
+ *   trec_eval cannot read the judgments or any run (a CSV or TSV file): the notes say why. `parts`:
+ *   the program and its options, each option with its value; `files`: the two file arguments.
  */
 export function trecEvalCommand(options, { qrels = "qrels", run = "run", others = [], formats = {} } = {}) {
   // trec_eval reads whitespace-separated TREC files only: a run it cannot read leaves the command,
@@ -61,18 +62,20 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
     ? `trec_eval reads only whitespace-separated TREC files: ${foreign.map((name) => `${quote(name)} is ${formats[name]}`).join(", ")}.`
     : null;
   const readable = [run, ...others].filter((name) => !notTrec(formats[name]));
-  if (notTrec(formats[qrels]) || !readable.length) return { command: "", notes: [foreignNote] };
+  if (notTrec(formats[qrels]) || !readable.length) return { command: "", parts: [], files: [], notes: [foreignNote] };
   [run, ...others] = readable;
   // trec_eval reads plain text only: the command names a gzip file as it is once unpacked.
   const packed = [qrels, run, ...others].filter(isGzipName);
   [qrels, run, others] = [unpackedName(qrels), unpackedName(run), others.map(unpackedName)];
   const ks = options.cutoffs.join(",");
+  // An option and its value are one part: a narrow screen breaks the line between parts only.
   const parts = ["trec_eval"];
   if (options.missing === "score 0") parts.push("-c");
-  parts.push("-l", String(Number.isInteger(options.threshold) ? options.threshold : Math.ceil(options.threshold)));
-  for (const metric of METRICS) if (metric.trecEval) parts.push("-m", `${metric.trecEval}.${ks}`);
-  for (const metric of METRICS) if (metric.fullList && metric.trecEvalFull) parts.push("-m", metric.trecEvalFull);
-  parts.push("-q", quote(qrels), quote(run));
+  parts.push(`-l ${Number.isInteger(options.threshold) ? options.threshold : Math.ceil(options.threshold)}`);
+  for (const metric of METRICS) if (metric.trecEval) parts.push(`-m ${metric.trecEval}.${ks}`);
+  for (const metric of METRICS) if (metric.fullList && metric.trecEvalFull) parts.push(`-m ${metric.trecEvalFull}`);
+  parts.push("-q");
+  const files = [quote(qrels), quote(run)];
   const notes = [ownMeasuresNote(options, qrels, run)];
   if (packed.length)
     notes.push(
@@ -90,7 +93,7 @@ export function trecEvalCommand(options, { qrels = "qrels", run = "run", others 
     notes.push("Exponential gain has no trec_eval equivalent: its ndcg_cut uses linear gain.");
   if (options.useRank)
     notes.push("trec_eval cannot rank by the rank column: it orders by score (ties by docid, descending).");
-  return { command: parts.join(" "), notes };
+  return { command: [...parts, ...files].join(" "), parts, files, notes };
 }
 
 /** What trec_eval does not compute, and the ir_measures command for those it has (each metric's

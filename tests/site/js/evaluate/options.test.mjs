@@ -45,6 +45,10 @@ test("the trec_eval command has -c for 'score 0', -l for the threshold, and each
   assert.ok(
     notes[0].includes("ir_measures qrels.txt 'my run.txt' 'RR(rel=1)@5 RR(rel=1)@10 ERR@5 ERR@10 RBP(rel=1,p=0.8)"),
   );
+  // Each option with its value is one part (a page keeps them unbroken), then the two files.
+  const { parts, files } = trecEvalCommand(OPTIONS, { qrels: "qrels.txt", run: "my run.txt" });
+  assert.deepEqual(parts.slice(0, 4), ["trec_eval", "-c", "-l 1", "-m P.5,10"]);
+  assert.deepEqual(files, ["qrels.txt", "'my run.txt'"]);
   const leaveOut = trecEvalCommand({ ...OPTIONS, missing: "leave out" }).command;
   assert.ok(!leaveOut.includes(" -c "));
 });
