@@ -36,6 +36,7 @@ GOAL_MEMORY_GB = 1.5
 CUTOFFS = (10, 100)
 JUDGED_PER_QUERY = 10
 LONG_TASKS = as_script("long_tasks")  # an init script: window.longestTask
+PHASES = as_script("evaluate_phases")  # an init script: window.evaluatePhases
 WATCH_JS = page_function("evaluate_watch")  # from now on: window.longestTask, window.progressMoves
 WINDOW_VALUE_JS = page_function("window_value")
 
@@ -94,7 +95,7 @@ def renderer_peak_bytes() -> int:
 
 def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
     """(seconds from Evaluate to done, longest main-thread task in ms, the progress bar's moves,
-    the renderers' peak resident bytes) in Chromium."""
+    the renderers' peak resident bytes) in Chromium; prints where the time went."""
     import build
     from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
     from browserdrive.serving import served
@@ -106,6 +107,7 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
         page = browser.new_page()
         page.add_init_script(LONG_TASKS)
+        page.add_init_script(PHASES)
         page.goto(f"{url}evaluate.html")
         page.wait_for_selector('[data-runtime-status="ready"]', timeout=180_000)
         page.get_by_label("Cut-offs").fill(", ".join(map(str, CUTOFFS)))
@@ -121,9 +123,20 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
             raise SystemExit(f"the page failed: {status.text_content()}")
         longest = page.evaluate(WINDOW_VALUE_JS, "longestTask")
         moves = page.evaluate(WINDOW_VALUE_JS, "progressMoves")
+        phases = page.evaluate(WINDOW_VALUE_JS, "evaluatePhases")
         peak = renderer_peak_bytes()
         browser.close()
+    print_phases(phases)
     return seconds, longest, moves, peak
+
+
+def print_phases(phases: list[list]) -> None:
+    """Print how long each phase of the evaluation took on the page, in the order they began:
+    each lasts until the next begins ("result" is the worker's answer reaching the page, so the
+    phase before it ends in the worker and the one after it is the page drawing the results)."""
+    print("where the page's time went:")
+    for (name, start), (_, end) in zip(phases, phases[1:]):
+        print(f"  {name[:50]:<50} {(end - start) / 1000:6.2f} s")
 
 
 def main() -> None:

@@ -252,3 +252,16 @@ def release_wasm(page, held: list) -> None:
             route.continue_()
         except PlaywrightError:  # its worker was replaced meanwhile: the request is gone
             pass
+
+
+# --- Stop's restart fallback, held -------------------------------------------------------
+
+# A function source (without the semicolon that ends the file's one statement).
+HOLD_LONG_TIMERS = (Path(__file__).parent / "hold_long_timers.js").read_text(encoding="utf-8").strip().rstrip(";")
+
+
+def long_timers(page, action: str) -> None:
+    """ "hold", "fire" or "release" the page's timers of a second or more (hold_long_timers.js):
+    while they are held, Stop cannot fall back to restarting Python, so only the interrupt can
+    end a cell. `page`: a Playwright page or an engine's page (py/browserdrive/engines)."""
+    assert page.evaluate(HOLD_LONG_TIMERS, action), f"the page's timers did not {action}"

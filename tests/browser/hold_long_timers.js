@@ -1,8 +1,10 @@
-// Holds the page's timers of a second or more until released: among them the grace periods after
-// which Stop gives up on an interrupt and restarts Python (site/js/runtime.js), so a test of the
-// interrupt sees the interrupt however slowly a loaded machine lets Python take it. Shorter timers
-// run as usual. Called as a function of "hold" or "release"; released timers run at once.
 (action) => {
+  // Holds the page's timers of a second or more: among them the grace periods after which Stop
+  // gives up on an interrupt and restarts Python (site/js/runtime.js), so a test of the interrupt
+  // sees the interrupt however slowly a loaded machine lets Python take it. Shorter timers run as
+  // usual. "hold" starts holding; "fire" runs the held timers now and goes on holding (so a
+  // test ends a grace period when it chooses); "release" runs them now and stops holding.
+  // Returns true once the page's setTimeout is the one asked for.
   window.heldTimers ??= { native: window.setTimeout, callbacks: [] };
   const held = window.heldTimers;
   if (action === "hold") {
@@ -12,7 +14,8 @@
       return 0;
     };
   } else {
-    window.setTimeout = held.native;
+    if (action === "release") window.setTimeout = held.native;
     for (const callback of held.callbacks.splice(0)) held.native.call(window, callback, 0);
   }
+  return (window.setTimeout === held.native) === (action === "release");
 };

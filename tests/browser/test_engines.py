@@ -35,7 +35,7 @@ from browserdrive.engines.lesson import (
     wait_for_verdict,
     wait_until_ready,
 )
-from helpers import golden_outputs, normalise, served, stop_serving
+from helpers import golden_outputs, long_timers, normalise, served, stop_serving
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
 # One line each (replace_code types one); each prints STARTED first, so the test can wait until
@@ -45,8 +45,6 @@ RUNAWAY_CELLS = {
     "busy loop": f"print({STARTED!r}); any(False for _ in iter(int, 1))",  # a Python loop that never ends
     "sleep": f"import time; print({STARTED!r}); time.sleep(100)",
 }
-# A function source (the file ends its one expression with a semicolon).
-HOLD_LONG_TIMERS = (Path(__file__).parent / "hold_long_timers.js").read_text(encoding="utf-8").strip().rstrip(";")
 RICH_OUTPUT = re.compile(r"\[(image/svg\+xml|text/html) display\]")
 
 
@@ -174,10 +172,10 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
             lambda: STARTED in cell_output(page, second), PYTHON_READY_TIMEOUT_S, f"{code!r} never printed {STARTED!r}"
         )
         if interrupt:  # the restart fallback waits until the cell is idle: only the interrupt can end it
-            page.evaluate(HOLD_LONG_TIMERS, "hold")
+            long_timers(page, "hold")
         page.click(by_role("button", "Stop", within=cell_selector(second)))
         assert wait_for_cell(page, second, ("idle", "error", "done")) == "idle", code
-        page.evaluate(HOLD_LONG_TIMERS, "release")
+        long_timers(page, "release")
         said = cell_output(page, second)
         assert ("Stopped at line 1." if interrupt else "variables of this page were reset") in said, (code, said)
 

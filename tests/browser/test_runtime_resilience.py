@@ -4,13 +4,13 @@ and exits leave Python usable, output floods stay capped, and the tab never free
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
 
 import pytest
 from playwright.sync_api import expect
 
 from helpers import (
     hold_wasm,
+    long_timers,
     release_wasm,
     PYTHON_READY_TIMEOUT,
     SLUG,
@@ -80,20 +80,13 @@ def press_stop(cell) -> None:
     wait_for_state(cell, "idle")
 
 
-def press_stop_with_the_clock_paused(page, cell) -> None:
-    """Press Stop with the page's clock paused, and wait until the cell is idle: the restart the
-    page falls back to when Python has not taken the interrupt within its grace period cannot
-    fire, however slowly a loaded machine lets Python get to it. Needs `page.clock.install()`
-    before the page loaded; the clock runs on again afterwards."""
-    pause_clock(page)
+def press_stop_with_the_fallback_held(page, cell) -> None:
+    """Press Stop with the page's long timers held, and wait until the cell is idle: the restart
+    the page falls back to when Python has not taken the interrupt within its grace period
+    cannot fire, however slowly a loaded machine lets Python get to it."""
+    long_timers(page, "hold")
     press_stop(cell)
-    page.clock.resume()
-
-
-def pause_clock(page) -> None:
-    """Pause the page's clock (installed before the page loaded) where it stands."""
-    now = datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, tz=timezone.utc)
-    page.clock.pause_at(now + timedelta(milliseconds=1))
+    long_timers(page, "release")
 
 
 @pytest.mark.parametrize("case", RUNAWAY_CELLS)
@@ -102,7 +95,7 @@ def test_stop_interrupts_and_keeps_variables_when_isolated(stopped_lesson_page, 
     assert page.evaluate("crossOriginIsolated")
     cell = start_runaway(page, RUNAWAY_CELLS[case])
     # A Stop the learner asked for reads as a stop, not as their error: no red traceback.
-    press_stop_with_the_clock_paused(page, cell)
+    press_stop_with_the_fallback_held(page, cell)
     output = cell.locator("[data-output]")
     expect(output).to_have_text(re.compile(r"Stopped at line \d\.$"))  # time.sleep sleeps in slices, so it sees it too
     expect(output).not_to_contain_text("KeyboardInterrupt")
@@ -130,10 +123,9 @@ def test_stop_restarts_python_when_not_isolated(page, plain_host_url, case):
 
 def shared_lesson_page(browser, base_url):
     """One lesson page, ready, for the cases of one test to share one after another; uncaught
-    errors in it fail the module. Its clock is Playwright's (running as usual until paused)."""
+    errors in it fail the module."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.clock.install()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_lesson(page, base_url)
@@ -292,9 +284,9 @@ def test_a_crash_of_python_itself_restarts_it(page, base_url):
 def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     """Python took the interrupt but is slow to end the run (as on a loaded machine, where the
     traceback can take over a second): when the first grace period ends, the page gives it a
-    second one instead of restarting Python. The page's clock is paused, and moved on by the
-    test, so the grace periods end when the test says, not when a busy machine gets to them."""
-    page.clock.install()
+    second one instead of restarting Python. The page's long timers are held, and the test ends
+    the first grace period once Python has taken the interrupt, not when a busy machine gets to
+    it."""
     open_lesson(page, base_url)
     slow_to_stop = (
         "import time\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
@@ -303,12 +295,12 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     )
     cell = start_runaway(page, slow_to_stop)
     output = cell.locator("[data-output]")
-    pause_clock(page)
+    long_timers(page, "hold")
     cell.get_by_role("button", name="Stop").click()
     expect(output).to_contain_text("took it")
-    page.clock.run_for(1000)  # the first grace period (site/js/runtime.js) ends during the handler
+    long_timers(page, "fire")  # the first grace period (site/js/runtime.js) ends during the handler
     wait_for_state(cell, "idle")
-    page.clock.resume()
+    long_timers(page, "release")
     expect(output).to_have_text(
         re.compile(rf"^{STARTED}\s*took it\s*Stopped at line [45]\.$")
     )  # `raise` let it through
@@ -349,14 +341,13 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
 def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base_url):
     """Cell 1 was stopped in an endless loop: running cell 2 leaves it stopped (and says so)
     rather than starting the loop again. Edited, cell 1 runs first again, and a Stop pressed
-    while it runs for cell 2 is named as such. Both Stops are interrupts (the page's clock is
-    paused while they land: no restart fallback)."""
-    page.clock.install()
+    while it runs for cell 2 is named as such. Both Stops are interrupts (the restart fallback is
+    held while they land)."""
     open_lesson(page, base_url)
     first, second = cells(page).nth(0), cells(page).nth(1)
     replace_code(page, second, "print(x + 1)")
     run_until_started(page, first, "x = 41\nwhile True: pass")
-    press_stop_with_the_clock_paused(page, first)
+    press_stop_with_the_fallback_held(page, first)
     expect(first.locator("[data-output]")).to_have_text(re.compile(rf"^{STARTED}\s*Stopped at line 3\.$"))
 
     second.get_by_role("button", name="Run").click()
@@ -374,7 +365,7 @@ def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base
     expect(first.locator("[data-output]")).to_have_text(STARTED, timeout=PYTHON_READY_TIMEOUT)
     expect(second).to_have_attribute("data-state", "queued")
     # Its Stop works while it waits on the cell that runs for it (which may be out of view).
-    press_stop_with_the_clock_paused(page, second)
+    press_stop_with_the_fallback_held(page, second)
     expect(second.locator("[data-output]")).to_have_text(
         re.compile(r"^Not run: Stop was pressed while Code cell 1\b.* ran before this cell\.$")
     )
