@@ -1395,14 +1395,14 @@ def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge
 
 
 def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, files, tmp_path):
-    """Run files named as experiments are (long, no spaces): their rows, the run list and the
-    results stay inside a 390 px screen, before and after Evaluate; the page never scrolls
+    """Run files named as experiments are (long, no spaces or hyphens): their rows, the run list,
+    the trec_eval command's notes and the results stay inside a 390 px screen, before and after Evaluate; the page never scrolls
     sideways. The trec_eval command wraps between options, never inside one ("-m P.10")."""
     page.set_viewport_size({"width": 390, "height": 844})
     names = (
         "ranker_bm25_baseline_2026-11-30_final.txt",
         "ranker_dense_e5_large_finetuned_v2.txt",
-        "ranker_hybrid_rrf_k60_rerank_top100.txt",
+        "ranker_hybrid_rrf_k60_rerank_top100_query_expansion_pseudo_relevance_feedback_bm25_v3.txt",
     )
     runs = [tmp_path / name for name in names]
     for seed, path in enumerate(runs, start=1):
@@ -1419,3 +1419,7 @@ def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, fil
     assert lines == [1] * len(lines), f"an option of the command is broken across lines: {lines}"
     evaluate(page)
     assert page.evaluate(width) <= 390, "the results widen the page"
+    cut = page.locator("[data-eval-file]").evaluate_all(
+        "(items) => items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.dataset.evalFile)"
+    )
+    assert cut == [], f"cut off in the Files list: {cut}"
