@@ -582,11 +582,23 @@ def _compare_number_list(call: str, actual: Any, expected: Union[list, tuple], r
         shown = [_rounded_list(actual, digits), _rounded_list(expected, digits)]
         if shown[0] != shown[1]:
             break
-    return f"{call} returned {shown[0]}; expected {shown[1]}."
+    not_numbers = [item for item in actual if not _is_number(item)]
+    kind = ""
+    if not_numbers:
+        first = not_numbers[0]
+        kind = (
+            " None is not a number."
+            if first is None
+            else f" {_short_repr(first, 40)} is {_a(type(first).__name__)}, not a number."
+        )
+    return f"{call} returned {shown[0]}; expected {shown[1]}.{kind}"
 
 
 def _rounded_list(values: Union[list, tuple], digits: int) -> str:
+    """`values` as Python writes them (a tuple in parentheses), numbers rounded to `digits`."""
     items = [_rounded(value, digits) if _is_number(value) else _safe_repr(value) for value in values]
+    if isinstance(values, tuple):
+        return _short_text("(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")", _MAX_ARG_CHARS)
     return _short_text("[" + ", ".join(items) + "]", _MAX_ARG_CHARS)
 
 

@@ -19,6 +19,8 @@ from helpers import (
     lesson_cells,
     open_lesson,
     replace_code,
+    run_cell,
+    wait_for_state,
 )
 
 
@@ -234,6 +236,34 @@ def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
     assert wrapped_left is not None, "the line did not wrap"
     assert abs(wrapped_left - code_left) <= 2
     context.close()
+
+
+FOCUS_RING = """(output) => {
+  const cell = output.closest("[data-cell]").getBoundingClientRect();
+  const box = output.getBoundingClientRect();
+  const style = getComputedStyle(output);
+  const ring = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  return {
+    shown: output.matches(":focus-visible") && style.outlineStyle !== "none",
+    inside: box.left - ring >= cell.left && box.right + ring <= cell.right && box.bottom + ring <= cell.bottom,
+  };
+}"""
+
+
+def test_a_long_output_line_scrolls_in_a_region_the_keyboard_reaches_and_rings(page, base_url):
+    """The output region scrolls a line wider than the cell; Tab reaches it, the arrow keys
+    scroll it, and its focus ring is drawn whole inside the cell (which clips what overflows)."""
+    open_lesson(page, base_url)
+    cell = page.locator("[data-cell]").first
+    run_cell(page, cell, "print('z' * 400)")
+    wait_for_state(cell, "done")
+    cell.get_by_role("button", name="Reset").focus()
+    page.keyboard.press("Tab")
+    output = cell.locator("[data-output]")
+    expect(output).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("(output) => output.scrollLeft > 0", arg=output.element_handle())
+    assert output.evaluate(FOCUS_RING) == {"shown": True, "inside": True}
 
 
 def test_escape_then_tab_leaves_the_editor(page, base_url):

@@ -200,6 +200,14 @@ def test_k_and_the_threshold_answer_while_typing(page, base_url, playground_page
     expect(k_field).to_have_attribute("aria-invalid", "true")
     expect(k_field).to_have_value(too_big)
     assert_agrees(playground, state)
+    # A threshold typed while k waits applies at once, and the hold line names it at once.
+    threshold_field.focus()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("1")
+    state["threshold"] = 1
+    assert_agrees(playground, state)
+    expect(hold).to_have_text(re.compile(r"^On hold: these readouts are still for k = 3, threshold 1, until k is "))
+    expect(threshold_field).to_be_focused()
 
 
 def test_items_move_between_lists_and_are_added_and_removed(page, base_url, playground_page):

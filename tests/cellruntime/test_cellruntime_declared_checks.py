@@ -221,6 +221,12 @@ def test_several_numbers_are_taken_as_a_tuple_or_a_list_and_another_shape_is_tol
         ([0.5], "returned 1 value; expected 2: the low and the high half."),
         (0.5, "returned 1 value, 0.5; expected 2: the low and the high half."),
         ("0.5 1.5", "returned '0.5 1.5', a str; expected 2: the low and the high half, as a tuple or a list."),
+        # Shown as returned (a tuple in parentheses, a list in brackets), and an item that is not a
+        # number is named as such.
+        ((0.5, 2.5), "returned (0.5, 2.5); expected (0.5, 1.5)."),
+        ([0.5, 2.5], "returned [0.5, 2.5]; expected (0.5, 1.5)."),
+        (("0.5", "1.5"), "returned ('0.5', '1.5'); expected (0.5, 1.5). '0.5' is a str, not a number."),
+        ((0.5, None), "returned (0.5, None); expected (0.5, 1.5). None is not a number."),
     ]
     for returned, message in told:
         verdict = check_function({"low_high": lambda values, returned=returned: returned}, named)
@@ -228,7 +234,7 @@ def test_several_numbers_are_taken_as_a_tuple_or_a_list_and_another_shape_is_tol
     # Without RETURNS, a solution's tuple is told by its numbers.
     unnamed = declared_check_name("low_high", PAIR_SOLUTION, PAIR_CASES)
     verdict = check_function({"low_high": lambda values: 0.5}, unnamed)
-    assert verdict["message"] == "low_high([1, 2, 3]) returned 1 value, 0.5; expected 2: [0.5, 1.5]."
+    assert verdict["message"] == "low_high([1, 2, 3]) returned 1 value, 0.5; expected 2: (0.5, 1.5)."
     with pytest.raises(ValueError, match="RETURNS"):
         declared_checker(declared_check_name("low_high", PAIR_SOLUTION, "RETURNS = 2\n" + PAIR_CASES))
 

@@ -281,7 +281,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
         }
         if (waiting.has(field)) mark(false);
         const next = set(state, field.value, limits);
-        if (next !== state) change(next, `${name} is now ${next[key]}`);
+        if (next === state) return;
+        change(next, `${name} is now ${next[key]}`);
+        drawHold(); // another field may still wait: its line names the values shown now
       },
       { signal },
     );
