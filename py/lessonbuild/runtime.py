@@ -1,5 +1,5 @@
 """The `runtime` settings the Python worker boots with: one builder for the pages' lesson JSON
-and for assets/embed-runtime.json. ARCHITECTURE.md ("Runtime settings") gives the schema."""
+and for assets/embed-runtime.json. ARCHITECTURE.md ("Lesson JSON", its `runtime`) gives the schema."""
 
 from __future__ import annotations
 

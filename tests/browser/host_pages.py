@@ -48,8 +48,9 @@ def write_docs_pages(folder: Path, site: str) -> None:
 
 # --- Rank playgrounds (site/js/playground/) on a page of the test's own, as a lesson holds them ---
 
-#: Two playgrounds as the build writes them (docs/ui-contract.md, "Rank playground"): the seed's list ("seed"), and the
-#: same list behind a prediction ("predict").
+#: Two playgrounds as the build writes them (docs/ui-contract.md, "Rank playground"): five items with
+#: a and d relevant and f judged but not retrieved ("seed"), and the same list behind a prediction
+#: ("predict").
 PLAYGROUND_CONFIG = {
     "title": "the seed's list",
     "items": [

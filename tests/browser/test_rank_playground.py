@@ -57,12 +57,12 @@ def wait_ready(playground) -> None:
     expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
 
 
-def assert_agrees(playground, state: dict) -> None:
-    """The page shows `state`, and its readouts are CPython's rankmetrics' for it."""
+def assert_agrees(playground, state: dict, metrics=METRICS) -> None:
+    """The page shows `state`, and its readouts (`metrics`) are CPython's rankmetrics' for it."""
     wait_ready(playground)
     assert ranked_ids(playground) == state["ranking"]
     expected = readouts(state)
-    for name in METRICS:
+    for name in metrics:
         shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
         assert repr(float(shown)) == shown, f"{name}: data-value {shown!r} is not a float's repr"
         assert math.isclose(float(shown), expected["metrics"][name]["value"], rel_tol=0, abs_tol=TOLERANCE), name
@@ -438,15 +438,34 @@ def test_readouts_come_back_after_a_stop_that_restarts_python(page, serve, site_
     assert_agrees(playground, state)
 
 
-def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(page, base_url):
-    page.goto(f"{base_url}comparing-metrics.html")
-    playground = page.locator("[data-playground]").first
+def block_state(playground) -> dict:
+    """A lesson playground's own list and settings, from the config its page starts from."""
     config = json.loads(playground.locator("script[data-playground-config]").text_content())
-    state = {
+    return {
         "ranking": [item["id"] for item in config["items"]],
         "grades": {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]},
         **{key: config[key] for key in ["k", "gain", "threshold", "max_grade"]},
     }
+
+
+def move_by_keyboard(page, playground, item, ranks, key):
+    """Focus `item`'s row and press `key` once per rank of `ranks`, each time waiting for the
+    item to arrive there with the focus."""
+    ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank \d+: {item}\b")).focus()
+    for rank in ranks:
+        page.keyboard.press(key)
+        expect(ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {rank}: {item}\b"))).to_be_focused()
+
+
+def expect_trends(playground, trends: dict) -> None:
+    for name, trend in trends.items():
+        expect(playground.locator(f'[data-metric="{name}"] [data-trend]')).to_have_attribute("data-trend", trend)
+
+
+def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(page, base_url):
+    page.goto(f"{base_url}comparing-metrics.html")
+    playground = page.locator("[data-playground]").first
+    state = block_state(playground)
     assert_agrees(playground, state)
     expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "true")
     form = playground.locator("form[data-predict]")
@@ -456,14 +475,39 @@ def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(pa
     expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
     expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
     moved = state["ranking"][3]
-    row = ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank 4: {moved}\b"))
-    row.focus()
-    for rank in [3, 2, 1]:
-        page.keyboard.press("Alt+ArrowUp")
-        expect(ranked(playground).get_by_role("listitem", name=re.compile(rf"^Rank {rank}: {moved}\b"))).to_be_focused()
+    move_by_keyboard(page, playground, moved, [3, 2, 1], "Alt+ArrowUp")
     state["ranking"].insert(0, state["ranking"].pop(3))
     assert_agrees(playground, state)
     expect(playground.locator("[data-playground-announce]")).to_contain_text(f"Moved {moved} to rank 1")
+
+
+def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answer_counts(page, base_url):
+    """List Y of "Metrics as user models": once the prediction is committed, moving the perfect
+    answer from rank 4 to rank 1 moves ERR@5 and leaves precision@5 and RBP as they were (four
+    relevant items in the top 4 either way); at threshold 3 RBP follows the perfect answer too."""
+    page.goto(f"{base_url}user-models.html")
+    playground = page.locator('[data-playground="perfect-first"]')
+    shown = ["precision", "rbp", "err"]
+    expect(playground.locator("[data-metric]")).to_have_count(len(shown))
+    state = block_state(playground)
+    assert_agrees(playground, state, shown)
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("ERR@5", exact=True).check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    list_y = list(state["ranking"])
+    move_by_keyboard(page, playground, "perfect", [3, 2, 1], "Alt+ArrowUp")
+    expect_trends(playground, {"precision": "same", "rbp": "same", "err": "up"})
+    state["ranking"] = ["perfect", *(item for item in list_y if item != "perfect")]
+    assert_agrees(playground, state, shown)
+    playground.get_by_label("Relevance threshold", exact=True).fill("3")
+    state["threshold"] = 3
+    expect_trends(playground, {"precision": "down", "rbp": "down", "err": "same"})
+    assert_agrees(playground, state, shown)
+    move_by_keyboard(page, playground, "perfect", [2, 3, 4], "Alt+ArrowDown")
+    expect_trends(playground, {"precision": "same", "rbp": "down", "err": "down"})
+    state["ranking"] = list_y
+    assert_agrees(playground, state, shown)
 
 
 EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>

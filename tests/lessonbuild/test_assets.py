@@ -1,9 +1,13 @@
 """Asset helpers (py/lessonbuild/assets.py): the chunks a page script imports, found in
-esbuild's output so the page can preload them."""
+esbuild's output so the page can preload them; ARCHITECTURE.md names every script the build
+makes."""
 
 from __future__ import annotations
 
-from lessonbuild.assets import static_imports
+import re
+
+from lessonbuild.assets import CLASSIC_SCRIPT_ENTRIES, SCRIPT_ENTRIES, static_imports
+from lessonbuild.paths import ROOT
 
 
 def test_static_imports_follow_chunks_but_not_dynamic_imports():
@@ -20,3 +24,13 @@ def test_static_imports_follow_chunks_but_not_dynamic_imports():
         "assets/chunks/two.js",
         "assets/chunks/three.js",
     ]
+
+
+def test_architecture_names_every_script_entry():
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for label, entries in [("SCRIPT_ENTRIES", SCRIPT_ENTRIES), ("CLASSIC_SCRIPT_ENTRIES", CLASSIC_SCRIPT_ENTRIES)]:
+        # The bullet that names the set lists its files, up to the next bullet or blank line.
+        start = text.index(f"(`{label}`)")
+        listed = re.split(r"\n  - |\n\n", text[start:], maxsplit=1)[0]
+        named = set(re.findall(r"`(?:assets/)?([\w-]+)\.js`", listed))
+        assert named == set(entries), (label, named ^ set(entries))

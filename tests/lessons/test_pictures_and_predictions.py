@@ -11,6 +11,7 @@ import pytest
 
 from cellruntime import Session
 from lesson_folder import COURSE
+from rankmetrics.playground import readouts
 
 LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 
@@ -24,6 +25,7 @@ PREDICTED = [
     ("comparing-systems", "tiny-difference"),
     ("comparing-systems", "users-needed"),
     ("evaluation-pitfalls", "ties"),
+    ("user-models", "perfect-first"),  # a playground: its readouts wait for the answer
 ]
 
 
@@ -96,6 +98,30 @@ def test_the_choose_k_chart_draws_both_systems_at_every_k():
         drawn = one(named, start)
         assert drawn == [round(rankmetrics.ndcg_at_k(system, names["relevant"], k), 4) for k in range(1, 21)]
     assert names["chart"].x_labels == [str(k) for k in range(1, 21)]
+
+
+def test_the_user_models_playground_shows_what_the_cell_after_it_prints():
+    """The playground (rankmetrics, on its own grade scale and p) and the lesson's functions
+    written from scratch give the same precision@5, RBP and ERR@5 for list Y before and after the
+    move, at both thresholds the prose asks the learner to try."""
+    names = run_lesson("user-models")["perfect-first-moves"]
+    (playground,) = [block for block in LESSONS["user-models"].playgrounds if block.id == "perfect-first"]
+    grades = dict(playground.items)
+    assert [item for item, _ in playground.items] == names["list_y"]
+    assert grades == {**names["grades"], "other1": 0}
+    for threshold in [1, 3]:
+        counted = {item for item, grade in grades.items() if grade >= threshold}
+        for ranking in [names["list_y"], names["moved"]]:
+            state = {"ranking": ranking, "grades": grades, "k": playground.k, "gain": playground.gain}
+            shown = readouts({**state, "threshold": threshold, "max_grade": playground.max_grade})["metrics"]
+            printed = {
+                "precision": names["rankmetrics"].precision_at_k(ranking, counted, 5),
+                "rbp": names["rank_biased_precision"](ranking, counted, names["keep_going"]),
+                "err": names["expected_reciprocal_rank"](ranking, names["grades"], 5),
+            }
+            assert list(printed) == playground.readouts
+            for metric, value in printed.items():
+                assert shown[metric]["value"] == pytest.approx(value, abs=1e-12), (threshold, ranking, metric)
 
 
 def svg_displays(slug: str) -> dict[str, tuple[str, str]]:
