@@ -5,8 +5,8 @@
 //     node bench/evaluate_memory.mjs run 128      (a run of 128 MB, not grouped by query)
 //
 // Pyodide (node_modules/pyodide: the same wasm32 build as the page's worker) reads generated text
-// in 1 MB chunks with rankmetrics.runfiles, as the worker feeds it; printed: the text's size, the
-// wasm memory before and after, and their ratio (memory grown per byte of text). The lines are
+// in 1 MB chunks with rankmetrics.pages.runfiles, as the worker feeds it; printed: the text's size,
+// the wasm memory before and after, and their ratio (memory grown per byte of text). The lines are
 // short (about 21 bytes for qrels, 40 for a run), the costly case: per-line objects weigh most.
 import fs from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -17,10 +17,13 @@ const [kind = "qrels", megabytes = "64"] = process.argv.slice(2);
 const package_ = new URL("../py/rankmetrics/", import.meta.url);
 
 const pyodide = await loadPyodide();
-pyodide.FS.mkdirTree("/home/pyodide/rankmetrics");
-for (const name of fs.readdirSync(package_).filter((name) => name.endsWith(".py")))
+// The package with its subpackages (pages/), as the page's wheel holds it.
+for (const found of fs.readdirSync(package_, { recursive: true }).filter((name) => name.endsWith(".py"))) {
+  const name = found.replaceAll("\\", "/"); // a path relative to the package, "pages/runfiles.py"
+  pyodide.FS.mkdirTree(`/home/pyodide/rankmetrics/${name}`.replace(/\/[^/]*$/, ""));
   pyodide.FS.writeFile(`/home/pyodide/rankmetrics/${name}`, fs.readFileSync(new URL(name, package_)));
-pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import rankmetrics.runfiles as runfiles");
+}
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import rankmetrics.pages.runfiles as runfiles");
 
 /** Chunks of about 1 MB of text, `total` bytes in all. */
 function* chunks(total) {

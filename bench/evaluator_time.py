@@ -22,8 +22,8 @@ from pathlib import Path
 from lib import ROOT  # noqa: F401  (first: the repository's import roots)
 
 from evaluate_speed import CUTOFFS, write_files
-from rankmetrics.runfiles import QrelsReader, RunReader
-from rankmetrics.trec import RunEvaluator
+from rankmetrics.pages.runfiles import QrelsReader, RunReader
+from rankmetrics.pages.trec import RunEvaluator
 
 CHUNK = 1 << 20  # characters fed at a time, as the page feeds the worker
 

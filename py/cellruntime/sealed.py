@@ -121,7 +121,9 @@ class PrivateModules:
             return self._namespace_copy(name)
         parent_name, _, child = name.rpartition(".")
         if parent_name:
-            parent = self._modules.get(parent_name) or self._package_without_its_init(parent_name)
+            parent = self._modules.get(parent_name)
+            if parent is None:  # a subpackage runs its __init__, as `import` runs it
+                parent = self.module(parent_name) if "." in parent_name else self._package_without_its_init(parent_name)
             spec = self._find_in_path(name, parent.__path__)
         else:
             parent = None
@@ -154,8 +156,8 @@ class PrivateModules:
         return module
 
     def _package_without_its_init(self, name: str) -> types.ModuleType:
-        """Package ``name`` as a bare module with its ``__path__``: cellruntime's ``__init__``
-        imports the session, which is no part of a check."""
+        """Top-level package ``name`` as a bare module with its ``__path__``: cellruntime's
+        ``__init__`` imports the session, which is no part of a check."""
         spec = self._find_spec(name)
         if spec is None or spec.submodule_search_locations is None:
             raise ModuleNotFoundError(f"No package named {name!r}", name=name)
@@ -256,7 +258,7 @@ CHECK_RUNTIME = load_check_runtime()
 
 def private_module(name: str) -> types.ModuleType:
     """The check runtime's private copy of module ``name`` (a dotted name in
-    :data:`PRIVATE_PACKAGES`, e.g. ``"rankmetrics.playground"``), loaded when cellruntime was
+    :data:`PRIVATE_PACKAGES`, e.g. ``"rankmetrics.pages.playground"``), loaded when cellruntime was
     imported: what learner code later rebinds in the public ``rankmetrics`` does not reach it.
     The rank playground's readouts are computed with it (site/js/worker/playground.py).
     Raises ``ModuleNotFoundError`` when there is no such module."""

@@ -3,7 +3,7 @@
 Reading fills a Playground record from the block's YAML and reports every mistake with the line
 it is on and what to change, so the build stops before anything is written. The page's script
 (site/js/playground/) reads `playground_config`, which the page embeds as JSON, and asks the
-worker for the readouts (rankmetrics.playground).
+worker for the readouts (rankmetrics.pages.playground).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from rankmetrics.playground import METRIC_NAMES
+from rankmetrics.pages.playground import METRIC_NAMES
 
 PLAYGROUND_KIND = "playground"
 MAX_ITEMS = 30  # a list holds at most this many items, retrieved and not (ui-contract.md)

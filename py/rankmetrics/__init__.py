@@ -1,7 +1,7 @@
 """rankmetrics: top-k ranking metrics, written from scratch to be read and learned from.
 
 Standard library only; runs unchanged in CPython 3.11+ and in Pyodide.
-The definitions follow trec_eval unless noted (see each docstring):
+The definitions follow trec_eval unless noted (see each docstring). The metrics:
 
     precision_at_k, recall_at_k, hit_rate_at_k   set_metrics.py
     reciprocal_rank (mean: MRR)                  rr.py
@@ -9,12 +9,15 @@ The definitions follow trec_eval unless noted (see each docstring):
     dcg_at_k, ndcg_at_k                          ndcg.py
     expected_reciprocal_rank (ERR@k)             err.py
     rank_biased_precision, rbp_residual (RBP)    rbp.py
-    the metrics' facts, one home each            registry.py
     ranking_from_scores                          scores.py
-    evaluate, Evaluation                         evaluation.py
-    RunReader, QrelsReader, Problem (run files)  runfiles.py
-    RunEvaluator, RunEvaluation (a whole run)    trec.py
-    readouts (the page's rank playground)        playground.py
+    the metrics' facts, one home each            registry.py
+    the input checks every metric shares         _inputs.py
+    evaluate, Evaluation (many users at once)    evaluation.py
+    paired_t_test and other paired tests         significance.py
+
+What the site's pages run on top of them, and no lesson reads, is in pages/ (see its
+__init__.py): the run and qrels file readers, the evaluate page's one-pass run evaluator and
+the rank playground's readouts.
 
 >>> from rankmetrics import precision_at_k, ndcg_at_k
 >>> precision_at_k(["d1", "d2", "d3"], {"d1", "d3"}, k=2)
@@ -29,25 +32,16 @@ from .evaluation import METRICS, Evaluation, evaluate
 from .ndcg import dcg_at_k, ndcg_at_k
 from .rbp import rank_biased_precision, rbp_residual
 from .rr import reciprocal_rank
-from .runfiles import (
-    MAX_PROBLEMS,
-    NotGrouped,
-    Problem,
-    Qrels,
-    QrelsReader,
-    Run,
-    RunReader,
-    read_qrels_text,
-    read_run_text,
-    trec_eval_order,
-)
 from .scores import ranking_from_scores
 from .set_metrics import hit_rate_at_k, precision_at_k, recall_at_k
-from .trec import MEASURE_METRICS, RunEvaluation, RunEvaluator, measure_key
 
 # Loaded with the package like every other module, so cellruntime.sealed's private copy and the
 # public package share one compiled copy of each (its CompiledOnce finder is then all used).
-from . import playground, significance  # noqa: E402, F401
+# The pages' modules are then reached as rankmetrics.pages.NAME only.
+from . import significance  # noqa: E402, F401
+from .pages import playground, runfiles, trec, working  # noqa: E402
+
+del playground, runfiles, trec, working
 
 __version__ = "0.1.0"
 
@@ -66,18 +60,4 @@ __all__ = [
     "evaluate",
     "Evaluation",
     "METRICS",
-    "RunReader",
-    "QrelsReader",
-    "Qrels",
-    "Run",
-    "Problem",
-    "NotGrouped",
-    "MAX_PROBLEMS",
-    "read_run_text",
-    "read_qrels_text",
-    "trec_eval_order",
-    "RunEvaluator",
-    "RunEvaluation",
-    "MEASURE_METRICS",
-    "measure_key",
 ]

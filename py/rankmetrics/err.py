@@ -1,6 +1,6 @@
 """Expected reciprocal rank (ERR@k): a cascade user who stops at the first item that satisfies them."""
 
-from .working import joined, short
+from .pages.working import joined, short
 from ._inputs import Judgments, check_k, check_number, check_ranking, ranks_in
 
 MAX_GRADE = 4  # the top of the grade scale: gdeval's MAX_JUDGMENT (TREC Web track, grades 0-4)
@@ -86,7 +86,7 @@ def expected_reciprocal_rank(ranking, relevance, k=None, *, max_grade=MAX_GRADE)
 def err_working(ranking, judgments, k, *, max_grade=MAX_GRADE):
     """The playground's working of ERR@k: one term per rank 1..k with a positive grade, each with
     "grade", "stop" (R), "reach" (the chance to get there) and "value" (reach * R / rank);
-    "top" (g_max: `max_grade`, or a higher grade judged). Shapes as rankmetrics.playground
+    "top" (g_max: `max_grade`, or a higher grade judged). Shapes as rankmetrics.pages.playground
     describes them."""
     top = scale_top(judgments, max_grade)
     terms, going_on = [], 1.0

@@ -1,4 +1,8 @@
-"""Evaluate many users at once: per-user values and their means (MRR, MAP, mean NDCG)."""
+"""Evaluate many users at once: per-user values and their means (MRR, MAP, mean NDCG).
+
+``evaluate`` scores with the evaluate page's one-pass evaluator (pages.trec.RunEvaluator), so a
+lesson's cell and the page give the same numbers for the same run.
+"""
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -6,10 +10,10 @@ from dataclasses import dataclass, field
 from numbers import Integral
 
 from ._inputs import Judgments, check_gain, check_k, check_ranking, check_threshold
-from .runfiles import trec_eval_order
+from .pages.runfiles import trec_eval_order
 from .scores import ranking_from_scores
 from .registry import METRICS as REGISTERED
-from .trec import ALL, FULL_LIST_METRICS, RunEvaluator, measure_key
+from .pages.trec import ALL, FULL_LIST_METRICS, RunEvaluator, measure_key
 
 # Metric name -> per-user kernel(ranking, judgments, k). The one list of names
 # evaluate() accepts (the registry's metrics of a ranking's quality: not judged@k nor RBP's
@@ -60,7 +64,7 @@ def ranking_of(user, ranked, ties="input order"):
 
     A mapping is ranked by score descending; ties keep input order (ties="input order",
     ranking_from_scores) or go to the larger id as in trec_eval (ties="trec_eval",
-    runfiles.trec_eval_order, which also compares scores in single precision).
+    pages.runfiles.trec_eval_order, which also compares scores in single precision).
     """
     try:
         if isinstance(ranked, Mapping):
@@ -104,7 +108,7 @@ def evaluate(
             None for the full list: every metric at every k, and with None
             "reciprocal_rank@all" and "average_precision@all" (trec_eval's
             recip_rank and map) when those metrics are asked for, returned
-            as a trec.RunEvaluation keyed "ndcg@10", "average_precision@all".
+            as a pages.trec.RunEvaluation keyed "ndcg@10", "average_precision@all".
         threshold: an item is relevant for the binary metrics when its grade
             >= threshold (default 1).
         gain: NDCG's gain, "exponential" (default) or "linear".
@@ -113,7 +117,7 @@ def evaluate(
             leaves them out of the means and counts them in n_skipped.
         ties: how a run given as scores breaks ties: "input order" (default,
             ranking_from_scores) or "trec_eval" (larger id first, scores
-            compared in single precision: runfiles.trec_eval_order).
+            compared in single precision: pages.runfiles.trec_eval_order).
         missing: "score 0" (default) scores judged users absent from the run
             as an empty ranking (trec_eval -c): 0 on every metric but
             rbp_residual, which is 1; "leave out" leaves them out of
@@ -122,7 +126,7 @@ def evaluate(
 
     Returns:
         an Evaluation with means, per-user values and the user counts (k an
-        int), or a trec.RunEvaluation (k a list).
+        int), or a pages.trec.RunEvaluation (k a list).
 
     Which users count: the users of qrels. A judged user missing from the
     run scores as an empty ranking, 0 on every metric but rbp_residual's 1

@@ -1,6 +1,6 @@
 """Rank-biased precision (RBP) and its residual: a user who reads on with persistence p."""
 
-from .working import joined, separated, short
+from .pages.working import joined, separated, short
 from functools import lru_cache
 
 from ._inputs import check_number, prepare, ranks_in
@@ -125,7 +125,7 @@ def rbp_residual(ranking, relevance, k=None, *, p=PERSISTENCE):
 
 def rbp_working(ranking, judgments, k):
     """The playground's working of RBP@k: a term per relevant rank ("value": its weight), the
-    residual (k the depth) and the lines that show both; shapes as rankmetrics.playground
+    residual (k the depth) and the lines that show both; shapes as rankmetrics.pages.playground
     describes them ("why" is None: the playground says why a binary metric is 0)."""
     p = PERSISTENCE
     terms = [

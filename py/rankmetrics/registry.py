@@ -1,8 +1,9 @@
 """Every metric, declared once: its key, names for people, formula, names in other tools, kernel.
 
-The run evaluator (trec.py), ``evaluate``, the rank playground (playground.py) and the pages
-(through the build: lessonbuild.scriptconstants hands ``page_facts()`` to every script) all
-read their metrics from ``METRICS`` here, in this order, which is the order the pages show.
+The run evaluator (pages/trec.py), ``evaluate``, the rank playground (pages/playground.py) and
+the pages (through the build: lessonbuild.scriptconstants hands ``page_facts()`` to every
+script) all read their metrics from ``METRICS`` here, in this order, which is the order the
+pages show.
 
 Adding a metric: write its module (a kernel and a public function), add one ``Metric`` below.
 
@@ -44,7 +45,7 @@ class Metric:
     playground:  True when the rank playground shows it.
     compared:    True when the evaluate page compares runs on it.
     working:     working(ranking, judgments, k) -> {"terms", "lines", "why", ...} for the
-                 playground, or None when playground.py writes it (the first six).
+                 playground, or None when pages/playground.py writes it (the first six).
     """
 
     key: str

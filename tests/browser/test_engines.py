@@ -368,7 +368,7 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
 def test_the_rank_playground_answers_a_move(engine_page, plain_engine_site):
     """On the playground page, Move ... up gives the readouts rankmetrics gives under CPython for
     the new order, and the focus stays on the moved item."""
-    from rankmetrics.playground import readouts
+    from rankmetrics.pages.playground import readouts
 
     page = engine_page
     page.goto(f"{plain_engine_site}playground.html")
@@ -402,8 +402,8 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
     are listed, each by file and line (once); at a phone's width the charts' text stays 12 px,
     inside the charts, the difference axis signed."""
-    from rankmetrics.runfiles import read_qrels_text, read_run_text
-    from rankmetrics.trec import RunEvaluator
+    from rankmetrics.pages.runfiles import read_qrels_text, read_run_text
+    from rankmetrics.pages.trec import RunEvaluator
 
     qrels = "q1 0 d1 1\nq1 0 d2 2\nq1 0 d3 0\nq2 0 d4 1\nq3 0 d6 3\n"
     run = "q1 Q0 d3 1 3 a\nq1 Q0 d2 2 2 a\nq1 Q0 d1 3 1 a\nq2 Q0 d9 1 2 a\nq2 Q0 d4 2 1 a\n"
@@ -596,7 +596,7 @@ def wait_playground_ready(page, selector: str = PLAYGROUND, timeout: float = PYT
 def assert_playground_agrees(page, state: dict, selector: str = PLAYGROUND) -> None:
     """Once ready, the playground shows `state` and rankmetrics' readouts of it under CPython
     (waiting as long as Python may take to start: after a reload, or a Stop that restarts it)."""
-    from rankmetrics.playground import readouts
+    from rankmetrics.pages.playground import readouts
 
     expected = readouts(state)["metrics"]
     want = {name: repr(metric["value"]) for name, metric in expected.items()}

@@ -17,8 +17,8 @@ from helpers import PYTHON_READY_TIMEOUT, served, set_scheme
 from playwright.sync_api import expect
 
 from rankmetrics import significance
-from rankmetrics.runfiles import read_qrels_text, read_run_text
-from rankmetrics.trec import RunEvaluator
+from rankmetrics.pages.runfiles import read_qrels_text, read_run_text
+from rankmetrics.pages.trec import RunEvaluator
 
 TOLERANCE = 1e-12  # as test_rank_playground.py
 MARKER = "zq7marker"  # in every docid and query id of the files: no request may carry it

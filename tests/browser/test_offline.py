@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from rankmetrics.runfiles import read_qrels_text, read_run_text
-from rankmetrics.trec import RunEvaluator
+from rankmetrics.pages.runfiles import read_qrels_text, read_run_text
+from rankmetrics.pages.trec import RunEvaluator
 
 from helpers import (
     CSP_RECORDER,

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 
 from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, set_scheme, wait_until_python_ready
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
-from rankmetrics.playground import readouts
-from rankmetrics.working import short
+from rankmetrics.pages.playground import readouts
+from rankmetrics.pages.working import short
 
 METRICS = PLAYGROUND_CONFIG["readouts"]
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
@@ -372,9 +372,9 @@ def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page,
     run_cell(
         page,
         cell,
-        "import rankmetrics, rankmetrics.playground, time\n"
+        "import rankmetrics, rankmetrics.pages.playground, time\n"
         "rankmetrics.ndcg_at_k = lambda *args, **kwargs: 0.5\n"
-        "rankmetrics.playground.readouts = lambda state: {}\n"
+        "rankmetrics.pages.playground.readouts = lambda state: {}\n"
         "time.sleep(2)\n",
     )
     expect(cell).to_have_attribute("data-state", "running")

@@ -231,6 +231,16 @@ def test_relative_and_submodule_imports_resolve_privately():
     assert __import__("importlib").import_module("rankmetrics.ap") is sys.modules["rankmetrics.ap"]
 
 
+def test_a_subpackage_is_loaded_privately_with_its_init():
+    modules = PrivateModules()
+    package = modules.load_package("rankmetrics")
+    pages = package.pages
+    assert pages is modules.module("rankmetrics.pages") and pages is not rankmetrics.pages
+    assert pages.__file__ == rankmetrics.pages.__file__ and pages.__doc__ == rankmetrics.pages.__doc__
+    assert pages.playground is modules.module("rankmetrics.pages.playground")
+    assert pages.playground.readouts is not rankmetrics.pages.playground.readouts
+
+
 def test_the_public_rankmetrics_runs_the_code_compiled_for_the_private_copy():
     code = textwrap.dedent("""
         import sys

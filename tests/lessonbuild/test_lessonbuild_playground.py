@@ -14,7 +14,7 @@ from lessonbuild.playground import MAX_ITEMS, playground_config
 from lessonbuild.render import PageContext, _environment, _render_body, lesson_data
 from lessonbuild.takeaway import notebook_outline
 from lessonbuild.validate import validate_course
-from rankmetrics.playground import METRIC_NAMES
+from rankmetrics.pages.playground import METRIC_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 QUIZ = """

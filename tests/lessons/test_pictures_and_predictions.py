@@ -11,7 +11,7 @@ import pytest
 
 from cellruntime import Session
 from lesson_folder import COURSE
-from rankmetrics.playground import readouts
+from rankmetrics.pages.playground import readouts
 
 LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 

@@ -2,7 +2,7 @@
 //
 //   node tests/rankmetrics/run_in_pyodide.mjs SCRIPT.py [DATA_FILE ...] [-- SCRIPT_ARGS ...]
 //
-// Copies py/rankmetrics/*.py to /home/pyodide/py/rankmetrics, and the script and data files
+// Copies py/rankmetrics/**/*.py to /home/pyodide/py/rankmetrics, and the script and data files
 // to /home/pyodide/work (the working directory), as the browser would have them: no host
 // file system is mounted. The script runs as __main__; its stdout goes to our stdout.
 // Exit status 1 if Python raised. All the Python lives in .py files, none here.
@@ -39,10 +39,11 @@ const pyodide = await loadPyodide({
   stderr: (line) => process.stderr.write(`${line}\n`),
 });
 
-// The package, exactly the files in py/rankmetrics.
-pyodide.FS.mkdirTree(path.posix.join(PY_DIR, "rankmetrics"));
-for (const name of readdirSync(packageDir).filter((n) => n.endsWith(".py"))) {
-  copyInto(pyodide, path.join(packageDir, name), path.posix.join(PY_DIR, "rankmetrics"));
+// The package, exactly the files in py/rankmetrics and its subpackages.
+for (const name of readdirSync(packageDir, { recursive: true }).filter((n) => n.endsWith(".py"))) {
+  const dir = path.posix.join(PY_DIR, "rankmetrics", path.dirname(name).split(path.sep).join("/"));
+  pyodide.FS.mkdirTree(dir);
+  copyInto(pyodide, path.join(packageDir, name), dir);
 }
 pyodide.FS.mkdirTree(WORK_DIR);
 const scriptInPyodide = copyInto(pyodide, script, WORK_DIR);

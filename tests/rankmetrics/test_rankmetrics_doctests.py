@@ -8,13 +8,15 @@ import pytest
 
 import rankmetrics
 
-MODULES = ["rankmetrics"] + [f"rankmetrics.{info.name}" for info in pkgutil.iter_modules(rankmetrics.__path__)]
-# Modules whose public functions are documented with examples; _inputs is internal.
-WITHOUT_EXAMPLES = {"rankmetrics._inputs"}
+MODULES = ["rankmetrics"] + [info.name for info in pkgutil.walk_packages(rankmetrics.__path__, "rankmetrics.")]
+# Modules whose public functions are documented with examples; _inputs is internal, and pages'
+# __init__ is a map of its modules.
+WITHOUT_EXAMPLES = {"rankmetrics._inputs", "rankmetrics.pages"}
 
 
 def test_modules_found():
     assert {"rankmetrics.set_metrics", "rankmetrics.ndcg", "rankmetrics.evaluation"} <= set(MODULES)
+    assert {"rankmetrics.pages.runfiles", "rankmetrics.pages.trec", "rankmetrics.pages.playground"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

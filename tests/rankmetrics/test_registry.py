@@ -4,7 +4,7 @@ import pytest
 
 import rankmetrics as rm
 from lessonbuild.scriptconstants import script_constants
-from rankmetrics import playground, trec
+from rankmetrics.pages import playground, trec
 from rankmetrics.registry import BY_KEY, METRICS, Metric, page_facts
 
 

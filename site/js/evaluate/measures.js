@@ -1,4 +1,4 @@
-// The evaluate page's measures: keys as rankmetrics.trec writes them ("ndcg@10",
+// The evaluate page's measures: keys as rankmetrics.pages.trec writes them ("ndcg@10",
 // "average_precision@all") and their names for people. Pure functions.
 import { metricFacts } from "../metrics.js";
 

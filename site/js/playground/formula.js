@@ -16,7 +16,7 @@ function sum(terms) {
 /**
  * The working of metric `name` from Python's readouts.
  * @param {string} name  a metric key of rankmetrics/registry.py
- * @param {object} metric  readouts.metrics[name]: {value, why, terms, ...} (rankmetrics.playground.readouts)
+ * @param {object} metric  readouts.metrics[name]: {value, why, terms, ...} (rankmetrics.pages.playground.readouts)
  * @param {{k: number, relevant: number, threshold: number}} context  |R| is `relevant`
  * @returns {Array<Array<string | {text: string, item: string}>>}
  */

@@ -38,7 +38,7 @@ export function initialState(config) {
   };
 }
 
-/** What Python's readouts take (rankmetrics.playground.readouts): {ranking, grades of every judged item, k, gain,
+/** What Python's readouts take (rankmetrics.pages.playground.readouts): {ranking, grades of every judged item, k, gain,
  *  threshold, max_grade (the top of this playground's grade scale, ERR's g_max)}. */
 export function toPython(state, limits) {
   const { ranking, grades, k, gain, threshold } = state;
@@ -146,7 +146,7 @@ function clampInt(value, low, high, fallback) {
   return Math.max(low, Math.min(high, Math.round(number)));
 }
 
-/** The ideal ordering as rankmetrics.playground gives it (every judged item with grade > 0, best
+/** The ideal ordering as rankmetrics.pages.playground gives it (every judged item with grade > 0, best
  *  grade first; ties keep rank order, then the unretrieved items in their order), drawn at once
  *  so the ideal list has its size before Python answers. Python's own replaces it. */
 export function idealOrder(state) {

@@ -25,7 +25,7 @@ function drawFormula(element, lines) {
 }
 
 /**
- * Show `readouts` (rankmetrics.playground.readouts' answer, each metric with "repr") for `state`.
+ * Show `readouts` (rankmetrics.pages.playground.readouts' answer, each metric with "repr") for `state`.
  * @param {object} parts  the skeleton's parts
  * @param {object} readouts  {ideal, relevant, metrics: {name: {value, repr, why, terms, ...}}}
  * @param {object} state  the state they are of (k and threshold label the formulas)

@@ -1,7 +1,7 @@
 """The evaluate page's Python (site/pages/evaluate.md), driven by the worker's "evaluate" message
 (site/js/worker/evaluate.js): the page's files are read in JavaScript, chunk by chunk, and each
-chunk of text is fed to the readers of ``rankmetrics.runfiles``; each run is scored by
-``rankmetrics.trec.RunEvaluator`` and compared with the baseline by ``rankmetrics.significance``.
+chunk of text is fed to the readers of ``rankmetrics.pages.runfiles``; each run is scored by
+``rankmetrics.pages.trec.RunEvaluator`` and compared with the baseline by ``rankmetrics.significance``.
 
 Run once per interpreter, at boot, in a namespace of its own: nothing here is in the learner's
 globals, and the modules are the check runtime's private copies
@@ -122,7 +122,7 @@ class Evaluation:
 
     def start_qrels(self, file: str) -> None:
         """Start reading the judgments file named `file` (its name, for the problems)."""
-        self._reader = _module("runfiles").QrelsReader(file)
+        self._reader = _module("pages.runfiles").QrelsReader(file)
 
     def feed_qrels(self, text: str) -> None:
         """The next chunk of the judgments file's text (a line may span chunks)."""
@@ -146,8 +146,8 @@ class Evaluation:
     def start_run(self, name: str, file: str, grouped: bool = True) -> None:
         """Start reading run `name` from the file named `file`; `grouped`: whether its queries
         are taken to come one after another (False after ``feed_run`` returned False)."""
-        self._reader = _module("runfiles").RunReader(file, use_rank=self.use_rank, grouped=grouped)
-        self._evaluator = _module("trec").RunEvaluator(
+        self._reader = _module("pages.runfiles").RunReader(file, use_rank=self.use_rank, grouped=grouped)
+        self._evaluator = _module("pages.trec").RunEvaluator(
             self.qrels.judgments,
             cutoffs=self.cutoffs,
             threshold=self.threshold,
@@ -171,7 +171,7 @@ class Evaluation:
         run is not grouped by query), so read the file again from ``start_run(grouped=False)``."""
         try:
             self._add(self._reader.feed(text))
-        except _module("runfiles").NotGrouped:
+        except _module("pages.runfiles").NotGrouped:
             return False
         return True
 

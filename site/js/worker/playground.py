@@ -15,7 +15,7 @@ from cellruntime.sealed import private_module
 _loads = json.loads
 _dumps = json.dumps
 _repr = repr
-PLAYGROUND_MODULE = "rankmetrics.playground"
+PLAYGROUND_MODULE = "rankmetrics.pages.playground"
 
 
 def readouts_json(state_json: str) -> str:
@@ -25,7 +25,7 @@ def readouts_json(state_json: str) -> str:
         state_json: JSON text of the state {"ranking": [ids in rank order], "grades": {id: int},
             "k": int, "gain": "exponential"|"linear", "threshold": int}.
     Returns:
-        JSON text of ``rankmetrics.playground.readouts(state)``, with ``"repr"`` (Python's repr of
+        JSON text of ``rankmetrics.pages.playground.readouts(state)``, with ``"repr"`` (Python's repr of
         the float, the page's ``data-value``) added beside each metric's ``"value"``.
     Raises:
         Whatever ``readouts`` raises for a state it rejects (the worker answers with the error).

@@ -103,7 +103,7 @@ test("sameState compares states whatever the order of their grades", () => {
   assert.ok(!model.sameState(start, model.moveBy(start, "b", 1)));
 });
 
-test("the ideal ordering drawn before Python answers follows rankmetrics.playground's ties", () => {
+test("the ideal ordering drawn before Python answers follows rankmetrics.pages.playground's ties", () => {
   const state = {
     ...start,
     ranking: ["d", "a", "b"],

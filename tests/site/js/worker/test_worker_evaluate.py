@@ -8,7 +8,7 @@ import json
 import pytest
 
 from lessonbuild.paths import SITE
-from rankmetrics.playground import readouts
+from rankmetrics.pages.playground import readouts
 from rankmetrics.registry import METRICS as REGISTERED
 
 SOURCE = SITE / "js" / "worker" / "evaluate.py"
@@ -69,8 +69,8 @@ def evaluate(namespace, runs: dict[str, str], qrels: str = QRELS, options=OPTION
 
 
 def expected_evaluation(text: str, options=OPTIONS):
-    from rankmetrics.runfiles import read_qrels_text, read_run_text
-    from rankmetrics.trec import RunEvaluator
+    from rankmetrics.pages.runfiles import read_qrels_text, read_run_text
+    from rankmetrics.pages.trec import RunEvaluator
 
     qrels = read_qrels_text(QRELS, "qrels.txt")
     evaluator = RunEvaluator(
@@ -197,10 +197,10 @@ def test_a_run_with_nothing_readable_is_left_out_and_the_others_are_compared(wor
 
 
 def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_namespace, monkeypatch):
-    import rankmetrics.trec
+    import rankmetrics.pages.trec
 
     _, before = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
-    monkeypatch.setattr(rankmetrics.trec, "RunEvaluator", None)
+    monkeypatch.setattr(rankmetrics.pages.trec, "RunEvaluator", None)
     _, after = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B})
     assert before == after
 

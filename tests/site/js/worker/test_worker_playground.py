@@ -27,10 +27,10 @@ def worker_namespace():
 
 
 def test_readouts_are_rankmetrics_with_each_value_s_repr(worker_namespace):
-    import rankmetrics.playground
+    import rankmetrics.pages.playground
 
     answer = json.loads(worker_namespace["readouts_json"](json.dumps(STATE)))
-    expected = rankmetrics.playground.readouts(STATE)
+    expected = rankmetrics.pages.playground.readouts(STATE)
     assert answer["ideal"] == expected["ideal"] and answer["relevant"] == expected["relevant"]
     for name, metric in expected["metrics"].items():
         assert answer["metrics"][name]["value"] == metric["value"]
@@ -39,10 +39,10 @@ def test_readouts_are_rankmetrics_with_each_value_s_repr(worker_namespace):
 
 def test_a_learner_rebinding_rankmetrics_does_not_change_the_readouts(worker_namespace, monkeypatch):
     import rankmetrics
-    import rankmetrics.playground
+    import rankmetrics.pages.playground
 
     before = worker_namespace["readouts_json"](json.dumps(STATE))
-    monkeypatch.setattr(rankmetrics.playground, "readouts", lambda state: {"metrics": {}})
+    monkeypatch.setattr(rankmetrics.pages.playground, "readouts", lambda state: {"metrics": {}})
     monkeypatch.setattr(rankmetrics, "ndcg_at_k", lambda *args, **kwargs: 0.5)
     monkeypatch.setattr(json, "loads", lambda text: {})
     assert worker_namespace["readouts_json"](json.dumps(STATE)) == before

@@ -1,4 +1,4 @@
-"""Differential tests: files read by runfiles and scored by trec.RunEvaluator, against pytrec_eval.
+"""Differential tests: files read by pages.runfiles and scored by pages.trec.RunEvaluator, against pytrec_eval.
 
 pytrec_eval is trec_eval's own C code. Unlike test_vs_pytrec_eval.py, the runs here carry ties
 in score (also ties only in single precision), the rank column disagrees with the scores, the
@@ -19,8 +19,8 @@ import struct
 import pytest
 import pytrec_eval
 
-from rankmetrics.runfiles import QrelsReader, RunReader, read_qrels_text, read_run_text
-from rankmetrics.trec import RunEvaluator
+from rankmetrics.pages.runfiles import QrelsReader, RunReader, read_qrels_text, read_run_text
+from rankmetrics.pages.trec import RunEvaluator
 
 TOLERANCE = 1e-9
 CUTOFFS = [1, 3, 5, 10, 20]

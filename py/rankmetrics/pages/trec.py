@@ -27,8 +27,8 @@ does not change ndcg, whose gain is the grade (trec_eval ndcg_cut ignores -l too
 import math
 from dataclasses import dataclass, field
 
-from ._inputs import Judgments, PreparedRanking, check_gain, check_k, check_threshold
-from .registry import BY_KEY, METRICS
+from .._inputs import Judgments, PreparedRanking, check_gain, check_k, check_threshold
+from ..registry import BY_KEY, METRICS
 from .runfiles import Problem
 
 

@@ -1,11 +1,11 @@
-"""runfiles: format detection, trec_eval's order, every kind of problem, and chunking."""
+"""rankmetrics.pages.runfiles: format detection, trec_eval's order, every kind of problem, and chunking."""
 
 import random
 import tracemalloc
 
 import pytest
 
-from rankmetrics.runfiles import (
+from rankmetrics.pages.runfiles import (
     EXAMPLES_PER_KIND,
     MAX_PROBLEMS,
     NotGrouped,

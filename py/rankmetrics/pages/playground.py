@@ -48,9 +48,9 @@ grade, or an item ranked twice.
 
 import math
 
-from ._inputs import prepare
-from .ndcg import dcg_at_k as _dcg_at_k
-from .registry import BY_KEY, PLAYGROUND_METRICS
+from .._inputs import prepare
+from ..ndcg import dcg_at_k as _dcg_at_k
+from ..registry import BY_KEY, PLAYGROUND_METRICS
 
 # The readouts, in the order the page shows them (ui-contract.md, "Rank playground").
 METRIC_NAMES = PLAYGROUND_METRICS

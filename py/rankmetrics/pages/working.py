@@ -1,4 +1,4 @@
-"""Small helpers for a metric's working as the rank playground shows it (rankmetrics.playground).
+"""Small helpers for a metric's working as the rank playground shows it (rankmetrics.pages.playground).
 
 A working's "lines" are lists of parts: a string, or a term {"text", "item"} (the item it comes
 from, which the page highlights).

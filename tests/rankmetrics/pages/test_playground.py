@@ -1,4 +1,4 @@
-"""rankmetrics.playground.readouts: the rank playground's values and their working."""
+"""rankmetrics.pages.playground.readouts: the rank playground's values and their working."""
 
 import json
 import math
@@ -20,10 +20,10 @@ from rankmetrics import (
     recall_at_k,
     reciprocal_rank,
 )
-from rankmetrics.playground import METRIC_NAMES, readouts
+from rankmetrics.pages.playground import METRIC_NAMES, readouts
 
 TOLERANCE = 1e-12
-CASES = json.loads((Path(__file__).with_name("ranking_cases.json")).read_text(encoding="utf-8"))["cases"]
+CASES = json.loads((Path(__file__).parents[1] / "ranking_cases.json").read_text(encoding="utf-8"))["cases"]
 
 
 def random_state(rng):

@@ -1,4 +1,4 @@
-"""trec: the streaming evaluator of one run, its keys and counts, and evaluate() with several k."""
+"""rankmetrics.pages.trec: the streaming evaluator of one run, its keys and counts, and evaluate() with several k."""
 
 import math
 import random
@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 import rankmetrics as rm
 from rankmetrics._inputs import Judgments, PreparedRanking, ranks_in
 from rankmetrics.registry import BY_KEY
-from rankmetrics.trec import FULL_LIST_METRICS, MEASURE_METRICS, RunEvaluator, measure_key
+from rankmetrics.pages.runfiles import trec_eval_order
+from rankmetrics.pages.trec import FULL_LIST_METRICS, MEASURE_METRICS, RunEvaluator, measure_key
 from ranking_strategies import judgments, k_st, rankings
 
 QRELS = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}, "q3": {"y": 0}}
@@ -59,7 +60,7 @@ def test_judged_agrees_with_ir_measures_when_the_run_fills_the_cutoff():
     run = {q: dict(zip(rng.sample(items, 20), map(float, rng.sample(range(100), 20)))) for q in qrels}
     evaluator = RunEvaluator(qrels, cutoffs=[5, 10, 20])
     for q, scores in run.items():
-        evaluator.add(q, rm.trec_eval_order(list(scores), list(scores.values())))
+        evaluator.add(q, trec_eval_order(list(scores), list(scores.values())))
     ours = evaluator.result().per_query
     measures = [ir_measures.Judged @ k for k in (5, 10, 20)]
     for metric in ir_measures.iter_calc(measures, qrels, run):
