@@ -3,7 +3,7 @@ esbuild's output so the page can preload them."""
 
 from __future__ import annotations
 
-from lessonbuild.assets import static_imports
+from lessonbuild.assets import all_imports, static_imports
 
 
 def test_static_imports_follow_chunks_but_not_dynamic_imports():
@@ -19,4 +19,19 @@ def test_static_imports_follow_chunks_but_not_dynamic_imports():
         "assets/chunks/one.js",
         "assets/chunks/two.js",
         "assets/chunks/three.js",
+    ]
+
+
+def test_all_imports_also_follow_imports_on_demand():
+    assets = {
+        "assets/embed.js": b'import{a}from"./chunks/one.js";const e=()=>import("./chunks/editor.js");',
+        "assets/chunks/one.js": b"export const a=1;",
+        "assets/chunks/editor.js": b'import{c}from"./cm.js";const m=import("cellruntime");',
+        "assets/chunks/cm.js": b"export const c=1;",
+        "assets/chunks/unused.js": b"export const u=1;",
+    }
+    assert all_imports(assets, "assets/embed.js") == [
+        "assets/chunks/one.js",
+        "assets/chunks/editor.js",
+        "assets/chunks/cm.js",
     ]
