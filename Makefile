@@ -3,6 +3,7 @@
 #   make test    run every test (Python units, build, Pyodide under Node, Chromium, Firefox, WebKit)
 # For authors and contributors (CONTRIBUTING.md):
 #   make lesson SLUG=my-topic TITLE="My topic"   start a new lesson from the template (lessons/README.md)
+#   make docs-package   the rankcells wheel: live cells in Sphinx and MkDocs (README.md)
 #   make unit    only the tests that need neither a browser nor Pyodide (Python, and the pages'
 #                JavaScript under Node): a couple of minutes at most
 PYTHON ?= python3
@@ -11,7 +12,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 LESSONS ?= lessons
 
-.PHONY: serve build test unit lint format lesson setup browser bench clean
+.PHONY: serve build test unit lint format lesson setup browser bench clean docs-package
 
 serve: setup
 	$(PY) build.py --serve --port $(PORT)
@@ -79,8 +80,13 @@ browser: $(VENV)/.installed
 	    echo "Not installed (needs root and apt):$$packages; their browser tests will be skipped."; \
 	  fi; fi
 
+# The rankcells wheel (live cells in Sphinx and MkDocs: README.md) from the built site, into
+# build-docs-package/dist/.
+docs-package: build
+	PYTHONPATH=py $(PY) -m lessonbuild.docspackage --site dist --out build-docs-package
+
 bench: setup
 	$(PY) bench/metrics_speed.py
 
 clean:
-	rm -rf dist dist.* $(VENV) node_modules
+	rm -rf dist dist.* build-docs-package $(VENV) node_modules

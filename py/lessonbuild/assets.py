@@ -132,21 +132,34 @@ def esbuild(entries: dict[str, Path], *options: str) -> dict[str, bytes]:
 # A static import in esbuild's minified ESM output: `import{a as b}from"./chunks/x.js"` or
 # `import"./chunks/x.js"`; not a dynamic `import("./chunks/x.js")` (loaded on demand).
 STATIC_IMPORT = re.compile(rb"""(?:^|[;}\s])import(?:[^"'()]*?from)?\s*["'](\.{1,2}/[^"']+)["']""")
+# A dynamic import of a relative path: `import("./chunks/x.js")`.
+DYNAMIC_IMPORT = re.compile(rb"""(?:^|[^\w$.])import\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 
 
 def static_imports(assets: dict[str, bytes], entry: str) -> list[str]:
     """Every module `entry` (a path in `assets`) needs before it runs, in load order: its static
     imports and theirs. The page lists them as <link rel="modulepreload">, so the browser asks for
     them all at once instead of discovering them one level at a time."""
+    return _imports(assets, entry, (STATIC_IMPORT,))
+
+
+def all_imports(assets: dict[str, bytes], entry: str) -> list[str]:
+    """Every module `entry` (a path in `assets`) may ever load: static_imports() plus the
+    modules it imports on demand (`import("./chunks/x.js")`) and theirs."""
+    return _imports(assets, entry, (STATIC_IMPORT, DYNAMIC_IMPORT))
+
+
+def _imports(assets: dict[str, bytes], entry: str, patterns: tuple[re.Pattern, ...]) -> list[str]:
     found: list[str] = []
     pending = [entry]
     while pending:
         module = pending.pop(0)
-        for match in STATIC_IMPORT.finditer(assets[module]):
-            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), match.group(1).decode()))
-            if path in assets and path not in found and path != entry:
-                found.append(path)
-                pending.append(path)
+        for pattern in patterns:
+            for match in pattern.finditer(assets[module]):
+                path = posixpath.normpath(posixpath.join(posixpath.dirname(module), match.group(1).decode()))
+                if path in assets and path not in found and path != entry:
+                    found.append(path)
+                    pending.append(path)
     return found
 
 

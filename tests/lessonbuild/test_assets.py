@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lessonbuild.assets import CLASSIC_SCRIPT_ENTRIES, SCRIPT_ENTRIES, static_imports
+from lessonbuild.assets import CLASSIC_SCRIPT_ENTRIES, SCRIPT_ENTRIES, all_imports, static_imports
 from lessonbuild.paths import ROOT
 
 
@@ -34,3 +34,18 @@ def test_architecture_names_every_script_entry():
         listed = re.split(r"\n  - |\n\n", text[start:], maxsplit=1)[0]
         named = set(re.findall(r"`(?:assets/)?([\w-]+)\.js`", listed))
         assert named == set(entries), (label, named ^ set(entries))
+
+
+def test_all_imports_also_follow_imports_on_demand():
+    assets = {
+        "assets/embed.js": b'import{a}from"./chunks/one.js";const e=()=>import("./chunks/editor.js");',
+        "assets/chunks/one.js": b"export const a=1;",
+        "assets/chunks/editor.js": b'import{c}from"./cm.js";const m=import("cellruntime");',
+        "assets/chunks/cm.js": b"export const c=1;",
+        "assets/chunks/unused.js": b"export const u=1;",
+    }
+    assert all_imports(assets, "assets/embed.js") == [
+        "assets/chunks/one.js",
+        "assets/chunks/editor.js",
+        "assets/chunks/cm.js",
+    ]

@@ -1,0 +1,120 @@
+"""The documentation package, rankcells (py/rankcells): live cells in Sphinx and MkDocs sites.
+
+Its wheel carries the embed script's runtime: the files of a built course that the embed script
+(site/js/embed.js) loads, at the same paths, so the script finds them beside itself as it finds
+them in the course. `embed_runtime_paths` picks them from the built site (what the embed script
+and the Python worker import, and what their runtime settings, assets/embed-runtime.json, name);
+`build_docs_package` stages the package's source with them and the course's version, and builds
+the wheel with pip (setuptools, from the package's own pyproject.toml).
+
+Usage: python -m lessonbuild.docspackage [--site dist] [--out build-docs-package]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from .assets import all_imports
+from .paths import ASSETS_DIR, EMBED_RUNTIME, PY, PYODIDE_CORE_FILES, ROOT, WORKER_SCRIPT
+
+PACKAGE_SOURCE = PY / "rankcells"
+OUT = ROOT / "build-docs-package"
+EMBED_SCRIPT = f"{ASSETS_DIR}embed.js"
+EMBED_STYLES = f"{ASSETS_DIR}site.css"  # each cell's shadow root links it (embed.js)
+# The build's compressed copies of files (FILE.br, FILE.gz beside FILE): not needed here.
+COMPRESSED_SUFFIXES = (".br", ".gz")
+
+
+def course_version() -> str:
+    """The course's version: package.json's `version` (the course's one home for it)."""
+    return json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def embed_runtime_paths(site: Mapping[str, bytes]) -> list[str]:
+    """The paths (sorted) of the files in `site` ({path: bytes}, a built course) that the embed
+    script may load: itself and the modules it and the worker import (also on demand), the cells'
+    stylesheet, the runtime settings, and what those name (Pyodide's core files, the wheels, the
+    standard library zips and the memory snapshot, when the settings have them).
+
+    Raises RuntimeError when `site` lacks one of them.
+    """
+    settings = json.loads(site[EMBED_RUNTIME])
+    paths = {EMBED_SCRIPT, WORKER_SCRIPT, EMBED_STYLES, EMBED_RUNTIME}
+    paths.update(all_imports(site, EMBED_SCRIPT), all_imports(site, WORKER_SCRIPT))
+    paths.update(f"{settings['pyodide']}{name}" for name in PYODIDE_CORE_FILES)
+    paths.update(settings["wheels"])
+    if settings.get("snapshot"):
+        paths.add(settings["snapshot"]["url"].split("?", 1)[0])
+    if settings.get("stdlib"):
+        paths.update((settings["stdlib"]["boot"], settings["stdlib"]["full"]))
+    missing = sorted(path for path in paths if path not in site)
+    if missing:
+        raise RuntimeError(f"the built course lacks files the embed script loads: {', '.join(missing)}")
+    return sorted(paths)
+
+
+def read_site(folder: Path) -> dict[str, bytes]:
+    """{path: bytes} of a built course in `folder` (as build.py writes it), without the
+    compressed copies of its files (a file that is shipped compressed, the snapshot, stays).
+    Raises FileNotFoundError when `folder` holds no built course."""
+    if not (folder / EMBED_RUNTIME).is_file():
+        raise FileNotFoundError(f"{folder} holds no built course (no {EMBED_RUNTIME}): run 'make build' first")
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and not (path.suffix in COMPRESSED_SUFFIXES and path.with_suffix("").is_file())
+    }
+
+
+def build_docs_package(site_dir: Path, out: Path = OUT) -> Path:
+    """Build the rankcells wheel from the built course in `site_dir` into `out` (emptied first);
+    return the wheel's path. The package's source is staged in `out`/src.
+
+    Raises FileNotFoundError when `site_dir` holds no built course, RuntimeError when it lacks a
+    runtime file or pip cannot build the wheel.
+    """
+    site = read_site(site_dir)
+    if out.exists():
+        shutil.rmtree(out)
+    source = out / "src"
+    shutil.copytree(PACKAGE_SOURCE, source, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (source / "_version.py").write_text(f'__version__ = "{course_version()}"\n', encoding="utf-8")
+    for path in embed_runtime_paths(site):
+        target = source / "runtime" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(site[path])
+    wheels = out / "dist"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    built = sorted(wheels.glob("rankcells-*.whl"))
+    if done.returncode != 0 or len(built) != 1:
+        raise RuntimeError(f"pip could not build the rankcells wheel:\n{done.stderr[-3000:]}")
+    return built[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the rankcells wheel from a built course.")
+    parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built course (build.py's output)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the wheel goes (in OUT/dist/)")
+    args = parser.parse_args(argv)
+    try:
+        wheel = build_docs_package(args.site, args.out)
+    except (FileNotFoundError, RuntimeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"Built {wheel} ({wheel.stat().st_size / 1e6:.1f} MB).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""Live Python cells for Sphinx and MkDocs sites: code blocks marked `runnable` run in the reader's
+browser (Pyodide in a worker), served from the documentation's own folder with no course host and
+no CDN.
+
+    Sphinx:  extensions = ["rankcells.sphinx"]       then  .. code-block:: python
+                                                               :class: runnable
+    MkDocs:  plugins: [rankcells]                     then  ```{.python .runnable}
+
+The wheel carries `runtime/`: the course's embed script (assets/embed.js), its chunks, the Python
+worker, Pyodide's core files and the project's wheels, laid out as in the built course; the build
+fills it (lessonbuild/docspackage.py). Both plugins copy it into the built documentation under
+RUNTIME_DIR and point each page at its embed script.
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+import shutil
+from pathlib import Path
+
+RUNTIME = Path(__file__).resolve().parent / "runtime"  # filled when the wheel is built
+RUNTIME_DIR = "rankcells"  # the runtime's folder in the built documentation
+EMBED_SCRIPT = "assets/embed.js"  # the embed script, inside the runtime
+SETTINGS = "assets/embed-runtime.json"  # the Python settings the embed script fetches
+
+
+def check_time_limit(time_limit) -> float | None:
+    """Return `time_limit` (seconds one cell may run, or None for no limit) as a float or None.
+
+    Raises ValueError for anything but None or a positive number.
+    """
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real) or not time_limit > 0:
+        raise ValueError(f"the time limit must be a positive number of seconds, or None; got {time_limit!r}")
+    return float(time_limit)
+
+
+def copy_runtime(target: Path, time_limit: float | None = None) -> None:
+    """Copy the runtime into `target` (a folder of the built documentation; replaced if present)
+    and set its cells' time limit (seconds, None for none; check_time_limit's rules).
+
+    Raises FileNotFoundError when the package holds no runtime (imported from source, not from
+    its wheel), ValueError for a bad time limit.
+    """
+    time_limit = check_time_limit(time_limit)
+    settings = RUNTIME / SETTINGS
+    if not settings.is_file():
+        raise FileNotFoundError(
+            f"rankcells has no runtime at {RUNTIME}: install the wheel built by 'make docs-package'"
+        )
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(RUNTIME, target)
+    runtime = json.loads(settings.read_text(encoding="utf-8"))
+    runtime["timeLimit"] = time_limit
+    (target / SETTINGS).write_text(json.dumps(runtime), encoding="utf-8")

@@ -1,0 +1,131 @@
+"""The rankcells package (py/rankcells) as a documentation author uses it: its wheel, built from
+the course, installed into a virtual environment of its own; a tiny Sphinx project and a tiny
+MkDocs project built with it, each served by a plain static server (no isolation headers, no
+Content-Security-Policy), as documentation hosts serve them. Their
+runnable blocks become cells that print what CPython prints, share one Python, and load nothing
+from outside the documentation's own origin.
+
+Sphinx and MkDocs come from the project's test requirements: the test environment reaches them
+through a .pth file (installing them afresh took about a minute here); the wheel is installed
+into it with --no-deps."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import venv
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import PYTHON_READY_TIMEOUT, cpython_outputs, normalise, served
+from lessonbuild.docspackage import build_docs_package
+from missing_tools import missing_tool
+
+# The two cells of each page: the first sets a variable, the second uses it.
+CELLS = [
+    {
+        "id": "first",
+        "code": "from rankmetrics import ndcg_at_k\nx = ndcg_at_k(['d1', 'd2', 'd3'], {'d2': 3, 'd3': 1}, 3)",
+    },
+    {"id": "second", "code": "print(round(x, 4), x / 3, sorted({'b', 'a'}))\nprint(0.1 + 0.2)"},
+]
+
+SPHINX_CONF = 'project = "Docs"\nextensions = ["rankcells.sphinx"]\n'
+SPHINX_BLOCK = ".. code-block:: python\n   :class: runnable\n\n{code}\n"
+MKDOCS_CONFIG = """\
+site_name: Docs
+theme:
+  name: mkdocs
+  highlightjs: false
+markdown_extensions: [attr_list]
+plugins: [search, rankcells]
+"""
+MKDOCS_BLOCK = "```{{.python .runnable}}\n{code}\n```\n"
+
+
+@pytest.fixture(scope="session")
+def docs_python(site_dir, tmp_path_factory) -> Path:
+    """A Python with the rankcells wheel (built from the session's course) installed, and Sphinx
+    and MkDocs from the test requirements; its path."""
+    for tool in ("sphinx", "mkdocs"):
+        try:
+            __import__(tool)
+        except ImportError:
+            missing_tool(f"{tool} is not installed: run 'make setup' (requirements-test.txt lists it)")
+    folder = tmp_path_factory.mktemp("rankcells")
+    wheel = build_docs_package(site_dir, folder / "package")
+    environment = folder / "venv"
+    venv.create(environment, with_pip=False)
+    python = environment / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    parents = [path for path in sys.path if path.endswith("site-packages")]
+    Path(purelib, "test-requirements.pth").write_text("\n".join(parents) + "\n", encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(wheel)],
+        check=True,
+    )
+    return python
+
+
+def run_tool(python: Path, folder: Path, *arguments: str) -> None:
+    """Run `python -m ARGUMENTS` in `folder`, with no PYTHONPATH (so rankcells is the wheel's)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    done = subprocess.run([python, "-m", *arguments], cwd=folder, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def build_sphinx(python: Path, folder: Path) -> tuple[Path, str]:
+    """A Sphinx project with CELLS, built to HTML: (the output folder, the page's address in it)."""
+    (folder / "conf.py").write_text(SPHINX_CONF, encoding="utf-8")
+    blocks = [SPHINX_BLOCK.format(code=textwrap.indent(cell["code"], "   ")) for cell in CELLS]
+    (folder / "index.rst").write_text("Cells\n=====\n\n" + "\n".join(blocks), encoding="utf-8")
+    run_tool(python, folder, "sphinx", "-q", "-b", "html", ".", "_build")
+    return folder / "_build", "index.html"
+
+
+def build_mkdocs(python: Path, folder: Path) -> tuple[Path, str]:
+    """An MkDocs project with CELLS on a page in a folder of its own (guide/), built: (the site
+    folder, the page's address in it)."""
+    (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG, encoding="utf-8")
+    (folder / "docs").mkdir()
+    (folder / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    blocks = [MKDOCS_BLOCK.format(code=cell["code"]) for cell in CELLS]
+    (folder / "docs" / "guide.md").write_text("# Guide\n\n" + "\n".join(blocks), encoding="utf-8")
+    run_tool(python, folder, "mkdocs", "build", "-q", "-d", "site")
+    return folder / "site", "guide/"
+
+
+@pytest.mark.parametrize("build_docs", [build_sphinx, build_mkdocs], ids=["sphinx", "mkdocs"])
+def test_runnable_blocks_are_cells_served_by_the_docs_alone(page, docs_python, tmp_path, build_docs):
+    out, address = build_docs(docs_python, tmp_path)
+    requests: list[str] = []
+    failures: list[str] = []  # files the server did not have
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.context.on("response", lambda response: response.status >= 400 and failures.append(response.url))
+    with served(out, plain=True) as base:
+        page.goto(base + address)
+        cells = page.locator("[data-cell]")
+        expect(cells).to_have_count(2)
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        first, second = cells.nth(0), cells.nth(1)
+        first.get_by_role("button", name="Run").click()
+        expect(first).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+        second.get_by_role("button", name="Run").click()  # uses the first cell's x
+        expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+        printed = normalise(second.locator("[data-output]").inner_text())
+        assert printed == normalise(cpython_outputs(CELLS)["second"])
+
+    assert failures == []
+    assert any(url.endswith("/pyodide.asm.wasm") for url in requests), "the worker's requests were not seen"
+    assert [url for url in requests if not url.startswith((base, "blob:", "data:"))] == []
