@@ -4,8 +4,8 @@ Its wheel carries the embed script's runtime: the files of a built course that t
 (site/js/embed.js) loads, at the same paths, so the script finds them beside itself as it finds
 them in the course. `embed_runtime_paths` picks them from the built site (what the embed script
 and the Python worker import, and what their runtime settings, assets/embed-runtime.json, name);
-`build_docs_package` stages the package's source with them and the course's version, and builds
-the wheel with pip (setuptools, from the package's own pyproject.toml).
+`build_docs_package` writes the wheel with the package's source, those files and the course's
+version, as the build writes the course's own wheels (wheels.py: offline and reproducible).
 
 Usage: python -m lessonbuild.docspackage [--site dist] [--out build-docs-package]
 """
@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from .assets import all_imports
+from .wheels import build_wheel
 from .paths import ASSETS_DIR, EMBED_RUNTIME, PY, PYODIDE_CORE_FILES, ROOT, WORKER_SCRIPT
 
 PACKAGE_SOURCE = PY / "rankcells"
@@ -29,6 +28,8 @@ EMBED_SCRIPT = f"{ASSETS_DIR}embed.js"
 EMBED_STYLES = f"{ASSETS_DIR}site.css"  # each cell's shadow root links it (embed.js)
 # The build's compressed copies of files (FILE.br, FILE.gz beside FILE): not needed here.
 COMPRESSED_SUFFIXES = (".br", ".gz")
+SUMMARY = "Live Python cells for Sphinx and MkDocs pages, running in the reader's browser."
+ENTRY_POINTS = "[mkdocs.plugins]\nrankcells = rankcells.mkdocs:RankCellsPlugin\n"
 
 
 def course_version() -> str:
@@ -73,33 +74,23 @@ def read_site(folder: Path) -> dict[str, bytes]:
 
 
 def build_docs_package(site_dir: Path, out: Path = OUT) -> Path:
-    """Build the rankcells wheel from the built course in `site_dir` into `out` (emptied first);
-    return the wheel's path. The package's source is staged in `out`/src.
+    """Build the rankcells wheel from the built course in `site_dir` into `out`/dist (emptied
+    first); return the wheel's path.
 
     Raises FileNotFoundError when `site_dir` holds no built course, RuntimeError when it lacks a
-    runtime file or pip cannot build the wheel.
+    runtime file.
     """
     site = read_site(site_dir)
+    version = course_version()
+    data = {f"runtime/{path}": site[path] for path in embed_runtime_paths(site)}
+    data["_version.py"] = f'__version__ = "{version}"\n'.encode()
+    name, wheel = build_wheel(PACKAGE_SOURCE, SUMMARY, version=version, data=data, entry_points=ENTRY_POINTS)
+    wheels = out / "dist"
     if out.exists():
         shutil.rmtree(out)
-    source = out / "src"
-    shutil.copytree(PACKAGE_SOURCE, source, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    (source / "_version.py").write_text(f'__version__ = "{course_version()}"\n', encoding="utf-8")
-    for path in embed_runtime_paths(site):
-        target = source / "runtime" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(site[path])
-    wheels = out / "dist"
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(source)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    built = sorted(wheels.glob("rankcells-*.whl"))
-    if done.returncode != 0 or len(built) != 1:
-        raise RuntimeError(f"pip could not build the rankcells wheel:\n{done.stderr[-3000:]}")
-    return built[0]
+    wheels.mkdir(parents=True)
+    (wheels / name).write_bytes(wheel)
+    return wheels / name
 
 
 def main(argv: list[str] | None = None) -> int:

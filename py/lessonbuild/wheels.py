@@ -23,17 +23,33 @@ def package_version(package_dir: Path) -> str:
     return match.group(1) if match else "0.0.0"
 
 
-def build_wheel(package_dir: Path, summary: str) -> tuple[str, bytes]:
-    """Return (file name, bytes) of a py3-none-any wheel holding the package's .py files."""
+def build_wheel(
+    package_dir: Path,
+    summary: str,
+    *,
+    version: str | None = None,
+    data: dict[str, bytes] | None = None,
+    entry_points: str = "",
+) -> tuple[str, bytes]:
+    """Return (file name, bytes) of a py3-none-any wheel holding the package's .py files.
+
+    `version`: the wheel's version (default: the package's `__version__`, see package_version).
+    `data`: more files of the package, {path inside the package: bytes}. `entry_points`: the text
+    of the wheel's entry_points.txt (its INI format), e.g. a plugin's registration.
+    """
     name = package_dir.name
-    version = package_version(package_dir)
+    version = version or package_version(package_dir)
     dist_info = f"{name}-{version}.dist-info"
     files: dict[str, bytes] = {}
     for path in sorted(package_dir.rglob("*.py")):
         files[path.relative_to(package_dir.parent).as_posix()] = path.read_bytes()
+    for path, content in sorted((data or {}).items()):
+        files[f"{name}/{path}"] = content
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
     ).encode()
+    if entry_points:
+        files[f"{dist_info}/entry_points.txt"] = entry_points.encode()
     files[f"{dist_info}/WHEEL"] = (
         "Wheel-Version: 1.0\nGenerator: lessonbuild\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     ).encode()
