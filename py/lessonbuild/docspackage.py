@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
