@@ -7,8 +7,6 @@ import { setupPredictions } from "./predict.js";
 import { showBanner } from "./banner.js";
 import { setupTakeaway } from "./takeaway.js";
 import { carryOver } from "./storage.js";
-import { mountPlaygrounds } from "./playground/main.js";
-import { mountEvaluate } from "./evaluate/main.js";
 
 // Runs pressed while Python loaded go first once it is ready: their output is what the learner
 // is waiting for, and loading the editors would hold the main thread (and the result) meanwhile.
@@ -40,6 +38,28 @@ function setupResetAll(tools, cells, signal) {
 }
 
 /**
+ * Load and mount a part only some pages have, once `selector` finds it on this page: its script
+ * is fetched then, so a page without it never downloads it (the service worker keeps it offline).
+ * @param {string} selector  the part's element (docs/ui-contract.md)
+ * @param {string} name  the part, in a sentence ("The rank playground")
+ * @param {() => Promise<object>} load  the dynamic import of its module
+ * @param {(module: object) => Array<{unmount: () => void}>} mount
+ * @param {AbortSignal} signal  aborted when the lesson is unmounted: a part loaded after that is not mounted
+ * @returns {Promise<Array<{unmount: () => void}>>}
+ */
+function mountOnDemand(selector, name, load, mount, signal) {
+  if (!document.querySelector(selector)) return Promise.resolve([]);
+  return load().then(
+    (module) => (signal.aborted ? [] : mount(module)),
+    (error) => {
+      console.warn(`${name} did not load:`, error);
+      showBanner("part-warning", `${name} could not load. Reload the page to try again.`);
+      return [];
+    },
+  );
+}
+
+/**
  * Bring the lesson in this document to life.
  * @param {object} lesson  the lesson's JSON (the page's #lesson-data): slug, cells, quizzes, ...
  * @param {import("./runtime.js").PythonRuntime} runtime
@@ -54,13 +74,29 @@ export function mountLesson(lesson, runtime, setStatus) {
   const cells = new CellController(lesson.slug, lesson.cells, runtime, setStatus);
   setupQuizzes(lesson.slug, lesson.quizzes);
   setupPredictions(lesson.slug, lesson.predictions ?? {});
-  const playgrounds = mountPlaygrounds(document, {
-    runtime,
-    slug: lesson.slug,
-    predictions: lesson.predictions ?? {},
-    signal: mounted.signal,
-  });
-  mountEvaluate(document, { runtime, signal: mounted.signal }); // the evaluate page's form, if here
+  // The rank playground and the evaluate page's form: only the pages that have one load its script.
+  const parts = [
+    mountOnDemand(
+      "[data-playground]",
+      "The rank playground",
+      () => import("./playground/main.js"),
+      ({ mountPlaygrounds }) =>
+        mountPlaygrounds(document, {
+          runtime,
+          slug: lesson.slug,
+          predictions: lesson.predictions ?? {},
+          signal: mounted.signal,
+        }),
+      mounted.signal,
+    ),
+    mountOnDemand(
+      "[data-evaluate]",
+      "The evaluate form",
+      () => import("./evaluate/main.js"),
+      ({ mountEvaluate }) => [mountEvaluate(document, { runtime, signal: mounted.signal })].filter(Boolean),
+      mounted.signal,
+    ),
+  ];
   setupResetAll(tools, cells, mounted.signal);
   setupTakeaway(tools, lesson, (id) => cells.cells.find((cell) => cell.id === id).current, mounted.signal);
   tools.dataset.wired = ""; // shown from now on (their space was kept until then)
@@ -118,7 +154,10 @@ export function mountLesson(lesson, runtime, setStatus) {
     unmount() {
       mounted.abort();
       cells.detach();
-      for (const playground of playgrounds) playground.unmount();
+      for (const part of parts)
+        part.then((mountedParts) => {
+          for (const each of mountedParts) each.unmount();
+        });
     },
   };
 }

@@ -525,5 +525,6 @@ export function mountEvaluate(root, { runtime, signal }) {
   };
 
   drawNames();
+  if (status.dataset.evalStatus === "loading") status.dataset.evalStatus = "idle"; // the form answers from now on
   return { unmount: () => {} };
 }
