@@ -1,5 +1,5 @@
 // Holds the page's timers of a second or more until released: among them the grace periods after
-// which Stop gives up on an interrupt and restarts Python (site/js/runtime.js), so a test of the
+// which Stop gives up on an interrupt and restarts Python (site/js/runtime/runtime.js), so a test of the
 // interrupt sees the interrupt however slowly a loaded machine lets Python take it. Shorter timers
 // run as usual. Called as a function of "hold" or "release"; released timers run at once.
 (action) => {

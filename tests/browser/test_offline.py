@@ -116,7 +116,7 @@ def test_the_index_keeps_its_csp(context, base_url):
     assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
 
 
-# The service worker's caches (site/js/sw.js); the Python worker keeps its own, snapshot-unpacked.
+# The service worker's caches (site/js/service-worker/sw.js); the Python worker keeps its own, snapshot-unpacked.
 
 
 def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
