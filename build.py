@@ -42,7 +42,7 @@ def build(lessons_dir: Path, out: Path, snapshot: bool = True, snapshot_use: str
 
     `snapshot=False` leaves out the Pyodide memory snapshot (pages then start Python from scratch).
     `snapshot_use` is when pages boot from it: "auto", "cached", "always" or "off" (see
-    site/js/worker.js); ValueError for another value.
+    site/js/worker/main.js); ValueError for another value.
     """
     started = time.perf_counter()
     step("load", f"lessons from {lessons_dir}")

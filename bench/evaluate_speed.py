@@ -110,6 +110,7 @@ def page_time(run: Path, qrels: Path) -> tuple[float, float, int, int]:
         page.add_init_script(PHASES)
         page.goto(f"{url}evaluate.html")
         page.wait_for_selector('[data-runtime-status="ready"]', timeout=180_000)
+        page.wait_for_selector('[data-eval-status="idle"]')  # the form is wired
         page.get_by_label("Cut-offs").fill(", ".join(map(str, CUTOFFS)))
         page.get_by_label("Run files").set_input_files(str(run))
         page.get_by_label("Judgments file").set_input_files(str(qrels))

@@ -29,7 +29,7 @@ start empty). Every repetition measures, for both pages:
   warm by link
              the same, but lesson B is opened as a learner does, by lesson A's "Next" link: where
              the engine has the Navigation API the page swaps B in and keeps its booted Python
-             (site/js/lesson-navigation.js); elsewhere (WebKit) the link loads a whole page, and
+             (site/js/lesson/lesson-navigation.js); elsewhere (WebKit) the link loads a whole page, and
              the report says so. Timed from the click to B's first output; the naive page's warm
              open is its baseline.
   throttled  cold again at 20 Mbit/s and 40 ms round trips. Chromium emulates that network

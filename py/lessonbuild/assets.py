@@ -23,22 +23,24 @@ from .takeaway import setup_cell_asset
 from .vendor import page_packages, pyodide_python_version, wheel_for
 from .wheels import build_wheel
 
-# Entry points bundled by esbuild; the worker is its own entry so the page stays small.
+# Entry points bundled by esbuild (site/js/pages/: one per page of the course); the worker is
+# its own entry so the page stays small.
+JS = SITE / "js"
 SCRIPT_ENTRIES = {
-    "lesson": SITE / "js" / "lesson.js",
-    WORKER_ENTRY: SITE / "js" / "worker.js",
-    "index": SITE / "js" / "index.js",
-    "not-found": SITE / "js" / "not-found.js",
-    "file-notice": SITE / "js" / "file-notice.js",
-    "embed-host": SITE / "js" / "embed-host.js",
-    "embed": SITE / "js" / "embed.js",
+    "lesson": JS / "pages" / "lesson.js",
+    WORKER_ENTRY: JS / "worker" / "main.js",
+    "index": JS / "pages" / "index.js",
+    "not-found": JS / "pages" / "not-found.js",
+    "file-notice": JS / "pages" / "file-notice.js",
+    "embed-host": JS / "embed" / "embed-host.js",
+    "embed": JS / "embed" / "embed.js",
 }
 # Scripts a page runs where they stand (<script src>, no type="module"): no imports in the output.
 CLASSIC_SCRIPT_ENTRIES = {
-    "early-start": SITE / "js" / "early-start.js",
-    "early-note": SITE / "js" / "early-note.js",
-    "math-fonts": SITE / "js" / "math-fonts.js",
-    "playground-early": SITE / "js" / "playground-early.js",
+    "early-start": JS / "early" / "early-start.js",
+    "early-note": JS / "early" / "early-note.js",
+    "math-fonts": JS / "early" / "math-fonts.js",
+    "playground-early": JS / "early" / "playground-early.js",
 }
 PACKAGES = CORE_PACKAGES
 

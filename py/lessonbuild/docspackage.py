@@ -1,7 +1,7 @@
 """The documentation package, rankcells (py/rankcells): live cells in Sphinx and MkDocs sites.
 
 Its wheel carries the embed script's runtime: the files of a built course that the embed script
-(site/js/embed.js) loads, at the same paths, so the script finds them beside itself as it finds
+(site/js/embed/embed.js) loads, at the same paths, so the script finds them beside itself as it finds
 them in the course. `embed_runtime_paths` picks them from the built site (what the embed script
 and the Python worker import, and what their runtime settings, assets/embed-runtime.json, name);
 `build_docs_package` writes the wheel with the package's source, those files and the course's

@@ -28,7 +28,7 @@ HOST = "127.0.0.1"
 SITE = Path(__file__).resolve().parent / "site"
 PROBE_SECONDS = 3
 PROGRESS = "your code, passed exercises, answers and the offline copy"
-# What a port answers for /sw.js (site/js/sw.js, written by the build).
+# What a port answers for /sw.js (site/js/service-worker/sw.js, written by the build).
 SAME_COURSE, OTHER_VERSION, OTHER_PROGRAM = "same course", "another version of the course", "another program"
 
 

@@ -1,7 +1,7 @@
 """Blocks that moved to another lesson, so the learner's saved state follows them.
 
 The browser keeps a learner's edits, exercise verdicts and quiz answers under
-the lesson's slug and the block's id (site/js/storage.js).  When a cell or a
+the lesson's slug and the block's id (site/js/shared/storage.js).  When a cell or a
 quiz moves to another lesson (a lesson split in two, an exercise moved to the
 lesson that teaches its topic), the lesson it moved to says where it came from
 in its front matter, keeping the block's id::

@@ -1,7 +1,7 @@
 """The service worker that makes the course work offline after one visit.
 
 The build writes `sw.js` at the site's root: a first line with this build's cache name and the
-list of every file to precache, then the worker's code from site/js/sw.js. The cache name is a
+list of every file to precache, then the worker's code from site/js/service-worker/sw.js. The cache name is a
 hash of the whole build, so a new build installs beside the old one and replaces it whole
 (never a mix of old and new files).
 """
@@ -13,8 +13,8 @@ import json
 
 from .paths import NOT_FOUND_PAGE, SITE
 
-SW_SOURCE = SITE / "js" / "sw.js"
-PRECACHE_SIZE = "offline-size.json"  # what saving the course downloads (site/js/offline.js reads it)
+SW_SOURCE = SITE / "js" / "service-worker" / "sw.js"
+PRECACHE_SIZE = "offline-size.json"  # what saving the course downloads (site/js/shared/offline.js reads it)
 SITE_CACHE_PREFIX = "lessons-"  # every build's Cache Storage name starts so (sw.js deletes older ones)
 PRECOMPRESSED_SUFFIXES = (".br", ".gz")
 

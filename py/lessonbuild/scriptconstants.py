@@ -2,7 +2,7 @@
 
 esbuild replaces the identifier BUILD_CONSTANTS with this object's JSON text (--define; a
 string, which esbuild writes in place, where an object would become a module of its own that
-every bundle then loads), and site/js/build-constants.js parses it and names its parts; Node.js tests set globalThis.BUILD_CONSTANTS from the
+every bundle then loads), and site/js/shared/build-constants.js parses it and names its parts; Node.js tests set globalThis.BUILD_CONSTANTS from the
 same function (tests/site/js/build-constants.mjs). Each value keeps its home in its own module.
 """
 
@@ -19,7 +19,7 @@ from .snapshot import PAGES_HEADER, PAGES_MAGIC, PAGES_RUN, USES
 
 
 def script_constants() -> dict:
-    """{name: JSON value} for BUILD_CONSTANTS (site/js/build-constants.js lists each)."""
+    """{name: JSON value} for BUILD_CONSTANTS (site/js/shared/build-constants.js lists each)."""
     return {
         "pyodideCoreFiles": list(PYODIDE_CORE_FILES),
         "snapshotUses": list(USES),

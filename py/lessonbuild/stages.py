@@ -82,7 +82,7 @@ def render_course(course: Course, assets: SiteAssets, snapshot_use: str = "auto"
     """Render every page of `course` against `assets` (which it does not change).
 
     `snapshot_use` is when pages boot from the snapshot: "auto", "cached", "always" or "off"
-    (see site/js/worker.js); ValueError for another value. Raises BuildError for math KaTeX
+    (see site/js/worker/main.js); ValueError for another value. Raises BuildError for math KaTeX
     rejects, RuntimeError when a pinned wheel cannot be downloaded.
     """
     extra = package_wheels({name for lesson in course.lessons for name in lesson.packages})

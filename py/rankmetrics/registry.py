@@ -181,7 +181,7 @@ PLAYGROUND_METRICS = tuple(metric.key for metric in METRICS if metric.playground
 
 def page_facts():
     """What the pages need of each metric, as JSON-able dicts in display order (the build hands
-    them to every script: site/js/metrics.js reads them)."""
+    them to every script: site/js/shared/metrics.js reads them)."""
     return [
         {
             "key": metric.key,

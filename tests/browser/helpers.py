@@ -57,6 +57,21 @@ def wait_until_python_ready(page, timeout: int = PYTHON_READY_TIMEOUT) -> None:
     expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready", timeout=timeout)
 
 
+# --- Parts a page loads on demand (the rank playground, the evaluate page's form) ----------
+
+
+def wait_wired(playground) -> None:
+    """Wait until a playground's script has wired its list and controls (`data-wired`, UI
+    contract): the list is drawn before that, but a press on it counts only from then on."""
+    expect(playground).to_have_attribute("data-wired", "", timeout=STATE_TIMEOUT)
+
+
+def open_evaluate(page, url: str) -> None:
+    """Open the evaluate page and wait until its form answers (`data-eval-status` leaves `loading`)."""
+    page.goto(f"{url}evaluate.html")
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle", timeout=STATE_TIMEOUT)
+
+
 # An init script: the page's Content-Security-Policy violations, in window.__cspViolations.
 CSP_RECORDER = """
 window.__cspViolations = [];

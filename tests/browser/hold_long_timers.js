@@ -1,6 +1,6 @@
 (action) => {
   // Holds the page's timers of a second or more: among them the grace periods after which Stop
-  // gives up on an interrupt and restarts Python (site/js/runtime.js), so a test of the interrupt
+  // gives up on an interrupt and restarts Python (site/js/runtime/runtime.js), so a test of the interrupt
   // sees the interrupt however slowly a loaded machine lets Python take it. Shorter timers run as
   // usual. "hold" starts holding; "fire" runs the held timers now and goes on holding (so a
   // test ends a grace period when it chooses); "release" runs them now and stops holding.

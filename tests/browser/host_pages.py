@@ -1,4 +1,4 @@
-"""Documentation pages of another origin that use the embed script (site/js/embed.js), shaped
+"""Documentation pages of another origin that use the embed script (site/js/embed/embed.js), shaped
 like Sphinx and MkDocs output, with hostile styles that must not reach the cells."""
 
 from __future__ import annotations

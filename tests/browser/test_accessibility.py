@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, audit, open_lesson, replace_code
+from helpers import PYTHON_READY_TIMEOUT, audit, open_evaluate, open_lesson, replace_code
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -30,7 +30,7 @@ def test_playground_page_has_no_violations(browser, base_url, scheme):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_evaluate_page_has_no_violations_before_and_after_evaluating(browser, base_url, scheme, tmp_path):
     page = browser.new_page(color_scheme=scheme)
-    page.goto(f"{base_url}evaluate.html")
+    open_evaluate(page, base_url)
     assert audit(page) == []
     (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
     (tmp_path / "a.txt").write_text("q1 Q0 d1 1 2 a\nq1 Q0 d2 2 1 a\nq2 Q0 d4 1 1 a\nq2 Q0 d3 2 0 a\nq3 x\n")

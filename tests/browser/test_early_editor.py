@@ -1,4 +1,4 @@
-"""Editing before the editor is in (site/js/early-editor.js): the code the page shows at once is
+"""Editing before the editor is in (site/js/lesson/early-editor.js): the code the page shows at once is
 the cell's one textbox, what the learner types there is kept, and CodeMirror takes over with the
 text, the caret and the focus. The editor's script is held back to make "before" last."""
 

@@ -1,5 +1,5 @@
 """Editing a cell in Chromium as a learner does, key by key: the editor keeps the cell's own
-indentation (site/js/indent.js), and Reset brings back the whole exercise (site/js/cells.js)."""
+indentation (site/js/lesson/indent.js), and Reset brings back the whole exercise (site/js/lesson/cells.js)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import re
 import threading
 
 import pytest
-from helpers import PYTHON_READY_TIMEOUT, served, set_scheme
+from helpers import PYTHON_READY_TIMEOUT, open_evaluate, served, set_scheme
 from playwright.sync_api import expect
 
 from rankmetrics import significance
@@ -133,11 +133,6 @@ class RecordingServer:
         return functools.partial(Recording, *base.args, **base.keywords)
 
 
-def open_evaluate(page, url: str) -> None:
-    page.goto(f"{url}evaluate.html")
-    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle")
-
-
 def choose(page, runs, qrels) -> None:
     page.get_by_label("Run files").set_input_files([str(path) for path in runs])
     page.get_by_label("Judgments file").set_input_files(str(qrels))
@@ -231,10 +226,26 @@ def test_a_gzip_run_is_read_as_it_is(page, base_url, files, tmp_path):
     assert agrees(cell_value(page, "[data-results]", "A", "ndcg@10"), result.means["ndcg@10"])
 
 
+def test_the_status_says_idle_only_once_the_form_s_script_is_wired(page, base_url, files):
+    """The form's script comes after the page: while it loads the status says `loading`, and
+    `idle` once the form answers."""
+    seen = []
+
+    def on_request(route):
+        seen.append(page.locator("[data-eval-status]").get_attribute("data-eval-status"))
+        route.continue_()
+
+    page.route("**/assets/chunks/main-*.js", on_request)
+    open_evaluate(page, base_url)
+    assert seen and set(seen) == {"loading"}
+    choose(page, [files["A"]], files["qrels"])
+    evaluate(page)
+
+
 def test_evaluate_pressed_before_python_is_ready_waits_and_says_so(page, base_url, files):
     held = []
     page.route("**/assets/worker.js*", lambda route: held.append(route))
-    page.goto(f"{base_url}evaluate.html")
+    open_evaluate(page, base_url)
     choose(page, [files["A"]], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -994,7 +1005,7 @@ def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems
 def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting(page, base_url, files):
     held = []
     page.route("**/assets/worker.js*", lambda route: held.append(route))
-    page.goto(f"{base_url}evaluate.html")
+    open_evaluate(page, base_url)
     choose(page, [files["A"]], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")

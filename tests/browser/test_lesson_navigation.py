@@ -1,4 +1,4 @@
-"""Another lesson opens in the same page (site/js/lesson-navigation.js): Python stays booted but
+"""Another lesson opens in the same page (site/js/lesson/lesson-navigation.js): Python stays booted but
 forgets the last lesson's names, the page reads as the new lesson (address, title, heading with
 the focus), Back brings the last lesson with its edits, and whatever cannot be served in place
 loads as a whole page."""

@@ -21,6 +21,7 @@ from helpers import (
     replace_code,
     run_cell,
     wait_for_state,
+    wait_wired,
 )
 
 
@@ -369,6 +370,27 @@ def test_a_damaged_lesson_package_is_named_in_one_line(page, base_url):
     expect(status.get_by_role("button", name="Retry")).to_be_visible()
 
 
+# Text only the rank playground's script and the evaluate page's script hold.
+PLAYGROUND_SCRIPT_TEXT = b"a rank playground could not start"
+EVALUATE_SCRIPT_TEXT = b"Stopped. Press Evaluate to start again."
+
+
+def test_a_lesson_without_a_playground_loads_neither_the_playground_s_nor_the_evaluate_page_s_script(
+    page, base_url, site_dir
+):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(base_url).split("?")[0]))
+    open_lesson(page, base_url)  # Python ready, every cell's editor loaded
+    assert 'data-playground="' not in (site_dir / f"{SLUG}.html").read_text()
+    bodies = [(site_dir / path).read_bytes() for path in asked if path.endswith(".js")]
+    assert len(bodies) > 3 and not [
+        body for body in bodies if PLAYGROUND_SCRIPT_TEXT in body or EVALUATE_SCRIPT_TEXT in body
+    ]
+    # They are in the site, for the pages that have them.
+    built = [path.read_bytes() for path in (site_dir / "assets").rglob("*.js")]
+    assert any(PLAYGROUND_SCRIPT_TEXT in body for body in built) and any(EVALUATE_SCRIPT_TEXT in body for body in built)
+
+
 def test_an_editor_that_cannot_load_is_announced_and_run_still_works(page, base_url):
     page.route("**/assets/chunks/editor-*.js", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{base_url}{SLUG}.html")
@@ -413,6 +435,9 @@ def test_a_lesson_opens_the_playground_and_the_evaluate_page_offline(context, ba
     tools.get_by_role("link", name="Rank playground").click()
     expect(page).to_have_url(f"{base_url}playground.html")
     expect(page.locator("[data-playground]").first).to_be_visible()
+    # Their scripts, which this lesson never loaded, come from the service worker's cache.
+    wait_wired(page.locator("[data-playground]").first)
     page.get_by_role("navigation", name="Tools").get_by_role("link", name="Evaluate your own run").click()
     expect(page).to_have_url(f"{base_url}evaluate.html")
     expect(page.get_by_role("button", name="Evaluate")).to_be_visible()
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle")

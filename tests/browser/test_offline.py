@@ -19,6 +19,7 @@ from helpers import (
     CSP_RECORDER,
     SITE_CACHES,
     PYTHON_READY_TIMEOUT,
+    open_evaluate,
     open_lesson,
     rebuildable_site,
     run_first_cell,
@@ -71,7 +72,7 @@ def test_after_one_visit_the_evaluate_page_scores_two_runs_offline(context, site
         page.goto(f"{base_url}evaluate.html")
         expect(page.locator("[data-offline-ready]")).to_contain_text("works offline", timeout=PYTHON_READY_TIMEOUT)
         context.set_offline(True)
-        page.goto(f"{base_url}evaluate.html")
+        open_evaluate(page, base_url)
         expect(page.locator("[data-runtime-status]")).to_have_attribute(
             "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
         )
@@ -115,7 +116,7 @@ def test_the_index_keeps_its_csp(context, base_url):
     assert not [m for m in messages if "Content Security Policy" in m or "Content-Security-Policy" in m]
 
 
-# The service worker's caches (site/js/sw.js); the Python worker keeps its own, snapshot-unpacked.
+# The service worker's caches (site/js/service-worker/sw.js); the Python worker keeps its own, snapshot-unpacked.
 
 
 def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):

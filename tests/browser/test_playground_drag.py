@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from helpers import wait_wired
 from host_pages import write_playground_page
 
 
@@ -18,6 +19,7 @@ def playground_page(site_dir) -> str:
 def open_seed(page, base_url, name):
     page.goto(f"{base_url}{name}")
     playground = page.locator('[data-playground="seed"]')
+    wait_wired(playground)
     playground.get_by_role("list", name="Ranked list").scroll_into_view_if_needed()
     return playground
 

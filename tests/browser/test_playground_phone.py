@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT, wait_wired
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
 
 
@@ -79,6 +79,7 @@ def test_a_control_scrolled_into_view_is_not_under_the_summary(phone, base_url, 
     learner (scrollIntoView), lands above the compact readouts, so a tap there reaches it."""
     phone.goto(f"{base_url}{playground_page}")
     playground = phone.locator('[data-playground="seed"]')
+    wait_wired(playground)
     expect(playground.locator("[data-playground-summary]")).to_be_visible()
     up = playground.get_by_role("list", name="Ranked list", exact=True).get_by_role("button", name="Move e up")
     assert up.bounding_box()["y"] > 844  # below the screen: the scroll brings it up to the bottom

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT, wait_wired
 from host_pages import write_playground_page
 
 
@@ -45,12 +45,14 @@ def test_clicking_move_up_twice_on_one_spot_moves_the_same_item_twice(page, base
         page.set_viewport_size({"width": 1280, "height": 720})
         page.goto(f"{base_url}playground.html")
         playground = page.locator("[data-playground]").first
+        wait_wired(playground)
         ids = ranked_ids(playground)
         page.set_viewport_size({"width": 1280, "height": page.evaluate("document.documentElement.scrollHeight") + 50})
     else:
         page.set_viewport_size({"width": 1280, "height": 500})
         page.goto(f"{base_url}{playground_page}")
         playground = page.locator('[data-playground="seed"]')
+        wait_wired(playground)
         ids = ranked_ids(playground)
     assert len(ids) >= 4
     moved = ids[3]
@@ -96,6 +98,7 @@ def test_a_double_click_does_not_drop_the_row_that_slid_under_it(page, base_url,
 def test_repeated_keys_move_the_same_item(page, base_url, playground_page):
     page.goto(f"{base_url}{playground_page}")
     playground = page.locator('[data-playground="seed"]')
+    wait_wired(playground)
     playground.get_by_role("button", name="Move b down", exact=True).focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")
@@ -115,6 +118,7 @@ def test_the_focused_item_is_brought_into_view_when_the_keyboard_moves_it_out(pa
     page.set_viewport_size({"width": 1280, "height": 400})
     page.goto(f"{base_url}playground.html")
     playground = page.locator("[data-playground]").first
+    wait_wired(playground)
     ids = ranked_ids(playground)
     first = playground.locator(f'[data-item="{ids[0]}"]')
     first.scroll_into_view_if_needed()

@@ -1,4 +1,4 @@
-"""Predict, then run (site/js/predict.js; UI contract, "Predictions"): a cell's output is held
+"""Predict, then run (site/js/lesson/predict.js; UI contract, "Predictions"): a cell's output is held
 back until the learner commits to an answer, whoever ran the cell; committing shows a verdict with
 one line on why, and the page remembers the answer."""
 

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, set_scheme, wait_until_python_ready
+from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, set_scheme, wait_until_python_ready, wait_wired
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
 from rankmetrics.pages.playground import readouts
 from rankmetrics.pages.working import short
@@ -41,8 +41,11 @@ def own_state() -> dict:
 
 
 def open_playground(page, base_url, name, playground_id="seed", fragment=""):
+    """Open a page and return its playground `playground_id`, once its script has wired it."""
     page.goto(f"{base_url}{name}{fragment}")
-    return page.locator(f'[data-playground="{playground_id}"]')
+    playground = page.locator(f'[data-playground="{playground_id}"]')
+    wait_wired(playground)
+    return playground
 
 
 def ranked(playground):
@@ -347,6 +350,40 @@ def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, 
     expect(playground.locator('[data-metric="ndcg"]')).to_be_visible()
     page.reload()
     expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
+
+
+def test_the_playground_is_wired_by_a_script_loaded_after_its_early_drawing(page, base_url):
+    """The playground's script comes after the page (only a page with a playground loads it):
+    when it is asked for, the list is drawn (by the early script) but not wired; `data-wired`
+    says when it is."""
+    seen = []
+
+    def on_request(route):
+        seen.append(
+            page.locator("[data-playground]").first.evaluate(
+                "(element) => [element.dataset.wired ?? null, element.querySelectorAll('[data-item]').length]"
+            )
+        )
+        route.continue_()
+
+    page.route("**/assets/chunks/main-*.js", on_request)
+    page.goto(f"{base_url}playground.html")
+    playground = page.locator("[data-playground]").first
+    wait_wired(playground)
+    config = json.loads(playground.locator("script[data-playground-config]").text_content())
+    assert seen == [[None, len(config["items"]) + len(config["unretrieved"])]]
+    first, second = ranked_ids(playground)[:2]
+    playground.get_by_role("button", name=f"Move {first} down", exact=True).click()
+    expect(ranked(playground).get_by_role("listitem").first).to_have_attribute("data-item", second)
+
+
+def test_a_playground_whose_script_cannot_load_says_so(page, base_url, playground_page):
+    page.route("**/assets/chunks/main-*.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{base_url}{playground_page}")
+    warning = page.locator("[data-part-warning]")
+    expect(warning).to_have_text("The rank playground could not load. Reload the page to try again.")
+    expect(warning).to_have_attribute("role", "status")
+    expect(page.locator('[data-playground="seed"]')).not_to_have_attribute("data-wired", "")
 
 
 def test_the_list_works_before_python_and_says_when_python_cannot_start(page, base_url, playground_page):

@@ -72,7 +72,7 @@ def start_runaway(page, code: str):
 
 def press_stop(cell) -> None:
     """Press the cell's Stop and wait until the cell is idle again. How fast that is (about 1 s, or
-    1 s + 2 s before a restart for code that took the interrupt and went on: site/js/runtime.js)
+    1 s + 2 s before a restart for code that took the interrupt and went on: site/js/runtime/runtime.js)
     is not asserted: a busy machine may take longer."""
     stop = cell.get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
@@ -298,7 +298,7 @@ def test_a_run_that_took_the_interrupt_gets_time_to_finish(page, base_url):
     long_timers(page, "hold")
     cell.get_by_role("button", name="Stop").click()
     expect(output).to_contain_text("took it")
-    long_timers(page, "fire")  # the first grace period (site/js/runtime.js) ends during the handler
+    long_timers(page, "fire")  # the first grace period (site/js/runtime/runtime.js) ends during the handler
     wait_for_state(cell, "idle")
     long_timers(page, "release")
     expect(output).to_have_text(

@@ -1,4 +1,4 @@
-"""Booting from the Pyodide memory snapshot (site/js/worker.js): a fast link boots from it with
+"""Booting from the Pyodide memory snapshot (site/js/worker/main.js): a fast link boots from it with
 fresh random numbers, and a missing, damaged, foreign or stalled snapshot gives way to a normal
 boot with a reason, never to a broken or hanging page."""
 

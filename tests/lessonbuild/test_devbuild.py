@@ -17,7 +17,7 @@ from lessonbuild.problems import BuildError
         ("site/templates/lesson.html", Changes(pages=True)),
         ("site/pages/playground.md", Changes(pages=True)),
         ("site/tools/render-math.mjs", Changes(pages=True, math=True)),
-        ("site/js/cells.js", Changes(assets=True, pages=True)),
+        ("site/js/lesson/cells.js", Changes(assets=True, pages=True)),
         ("site/css/site.css", Changes(assets=True, pages=True)),
         ("py/rankmetrics/metrics.py", Changes(assets=True, pages=True)),
         ("elsewhere/notes.md", Changes()),

@@ -10,7 +10,7 @@ from lessonbuild.scriptconstants import constants_json, esbuild_define, script_c
 
 
 def test_build_constants_js_names_each_constant():
-    source = (SITE / "js" / "build-constants.js").read_text(encoding="utf-8")
+    source = (SITE / "js" / "shared" / "build-constants.js").read_text(encoding="utf-8")
     block = source[source.index("export const {") : source.index("} = JSON.parse(BUILD_CONSTANTS)")]
     names = set(re.findall(r"^  (\w+),", block, re.MULTILINE))
     assert names == set(script_constants())

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def filled_in(wheels: dict[str, bytes]) -> str:
-    """The set-up cell as the page makes it (site/js/takeaway.js: setupCell)."""
+    """The set-up cell as the page makes it (site/js/lesson/takeaway.js: setupCell)."""
     carried = {name: base64.b64encode(data).decode() for name, data in wheels.items()}
     return SETUP_CELL.read_text(encoding="utf-8").replace(WHEELS_PLACEHOLDER, json.dumps(carried, indent=1))
 

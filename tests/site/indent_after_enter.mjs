@@ -1,13 +1,13 @@
 // For tests/site/test_indent.py: reads [{code, lines: [n, ...]}] as JSON on stdin; for each cell
 // and each 1-based line n, puts the caret at the end of line n of an editor state configured as
-// a cell's editor indents (Python, site/js/indent.js), presses Enter (CodeMirror's
+// a cell's editor indents (Python, site/js/lesson/indent.js), presses Enter (CodeMirror's
 // insertNewlineAndIndent, what the Enter key runs) and types "pass". Writes the resulting codes,
 // [[code, ...], ...], as JSON on stdout.
 import { EditorState, EditorSelection } from "@codemirror/state";
 import { insertNewlineAndIndent } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { ensureSyntaxTree } from "@codemirror/language";
-import { cellIndentation } from "../../site/js/indent.js";
+import { cellIndentation } from "../../site/js/lesson/indent.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

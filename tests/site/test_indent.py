@@ -1,8 +1,8 @@
-"""The editor's Enter keeps each cell's indentation (site/js/indent.js): on every cell of every
+"""The editor's Enter keeps each cell's indentation (site/js/lesson/indent.js): on every cell of every
 lesson, Enter at the end of each statement, then a statement typed, still compiles, and the new
 line sits in the block the learner meant (one unit deeper after a line that opens a block, else
 beside the line). CodeMirror runs under Node (tests/site/indent_after_enter.mjs). The unit itself, and Enter
-in made-up code: tests/site/js/indent.test.mjs."""
+in made-up code: tests/site/js/lesson/indent.test.mjs."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 // gzip files on the evaluate page: the worker unpacks them with DecompressionStream; where the
 // browser has none, the page says so before anything is read, and what to do instead.
-import { canGunzip } from "../capabilities.js";
+import { canGunzip } from "../runtime/capabilities.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b]; // a gzip member's first two bytes (RFC 1952, section 2.3.1)
 const SMALLEST_GZIP = 18; // a member's 10-byte header and 8-byte trailer (RFC 1952, section 2.3)

@@ -3,7 +3,7 @@
 // module wires the form (files, names, baseline, options), the Evaluate and Stop buttons, the
 // status, and the results; each part has a module of its own.
 import { el } from "../playground/dom.js";
-import { load, save } from "../storage.js";
+import { load, save } from "../shared/storage.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { meansCSV, meansLaTeX, meansMarkdown, perQueryCSV } from "./export.js";
 import { changedOnDisk, placeChosen, summariesByFile, unreadable } from "./files.js";
@@ -22,7 +22,7 @@ const PLAYGROUND_ID = "evaluate-query"; // the one playground a query opens in (
 /**
  * Mount the evaluate page's form in `root` (the page's `[data-evaluate]`), if there is one.
  * @param {ParentNode} root
- * @param {{runtime: import("../runtime.js").PythonRuntime|null, signal?: AbortSignal}} options
+ * @param {{runtime: import("../runtime/runtime.js").PythonRuntime|null, signal?: AbortSignal}} options
  * @returns {{unmount: () => void}|null}
  */
 export function mountEvaluate(root, { runtime, signal }) {
@@ -525,6 +525,7 @@ export function mountEvaluate(root, { runtime, signal }) {
   };
 
   drawNames();
+  if (status.dataset.evalStatus === "loading") status.dataset.evalStatus = "idle"; // the form answers from now on
   return { unmount: () => {} };
 }
 

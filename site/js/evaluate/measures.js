@@ -1,6 +1,6 @@
 // The evaluate page's measures: keys as rankmetrics.pages.trec writes them ("ndcg@10",
 // "average_precision@all") and their names for people. Pure functions.
-import { metricFacts } from "../metrics.js";
+import { metricFacts } from "../shared/metrics.js";
 
 /** {metric, k} of a measure key: "ndcg@10" -> {metric: "ndcg", k: "10"}. */
 export function splitKey(key) {

@@ -1,6 +1,6 @@
 // The evaluate page's options: their defaults (trec_eval's where it has one), reading them from
 // the form, and the trec_eval command line that gives the same numbers.
-import { METRICS } from "../metrics.js";
+import { METRICS } from "../shared/metrics.js";
 
 export const DEFAULT_OPTIONS = Object.freeze({
   cutoffs: "10",

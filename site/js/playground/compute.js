@@ -8,7 +8,7 @@
 export const ANSWER_MARK = "playground-answer";
 
 /**
- * @param {import("../runtime.js").PythonRuntime|null} runtime  null: no Python on this page
+ * @param {import("../runtime/runtime.js").PythonRuntime|null} runtime  null: no Python on this page
  * @param {{
  *   current: () => object,                        the state to compute (what rankmetrics.pages.playground.readouts takes)
  *   onState: (state: string, reason?: string) => void,

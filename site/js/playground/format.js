@@ -1,6 +1,6 @@
 // How the playground writes numbers and names metrics for people. Pure functions.
 
-export { metricLabel, shortLabel } from "../metrics.js";
+export { metricLabel, shortLabel } from "../shared/metrics.js";
 
 /** A value rounded for people: three decimals ("0.613", "1.000"). */
 export const rounded = (value) => Number(value).toFixed(3);

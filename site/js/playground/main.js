@@ -376,6 +376,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       { signal },
     );
   if (opening.state) keepState(where, state); // a link's state is kept, as if just made here
+  container.dataset.wired = ""; // its list and controls answer from now on (drawn earlier by its early script)
   return {
     unmount() {
       compute.stop();

@@ -1,7 +1,7 @@
 // Where the learner's playground state is kept: the address's fragment under the playground's
 // own key (so a link reopens it), and the browser's storage, as a cell's edits are (so a reload
 // does). A link's fragment wins over storage.
-import { load, save } from "../storage.js";
+import { load, save } from "../shared/storage.js";
 import { configHash, decodeState, encodeState, fragmentKey, readKey, writeKey } from "./fragment.js";
 
 const KIND = "playground"; // the storage kind (storage.js keys)

@@ -1,12 +1,12 @@
 // A playground's first drawing: its config, the state it opens with (a link's, the learner's
 // kept one, or the block's own), and its parts drawn. Done by the page's early script right
-// after the playground's HTML, before the first paint (site/js/playground-early.js), so nothing
+// after the playground's HTML, before the first paint (site/js/early/playground-early.js), so nothing
 // moves when the full script (main.js) wires it later; main.js does it itself when the early
 // script did not run.
 import { drawIdeal, drawLists, lockLists } from "./list-view.js";
 import * as model from "./model.js";
 import { openingState } from "./persist.js";
-import { hasCommitted } from "../predict.js";
+import { hasCommitted } from "../lesson/predict.js";
 import { drawPlaceholders } from "./readouts-view.js";
 import { buildSkeleton, partsOf } from "./skeleton.js";
 

@@ -2,7 +2,7 @@
 // and readouts are drawn in, the table alternative, and the live region. The views fill them.
 import { el, select } from "./dom.js";
 import { GAINS } from "./model.js";
-import { PLAYGROUND_METRICS } from "../metrics.js";
+import { PLAYGROUND_METRICS } from "../shared/metrics.js";
 
 /**
  * Build the playground inside `container` (its static fallback list is replaced; a prediction
@@ -196,7 +196,7 @@ export function buildSkeleton(container, config, limits) {
 }
 
 /** The parts of a playground buildSkeleton built (maybe in the page's early script: see
- *  site/js/playground-early.js), found by their hooks. */
+ *  site/js/early/playground-early.js), found by their hooks. */
 export function partsOf(container) {
   const one = (selector) => container.querySelector(selector);
   const metrics = {};

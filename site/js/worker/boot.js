@@ -2,9 +2,9 @@
 // wheels and the cell runtime's Session. Posts {type: "boot", mode, ms, reason, steps, unpacked}
 // then {type: "ready"} (ms: boot to ready; steps: when each step ended, e.g. steps.python:
 // Python running, before the wheels).
-import { pyodideCoreFiles } from "../build-constants.js";
-import { canGunzip, hasWebAssembly } from "../capabilities.js";
-import { SAVE_DATA_REASON, snapshotPlan } from "../snapshot-source.js";
+import { pyodideCoreFiles } from "../shared/build-constants.js";
+import { canGunzip, hasWebAssembly } from "../runtime/capabilities.js";
+import { SAVE_DATA_REASON, snapshotPlan } from "../runtime/snapshot-source.js";
 import { MissingFileError, missingCoreFiles, missingCoreFilesReport } from "./core-files.js";
 import { importModules, reseedRandom, sitePackages as sitePackagesOf, unpackWheels } from "./interpreter.js";
 import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";

@@ -6,7 +6,7 @@
 // from this worker's memory into Python's.
 import SOURCE from "./evaluate.py";
 import { failureReason } from "./failure.js";
-import { canGunzip } from "../capabilities.js";
+import { canGunzip } from "../runtime/capabilities.js";
 import { isGzip, unpackedSize } from "../evaluate/gzip.js";
 import { tooLarge } from "../evaluate/limits.js";
 import { fileLabels } from "../evaluate/names.js";

@@ -2,7 +2,7 @@
 // layout: py/lessonbuild/snapshot.py pack_pages). Little-endian uint32s: magic, page size,
 // length of the whole snapshot, number of runs; each run of kept pages as (first page, number of
 // pages); then the kept pages' bytes, run after run.
-import { snapshotPages } from "../build-constants.js";
+import { snapshotPages } from "../shared/build-constants.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 

@@ -17,9 +17,9 @@
 // Once unpacked, the snapshot is also kept in this worker's Cache Storage (UNPACKED_CACHE),
 // which is read back faster than the file is read and unpacked again; one entry per snapshot
 // path: a new build's replaces the old one.
-import { siteCachePrefix } from "../build-constants.js";
-import { canGunzip } from "../capabilities.js";
-import { UNPACKED_CACHE, openSnapshot } from "../snapshot-source.js";
+import { siteCachePrefix } from "../shared/build-constants.js";
+import { canGunzip } from "../runtime/capabilities.js";
+import { UNPACKED_CACHE, openSnapshot } from "../runtime/snapshot-source.js";
 import { readSnapshot } from "./snapshot-pages.js";
 
 const AUTO_BUDGET_MS = 1000; // about what a snapshot saves on a laptop; more than that and it loses
@@ -101,7 +101,7 @@ export async function keepUnpacked(url, bytes) {
 }
 
 /** Get the snapshot at `url` for the next page, unpacked and kept (keepUnpacked); `post`s
- *  {type: "kept", ok, reason, url} when done. When the site's service worker (site/js/sw.js)
+ *  {type: "kept", ok, reason, url} when done. When the site's service worker (site/js/service-worker/sw.js)
  *  has a cache, the copy it precached is used and nothing is downloaded: it precaches every
  *  file, the snapshot included, so a download here would fetch it twice. (A dedicated worker
  *  cannot see the service worker itself; its cache names start with siteCachePrefix.) */

@@ -1,4 +1,4 @@
-// Import first in a test of a module that reads site/js/build-constants.js: sets
+// Import first in a test of a module that reads site/js/shared/build-constants.js: sets
 // globalThis.BUILD_CONSTANTS as esbuild's --define does for the bundles, from the build's own
 // Python (py/lessonbuild/scriptconstants.py). Also runs the build's Python for other tests.
 import { execFileSync } from "node:child_process";

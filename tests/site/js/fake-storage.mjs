@@ -1,6 +1,6 @@
 // Browser storage for modules under Node: `localStorage` and `sessionStorage` as in a page (a
 // Map behind the Storage methods), and `window` as the global object. Imported before
-// site/js/storage.js, which reads them once, when it is first imported.
+// site/js/shared/storage.js, which reads them once, when it is first imported.
 
 /** A Storage (getItem, setItem, removeItem, clear, length) kept in a Map. */
 export class FakeStorage {

@@ -1,0 +1,174 @@
+// Drop-in script for someone else's documentation page: turns marked code blocks into
+// runnable, editable Python cells that share one Python worker, with the same UI contract as
+// the lesson pages. Each cell lives in a shadow root, so the host page's CSS cannot reach it.
+//
+//   <script type="module" src="https://COURSE-HOST/assets/embed.js"></script>
+//   <pre class="runnable">print("hello")</pre>      (or any element with data-runnable)
+//
+// A `<div data-playground>` becomes a rank playground (its list from the element's content:
+// playground/embed-config.js); its state is kept in the browser, never in the host's address.
+//
+// Cells run in page order in one namespace, like a lesson. The host page may be on another
+// origin and needs no special headers; where the page cannot share memory with Python's worker
+// (not cross-origin isolated), Stop restarts Python, and a note above the first cell says so.
+import { embedRuntime } from "../shared/build-constants.js";
+import { PythonRuntime } from "../runtime/runtime.js";
+import { CellController } from "../lesson/cells.js";
+import { embedReductions, reportLate, showNote } from "../runtime/capability-note.js";
+import { configFromElement } from "../playground/embed-config.js";
+import { mountPlaygrounds } from "../playground/main.js";
+
+const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
+const SELECTOR = ".runnable, [data-runnable]";
+const PLAYGROUND_SELECTOR = "[data-playground]";
+
+async function main() {
+  const blocks = [...document.querySelectorAll(SELECTOR)];
+  const playgroundHosts = [...document.querySelectorAll(PLAYGROUND_SELECTOR)].map((block, index) =>
+    hostPlayground(block, index, blocks.length === 0 && index === 0),
+  );
+  if (blocks.length === 0 && playgroundHosts.length === 0) return;
+  const mounted = blocks.map((block, index) => mountCell(block, index));
+  const status = mounted[0]?.status ?? playgroundHosts[0].status;
+  let retry = null; // what Retry does: fetch the settings again, or start Python again
+  const setStatus = (state, text) => {
+    status.dataset.runtimeStatus = state;
+    status.textContent = text;
+    if (state === "error") {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Retry";
+      button.addEventListener("click", () => retry());
+      status.append(" ", button);
+    }
+  };
+  // The cells are new on the host's page: their note is too, so it goes in the flow.
+  showNote(status, embedReductions());
+  const settings = await new Promise((resolve) => {
+    const load = () => {
+      setStatus("loading", "Python is loading…");
+      fetchSettings().then(resolve, (error) => {
+        retry = load;
+        setStatus("error", `Could not load Python: ${error.message}.`);
+      });
+    };
+    load();
+  });
+  const runtime = new PythonRuntime(settings, setStatus, {
+    siteURL: SITE.href,
+    onCapability: (name, ok) => reportLate(status, name, !ok, { inFlow: true }),
+  });
+  retry = () => runtime.start();
+  const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
+  const cells = new CellController(
+    `embed${location.pathname}`,
+    mounted.map(({ data }) => data),
+    runtime,
+    setStatus,
+    { findCell: (id) => sections.get(id) ?? null },
+  );
+  runtime.start();
+  for (const { shadow } of playgroundHosts)
+    mountPlaygrounds(shadow, { runtime, slug: `embed${location.pathname}`, useFragment: false });
+  if (blocks.length === 0) return;
+  const { createEditor } = await import("../lesson/editor.js");
+  cells.attachEditors(createEditor);
+}
+
+/** The Python settings of the course's pages (embedRuntime: assets/embed-runtime.json). */
+async function fetchSettings() {
+  const url = new URL(embedRuntime, SITE);
+  const response = await fetch(url).catch(() => null);
+  if (!response?.ok)
+    throw new Error(`the course's ${url.pathname} ${response ? `answered ${response.status}` : "did not answer"}`);
+  return response.json();
+}
+
+/** Replace `block` with a cell in a shadow root; returns its data, section and status line. */
+function mountCell(block, index) {
+  const code = block.textContent.replace(/\n+$/, "");
+  const data = {
+    id: block.id || `cell-${index + 1}`,
+    code,
+    hash: hashOf(code),
+    hidden: false,
+    readonly: false,
+    name: `Code cell ${index + 1}`,
+    check: null,
+    solution: null,
+  };
+  const host = document.createElement("div");
+  host.className = "ranking-lessons-cell";
+  const shadow = host.attachShadow({ mode: "open" });
+  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
+  const section = element("section", {
+    class: "cell",
+    "data-cell": data.id,
+    "data-state": "idle",
+    "aria-label": data.name,
+  });
+  const pre = element("pre", { class: "highlight" });
+  pre.append(element("code", {}, code));
+  const editor = element("div", { class: "cell-editor", "data-editor": "" });
+  editor.append(pre);
+  const toolbar = element("div", { class: "cell-toolbar" });
+  toolbar.append(
+    element("button", { type: "button", "data-action": "run", "aria-keyshortcuts": "Shift+Enter" }, "Run"),
+    element("button", { type: "button", "data-action": "stop", disabled: "" }, "Stop"),
+    element("button", { type: "button", "data-action": "reset" }, "Reset"),
+  );
+  const output = element("div", {
+    class: "cell-output",
+    "data-output": "",
+    "aria-live": "polite",
+    tabindex: "0",
+    role: "region",
+    "aria-label": `Output of code cell ${index + 1}`,
+  });
+  section.append(editor, toolbar, output);
+  shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
+  block.replaceWith(host);
+  return { data, section, status };
+}
+
+/** Replace the host page's `<div data-playground>` with one in a shadow root, its config read from
+ *  the element (embed-config.js); returns the shadow root and its status line (shown
+ *  `withStatus`: the page has no cell to show Python's status). */
+function hostPlayground(block, index, withStatus) {
+  const items = (selector) =>
+    [...block.querySelectorAll(selector)].map((item) => ({ id: item.textContent, grade: item.dataset.grade }));
+  const config = configFromElement({ ...block.dataset }, items("ol > li"), items("ul > li"), index);
+  const host = document.createElement("div");
+  host.className = "ranking-lessons-playground";
+  const shadow = host.attachShadow({ mode: "open" });
+  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
+  const container = element("div", {
+    "data-playground": config.id,
+    role: "group",
+    "aria-label": `Rank playground: ${config.title}`,
+    "data-state": "waiting",
+  });
+  const json = element("script", { type: "application/json", "data-playground-config": "" }, JSON.stringify(config));
+  container.append(json);
+  shadow.append(stylesheet, ...(withStatus ? [status] : []), container);
+  block.replaceWith(host);
+  return { shadow, status };
+}
+
+function element(tag, attributes, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A short, stable hash of the original code (keys the learner's saved edits). */
+function hashOf(text) {
+  let hash = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16);
+}
+
+main();
