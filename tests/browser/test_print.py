@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, SLUG, cell_by_id, open_lesson, wait_for_state
+from helpers import PYTHON_READY_TIMEOUT, SLUG, cell_by_id, lesson_cells, open_lesson, wait_for_state
 from missing_tools import missing_tool
 
 RUN_CELL, IDLE_CELL = "top-k-list", "precision-at-k"
@@ -128,6 +128,9 @@ def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_but
     flat = re.sub(r"\s+", "", text)  # lines wrap on paper, and PDF text has no spaces to keep
     assert re.sub(r"\s+", "", LONG_LINE) in flat
     assert re.sub(r"\s+", "", LONG_OUTPUT) in flat  # the output, whole
+    for cell in lesson_cells(page):  # every cell's code to its end, on screen or not
+        if not cell["hidden"]:
+            assert re.sub(r"\s+", "", cell["code"].rstrip().splitlines()[-1]) in flat, cell["id"]
     assert re.sub(r"\s+", "", f"{answer} (your answer)") in flat
     only_buttons = re.compile(rf"(?:(?:{'|'.join(BUTTON_LABELS)})\s*)+")
     assert [line for line in text.splitlines() if only_buttons.fullmatch(line.strip())] == []
@@ -153,3 +156,12 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
         size = box.evaluate("box => [box.scrollHeight, box.clientHeight]")
         assert size[0] <= size[1], f"{table}: cut on paper ({size})"
     expect(page.locator('[data-per-query] [data-query="q2"]')).to_be_visible()
+
+
+def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
+    page.goto(f"{base_url}ndcg.html")  # laid out from the first paint: no need to wait for Python
+    page.emulate_media(media="print")
+    playground = page.locator("[data-playground]").first
+    expect(playground.get_by_role("list", name="Ranked list")).to_be_visible()
+    assert playground.evaluate("box => getComputedStyle(box).breakInside") == "avoid"
+    assert page.evaluate(VISIBLE, "[data-playground] button") == []
