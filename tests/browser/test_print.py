@@ -79,7 +79,7 @@ def printed(answered):
 def test_on_paper_no_button_status_line_navigation_or_empty_output_shows(printed):
     page, _ = printed
     assert page.evaluate(VISIBLE, "button") == []
-    hidden = "[data-runtime-status], [data-editor-keys], [data-lesson-tools], a[href='#content'], nav"
+    hidden = "[data-runtime-status], [data-editor-keys], [data-lesson-tools], [data-held-note], a[href='#content'], nav"
     assert page.evaluate(VISIBLE, hidden) == []
     expect(cell_by_id(page, IDLE_CELL).locator("[data-output]")).to_be_hidden()
     output = cell_by_id(page, RUN_CELL).locator("[data-output]")
@@ -93,6 +93,9 @@ def test_on_paper_code_and_output_wrap_inside_their_cell_and_cells_keep_to_one_p
     cell = cell_by_id(page, RUN_CELL)
     textbox, output = cell.get_by_role("textbox"), cell.locator("[data-output]")
     expect(textbox).to_contain_text(LONG_LINE)  # the code as the learner left it
+    # Numbered line by line as laid out on paper, not by the gutter measured on the screen.
+    first_line = textbox.locator(":scope > *").first
+    assert first_line.evaluate("line => getComputedStyle(line, '::before').content") == "counter(code-line)"
     for box in (cell, cell.locator("[data-editor]"), textbox, output):
         size = box.evaluate("box => [box.scrollWidth, box.clientWidth, box.scrollHeight, box.clientHeight]")
         assert size[0] <= size[1] and size[2] <= size[3], f"{box}: cut (scroll, client: {size})"
@@ -108,6 +111,7 @@ def test_on_paper_a_dark_screen_s_lesson_is_dark_text_on_white(printed):
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     cell = cell_by_id(page, RUN_CELL)
     texts = [page.locator("h1"), page.locator("article p").first, cell.locator("[data-output] pre").first]
+    texts.append(page.locator("header a").first)  # a link: its text, dark
     texts += cell.get_by_role("textbox").locator("span").all()  # the code's highlighted words
     texts.append(page.locator("form[data-quiz] label").first)
     for element in texts:
@@ -156,6 +160,9 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
         size = box.evaluate("box => [box.scrollHeight, box.clientHeight]")
         assert size[0] <= size[1], f"{table}: cut on paper ({size})"
     expect(page.locator('[data-per-query] [data-query="q2"]')).to_be_visible()
+    # A column per run and measure: the per-query table gets a page turned the long way.
+    box = page.locator("[data-per-query]").locator("xpath=..")
+    assert box.evaluate("box => getComputedStyle(box).page") == "wide"
 
 
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
