@@ -47,7 +47,7 @@ def highlight_lines(code: str) -> str:
 
 
 def highlight_css() -> str:
-    """Stylesheet for the highlighted code: light by default, dark under prefers-color-scheme."""
+    """Stylesheet for the highlighted code: light by default and on paper, dark on a screen under prefers-color-scheme."""
     light = HtmlFormatter(style=LIGHT_STYLE).get_style_defs(".highlight")
     dark = HtmlFormatter(style=DARK_STYLE).get_style_defs(".highlight")
-    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n"
+    return f"{light}\n@media screen and (prefers-color-scheme: dark) {{\n{dark}\n}}\n"

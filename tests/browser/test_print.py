@@ -1,0 +1,174 @@
+"""A printed lesson (or one saved as PDF), and the evaluate page on paper (site.css, the print
+rules): the text, the code as the learner left it, the output it last printed and the answers
+chosen, dark on white whatever the screen's scheme; no buttons, status lines, empty boxes or
+navigation; nothing cut at the edge. One lesson page, edited, run and answered once, is shared."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import PYTHON_READY_TIMEOUT, SLUG, cell_by_id, lesson_cells, open_lesson, wait_for_state
+from missing_tools import missing_tool
+
+RUN_CELL, IDLE_CELL = "top-k-list", "precision-at-k"
+# The width of the text on an A4 page with the print rules' 15 mm margins, in CSS pixels.
+PAPER_WIDTH = 680
+# A line longer than the paper is wide that prints one as long, neither with a space to wrap at
+# near its end: on paper both wrap, or are cut.
+LONG_LINE = 'print("edited by the learner, " + "' + "wraps" * 30 + '")'
+LONG_OUTPUT = "edited by the learner, " + "wraps" * 30
+BUTTON_LABELS = ("Run", "Stop", "Reset", "Check answer", "Check your code", "Commit")
+
+# The visible buttons of the page and the visible elements among `selector`'s, by their text.
+VISIBLE = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((element) => element.checkVisibility())
+  .map((element) => element.textContent.trim() || element.outerHTML.slice(0, 80))"""
+
+# The relative luminance (WCAG) of an element's computed colour, or of its background (null when
+# it has none: paper shows through).
+LUMINANCE = """(element, property) => {
+  const value = getComputedStyle(element)[property];
+  const [r, g, b, a = 1] = value.match(/[\\d.]+/g).map(Number);
+  if (a === 0) return null;
+  const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}"""
+
+
+@pytest.fixture(scope="module")
+def answered(browser, base_url):
+    """A lesson read on a dark screen as wide as a page's text: its first cell edited with a line
+    longer than the paper and run, its second cell never run, its quiz answered. Yields the page
+    and the answer's text."""
+    context = browser.new_context(
+        service_workers="block", color_scheme="dark", viewport={"width": PAPER_WIDTH, "height": 900}
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_lesson(page, base_url, SLUG)
+    cell = cell_by_id(page, RUN_CELL)
+    cell.get_by_role("textbox").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.insert_text(f"\n{LONG_LINE}")
+    cell.get_by_role("button", name="Run").click()
+    wait_for_state(cell, "done", PYTHON_READY_TIMEOUT)
+    quiz = page.locator("form[data-quiz]").first
+    answer = quiz.locator("label").nth(1)
+    answer.click()
+    quiz.get_by_role("button", name="Check answer").click()
+    expect(quiz.locator("[data-verdict]")).to_have_attribute("data-verdict", re.compile("correct|incorrect"))
+    yield page, answer.text_content().strip()
+    context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def printed(answered):
+    """The shared lesson under print media (its screen's media again afterwards)."""
+    page, answer = answered
+    page.emulate_media(media="print")
+    yield page, answer
+    page.emulate_media(media="null")
+
+
+def test_on_paper_no_button_status_line_navigation_or_empty_output_shows(printed):
+    page, _ = printed
+    assert page.evaluate(VISIBLE, "button") == []
+    hidden = "[data-runtime-status], [data-editor-keys], [data-lesson-tools], [data-held-note], a[href='#content'], nav"
+    assert page.evaluate(VISIBLE, hidden) == []
+    expect(cell_by_id(page, IDLE_CELL).locator("[data-output]")).to_be_hidden()
+    output = cell_by_id(page, RUN_CELL).locator("[data-output]")
+    expect(output).to_be_visible()
+    expect(output).to_contain_text(LONG_OUTPUT)
+    expect(page.locator("form[data-quiz] [data-verdict]").first).to_be_visible()
+
+
+def test_on_paper_code_and_output_wrap_inside_their_cell_and_cells_keep_to_one_page(printed):
+    page, answer = printed
+    cell = cell_by_id(page, RUN_CELL)
+    textbox, output = cell.get_by_role("textbox"), cell.locator("[data-output]")
+    expect(textbox).to_contain_text(LONG_LINE)  # the code as the learner left it
+    # Numbered line by line as laid out on paper, not by the gutter measured on the screen.
+    first_line = textbox.locator(":scope > *").first
+    assert first_line.evaluate("line => getComputedStyle(line, '::before').content") == "counter(code-line)"
+    for box in (cell, cell.locator("[data-editor]"), textbox, output):
+        size = box.evaluate("box => [box.scrollWidth, box.clientWidth, box.scrollHeight, box.clientHeight]")
+        assert size[0] <= size[1] and size[2] <= size[3], f"{box}: cut (scroll, client: {size})"
+    assert cell.evaluate("cell => getComputedStyle(cell).breakInside") == "avoid"
+    assert page.locator("form[data-quiz]").first.evaluate("form => getComputedStyle(form).breakInside") == "avoid"
+    assert page.locator("h2").first.evaluate("h => getComputedStyle(h).breakAfter") == "avoid"
+    label = page.locator("form[data-quiz] label").filter(has_text=answer)
+    assert label.evaluate("label => getComputedStyle(label, '::after').content") == '" (your answer)"'
+
+
+def test_on_paper_a_dark_screen_s_lesson_is_dark_text_on_white(printed):
+    page, _ = printed
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    cell = cell_by_id(page, RUN_CELL)
+    texts = [page.locator("h1"), page.locator("article p").first, cell.locator("[data-output] pre").first]
+    texts.append(page.locator("header a").first)  # a link: its text, dark
+    texts += cell.get_by_role("textbox").locator("span").all()  # the code's highlighted words
+    texts.append(page.locator("form[data-quiz] label").first)
+    for element in texts:
+        assert element.evaluate(LUMINANCE, "color") < 0.1, f"{element}: light text"
+    for element in (page.locator("body"), page.locator("main"), cell, cell.locator("[data-editor] > *").first):
+        background = element.evaluate(LUMINANCE, "backgroundColor")
+        assert background is None or background > 0.9, f"{element}: dark background"
+
+
+def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_buttons(answered):
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    page, answer = answered
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = "\n".join(sheet.extract_text() for sheet in pdf.pages)
+    flat = re.sub(r"\s+", "", text)  # lines wrap on paper, and PDF text has no spaces to keep
+    assert re.sub(r"\s+", "", LONG_LINE) in flat
+    assert re.sub(r"\s+", "", LONG_OUTPUT) in flat  # the output, whole
+    for cell in lesson_cells(page):  # every cell's code to its end, on screen or not
+        if not cell["hidden"]:
+            assert re.sub(r"\s+", "", cell["code"].rstrip().splitlines()[-1]) in flat, cell["id"]
+    assert re.sub(r"\s+", "", f"{answer} (your answer)") in flat
+    only_buttons = re.compile(rf"(?:(?:{'|'.join(BUTTON_LABELS)})\s*)+")
+    assert [line for line in text.splitlines() if only_buttons.fullmatch(line.strip())] == []
+
+
+def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, tmp_path):
+    (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    (tmp_path / "A.txt").write_text("q1 Q0 d1 1 2.0 A\nq1 Q0 d2 2 1.0 A\nq2 Q0 d3 1 1.0 A\n")
+    (tmp_path / "B.txt").write_text("q1 Q0 d2 1 2.0 B\nq1 Q0 d1 2 1.0 B\nq2 Q0 d4 1 1.0 B\n")
+    page.goto(f"{base_url}evaluate.html")
+    page.get_by_label("Run files").set_input_files([str(tmp_path / "A.txt"), str(tmp_path / "B.txt")])
+    page.get_by_label("Judgments file").set_input_files(str(tmp_path / "qrels.txt"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
+    page.emulate_media(media="print")
+    for hidden in (page.get_by_label("Run files"), page.get_by_label("Judgments file"), status):
+        expect(hidden).to_be_hidden()
+    assert page.evaluate(VISIBLE, "button:not(thead button, [data-query] button)") == []
+    for table in ("[data-results]", "[data-comparison]", "[data-per-query]"):
+        expect(page.locator(table)).to_be_visible()
+        box = page.locator(table).locator("xpath=..")  # the box it scrolls in on a screen
+        size = box.evaluate("box => [box.scrollHeight, box.clientHeight]")
+        assert size[0] <= size[1], f"{table}: cut on paper ({size})"
+    expect(page.locator('[data-per-query] [data-query="q2"]')).to_be_visible()
+    # A column per run and measure: the per-query table gets a page turned the long way.
+    box = page.locator("[data-per-query]").locator("xpath=..")
+    assert box.evaluate("box => getComputedStyle(box).page") == "wide"
+
+
+def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
+    page.goto(f"{base_url}ndcg.html")  # laid out from the first paint: no need to wait for Python
+    page.emulate_media(media="print")
+    playground = page.locator("[data-playground]").first
+    expect(playground.get_by_role("list", name="Ranked list")).to_be_visible()
+    assert playground.evaluate("box => getComputedStyle(box).breakInside") == "avoid"
+    assert page.evaluate(VISIBLE, "[data-playground] button") == []
