@@ -11,7 +11,16 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, SLUG, cell_by_id, lesson_cells, open_lesson, wait_for_state
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    SLUG,
+    cell_by_id,
+    lesson_cells,
+    open_evaluate,
+    open_lesson,
+    wait_for_state,
+    wait_wired,
+)
 from missing_tools import missing_tool
 
 RUN_CELL, IDLE_CELL = "top-k-list", "precision-at-k"
@@ -144,7 +153,7 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
     (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
     (tmp_path / "A.txt").write_text("q1 Q0 d1 1 2.0 A\nq1 Q0 d2 2 1.0 A\nq2 Q0 d3 1 1.0 A\n")
     (tmp_path / "B.txt").write_text("q1 Q0 d2 1 2.0 B\nq1 Q0 d1 2 1.0 B\nq2 Q0 d4 1 1.0 B\n")
-    page.goto(f"{base_url}evaluate.html")
+    open_evaluate(page, base_url)
     page.get_by_label("Run files").set_input_files([str(tmp_path / "A.txt"), str(tmp_path / "B.txt")])
     page.get_by_label("Judgments file").set_input_files(str(tmp_path / "qrels.txt"))
     page.get_by_role("button", name="Evaluate", exact=True).click()
@@ -166,9 +175,10 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
 
 
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
-    page.goto(f"{base_url}ndcg.html")  # laid out from the first paint: no need to wait for Python
-    page.emulate_media(media="print")
+    page.goto(f"{base_url}ndcg.html")
     playground = page.locator("[data-playground]").first
+    wait_wired(playground)  # as the script leaves it (no need to wait for Python)
+    page.emulate_media(media="print")
     expect(playground.get_by_role("list", name="Ranked list")).to_be_visible()
     assert playground.evaluate("box => getComputedStyle(box).breakInside") == "avoid"
     assert page.evaluate(VISIBLE, "[data-playground] button") == []
