@@ -1,6 +1,7 @@
 """The rankcells package (py/rankcells) from source, with a stand-in runtime: the time limit's
-rules, the runtime's copy, the Sphinx extension in a real Sphinx build, and the MkDocs plugin's
-hooks. (tests/browser/test_rankcells.py builds and installs the real wheel.)"""
+rules, the runtime's copy, the Sphinx extension and the MkDocs plugin in real builds (hooks and
+refusals of blocks the cells cannot use). (tests/browser/test_docs_package.py builds and installs
+the real wheel.)"""
 
 from __future__ import annotations
 
@@ -112,3 +113,101 @@ def test_the_mkdocs_plugin_adds_the_script_relative_to_each_page(runtime, tmp_pa
     bad.load_config({"time_limit": -1})
     with pytest.raises(PluginError, match="positive number"):
         bad.on_config({})
+
+
+def sphinx_build(tmp_path: Path, page: str) -> Path:
+    """Build a Sphinx project whose index.rst is `page` (a title first) to HTML; the output."""
+    application = tool("sphinx.application")
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["rankcells.sphinx"]\n', encoding="utf-8")
+    (source / "index.rst").write_text("Title\n=====\n\n" + page, encoding="utf-8")
+    out = tmp_path / "html"
+    application.Sphinx(source, source, out, tmp_path / "doctrees", "html", status=None, warning=None).build()
+    return out
+
+
+@pytest.mark.parametrize(
+    "page, line, says",
+    [
+        (".. code-block:: javascript\n   :class: runnable\n\n   let x = 1;\n", 4, "this one has 'javascript'"),
+        (".. code-block:: pycon\n   :class: runnable\n\n   >>> 1 + 1\n", 4, "this one has 'pycon'"),
+        (".. container:: runnable\n\n   Some text.\n", 4, "only a code block can be runnable, and this is a container"),
+        (
+            "Text.\n\n.. container:: runnable\n\n   .. code-block:: python\n      :class: runnable\n\n      x = 1\n",
+            6,
+            "only a code block can be runnable, and this is a container",
+        ),
+    ],
+    ids=["javascript", "doctest-session", "not-a-code-block", "inside-a-runnable"],
+)
+def test_sphinx_refuses_a_runnable_block_the_cells_cannot_use(runtime, tmp_path, page, line, says):
+    tool("sphinx")
+    from rankcells.sphinx import RankCellsError
+
+    with pytest.raises(RankCellsError) as raised:
+        sphinx_build(tmp_path, page)
+    message = str(raised.value)
+    assert message.startswith(f"index.rst:{line}: ")
+    assert says in message
+
+
+def test_sphinx_takes_a_runnable_block_in_the_default_language(runtime, tmp_path):
+    out = sphinx_build(tmp_path, "A block::\n\n   x = 1\n\n.. code-block::\n   :class: runnable\n\n   y = 2\n")
+    assert '<div class="runnable highlight-default' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def mkdocs_build(tmp_path: Path, monkeypatch, page: str, extensions: str = "[attr_list]") -> Path:
+    """Build an MkDocs project whose guide.md is `page`, with rankcells among its plugins (as its
+    wheel registers it); the site folder."""
+    tool("mkdocs")
+    from importlib.metadata import EntryPoint
+
+    from mkdocs import plugins
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    installed = plugins.get_plugins()
+    entry = EntryPoint("rankcells", "rankcells.mkdocs:RankCellsPlugin", "mkdocs.plugins")
+    monkeypatch.setattr(plugins, "get_plugins", lambda: {**installed, "rankcells": entry})
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "docs" / "guide.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: Docs\nmarkdown_extensions: {extensions}\nplugins: [rankcells]\n", encoding="utf-8"
+    )
+    build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+    return tmp_path / "site"
+
+
+@pytest.mark.parametrize(
+    "page, line, says",
+    [
+        ("# Guide\n\n```{.js .runnable}\nlet x = 1;\n```\n", 3, "this one has 'js'"),
+        ("# Guide\n\n~~~~ javascript {.runnable}\nlet x = 1;\n~~~~\n", 3, "this one has 'javascript'"),
+        ("# Guide\n\n```{.runnable}\nx = 1\n```\n", 3, "this one has no language"),
+        (
+            "# Guide\n\n```{.python .runnable}\nx = 1\n```\n\n- a step:\n\n    ```{.python .runnable}\n    y = 2\n    ```\n",
+            9,
+            "a fence inside a list, quote or admonition needs the pymdownx.superfences extension",
+        ),
+    ],
+    ids=["js", "javascript", "no-language", "in-a-list"],
+)
+def test_mkdocs_refuses_a_runnable_fence_the_cells_cannot_use(runtime, tmp_path, monkeypatch, caplog, page, line, says):
+    tool("mkdocs")
+    from mkdocs.exceptions import Abort
+
+    with pytest.raises(Abort):  # MkDocs logs the plugin's error, then stops
+        mkdocs_build(tmp_path, monkeypatch, page)
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    [message] = [error for error in errors if error.startswith("guide.md:")]
+    assert message.startswith(f"guide.md:{line}: ")
+    assert says in message
+
+
+def test_mkdocs_takes_runnable_fences_the_cells_reach(runtime, tmp_path, monkeypatch):
+    page = "# Guide\n\n```{.python .runnable}\nx = 1\n```\n\n```js\nlet y = 2;\n```\n\n``` { .py3 .runnable }\nz = x\n```\n"
+    site = mkdocs_build(tmp_path, monkeypatch, page)
+    html = (site / "guide" / "index.html").read_text(encoding="utf-8")
+    assert html.count('class="runnable"') == 2
