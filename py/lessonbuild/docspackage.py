@@ -5,7 +5,10 @@ Its wheel carries the embed script's runtime: the files of a built course that t
 them in the course. `embed_runtime_paths` picks them from the built site (what the embed script
 and the Python worker import, and what their runtime settings, assets/embed-runtime.json, name);
 `build_docs_package` writes the wheel with the package's source, those files and the course's
-version, as the build writes the course's own wheels (wheels.py: offline and reproducible).
+version, as the build writes the course's own wheels (wheels.py: offline and reproducible). It
+also carries the lesson build's playground rules (playground.py) as `rankcells/_playground.py`,
+their one import from rankmetrics written in as a value, so a documentation build checks a rank
+playground as the lesson build does without the course's packages.
 
 Usage: python -m lessonbuild.docspackage [--site dist] [--out build-docs-package]
 """
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from .assets import all_imports
 from .wheels import build_wheel
+from . import playground
 from .paths import ASSETS_DIR, EMBED_RUNTIME, PY, PYODIDE_CORE_FILES, ROOT, WORKER_SCRIPT
 
 PACKAGE_SOURCE = PY / "rankcells"
@@ -31,6 +35,9 @@ EMBED_STYLES = f"{ASSETS_DIR}site.css"  # each cell's shadow root links it (embe
 COMPRESSED_SUFFIXES = (".br", ".gz")
 SUMMARY = "Live Python cells for Sphinx and MkDocs pages, running in the reader's browser."
 ENTRY_POINTS = "[mkdocs.plugins]\nrankcells = rankcells.mkdocs:RankCellsPlugin\n"
+REQUIRES = ("PyYAML",)  # the playground rules read YAML
+PLAYGROUND_RULES = Path(playground.__file__)
+RULES_IMPORT = "from rankmetrics.pages.playground import METRIC_NAMES\n"  # the rules' one course import
 
 
 def course_version() -> str:
@@ -61,6 +68,20 @@ def embed_runtime_paths(site: Mapping[str, bytes]) -> list[str]:
     return sorted(paths)
 
 
+def playground_rules() -> bytes:
+    """The playground rules (lessonbuild/playground.py) as a module of their own: their import of
+    METRIC_NAMES replaced by its value.
+
+    Raises RuntimeError when the rules no longer import exactly that from the course.
+    """
+    text = PLAYGROUND_RULES.read_text(encoding="utf-8")
+    others = [line for line in text.splitlines() if line.startswith(("from rankmetrics", "import rankmetrics"))]
+    if text.count(RULES_IMPORT) != 1 or len(others) != 1:
+        raise RuntimeError(f"{PLAYGROUND_RULES} must import only METRIC_NAMES from rankmetrics: {RULES_IMPORT}")
+    value = f"METRIC_NAMES = {tuple(playground.METRIC_NAMES)!r}  # rankmetrics.pages.playground's\n"
+    return text.replace(RULES_IMPORT, value).encode()
+
+
 def read_site(folder: Path) -> dict[str, bytes]:
     """{path: bytes} of a built course in `folder` (as build.py writes it), without the
     compressed copies of its files (a file that is shipped compressed, the snapshot, stays).
@@ -85,7 +106,10 @@ def build_docs_package(site_dir: Path, out: Path = OUT) -> Path:
     version = course_version()
     data = {f"runtime/{path}": site[path] for path in embed_runtime_paths(site)}
     data["_version.py"] = f'__version__ = "{version}"\n'.encode()
-    name, wheel = build_wheel(PACKAGE_SOURCE, SUMMARY, version=version, data=data, entry_points=ENTRY_POINTS)
+    data["_playground.py"] = playground_rules()
+    name, wheel = build_wheel(
+        PACKAGE_SOURCE, SUMMARY, version=version, data=data, entry_points=ENTRY_POINTS, requires=REQUIRES
+    )
     wheels = out / "dist"
     if out.exists():
         shutil.rmtree(out)

@@ -30,12 +30,14 @@ def build_wheel(
     version: str | None = None,
     data: dict[str, bytes] | None = None,
     entry_points: str = "",
+    requires: tuple[str, ...] = (),
 ) -> tuple[str, bytes]:
     """Return (file name, bytes) of a py3-none-any wheel holding the package's .py files.
 
     `version`: the wheel's version (default: the package's `__version__`, see package_version).
     `data`: more files of the package, {path inside the package: bytes}. `entry_points`: the text
-    of the wheel's entry_points.txt (its INI format), e.g. a plugin's registration.
+    of the wheel's entry_points.txt (its INI format), e.g. a plugin's registration. `requires`:
+    the distributions it needs (its METADATA's Requires-Dist lines, e.g. "PyYAML").
     """
     name = package_dir.name
     version = version or package_version(package_dir)
@@ -47,6 +49,7 @@ def build_wheel(
         files[f"{name}/{path}"] = content
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
+        + "".join(f"Requires-Dist: {requirement}\n" for requirement in requires)
     ).encode()
     if entry_points:
         files[f"{dist_info}/entry_points.txt"] = entry_points.encode()

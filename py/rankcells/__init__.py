@@ -6,6 +6,10 @@ no CDN.
                                                                :class: runnable
     MkDocs:  plugins: [rankcells]                     then  ```{.python .runnable}
 
+and a rank playground from a lesson's playground YAML (rankcells/playground.py):
+
+    Sphinx:  .. rank-playground:: ID                  MkDocs:  ```rank-playground id=ID
+
 The wheel carries `runtime/`: the course's embed script (assets/embed.js), its chunks, the Python
 worker, Pyodide's core files and the project's wheels, laid out as in the built course; the build
 fills it (lessonbuild/docspackage.py). Both plugins copy it into the built documentation under

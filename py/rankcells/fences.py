@@ -21,6 +21,7 @@ class Fence:
     indent: str
     info: str  # what follows the fence, stripped
     code: str  # the body, without the indent
+    end: int  # the 1-based line of its closing fence (one past the page's end when left open)
 
     @property
     def classes(self) -> list[str]:
@@ -46,7 +47,7 @@ class Fence:
 def find_fences(markdown: str) -> list[Fence]:
     """The fenced blocks of `markdown` (a page's source), in page order. A fence left open runs to
     the end of the page, as in Markdown."""
-    lines = markdown.splitlines()
+    lines = [line.removesuffix("\r") for line in markdown.split("\n")]
     fences = []
     index = 0
     while index < len(lines):
@@ -62,6 +63,6 @@ def find_fences(markdown: str) -> list[Fence]:
             line = lines[end]
             body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip(" \t>"))
             end += 1
-        fences.append(Fence(index + 1, indent, match["info"].strip(), "\n".join(body)))
+        fences.append(Fence(index + 1, indent, match["info"].strip(), "\n".join(body), end + 1))
         index = end + 1
     return fences

@@ -9,9 +9,12 @@ own host. `time_limit` (seconds one cell may run; none by default) sets a limit:
       - rankcells:
           time_limit: 10
 
+A fence ```` ```rank-playground id=ID ```` with a YAML body (a lesson's playground block:
+lessons/README.md, "Rank playground") draws a rank playground (rankcells/playground.py).
+
 A runnable fence the cells cannot use (not Python, or one the page does not show as a code block:
 a fence inside a list, quote or admonition without pymdownx.superfences) stops the build with a
-PluginError naming the page's source file and the fence's line.
+PluginError naming the page's source file and the fence's line; so does a playground's mistake.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ from mkdocs.utils import get_relative_url
 
 from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
 from .blocks import RUNNABLE, language_problem
-from .fences import find_fences
+from .fences import Fence, find_fences
+from .playground import PlaygroundError, render_playground
+
+PLAYGROUND_FENCE = "rank-playground"
 
 
 class RankCellsConfig(Config):
@@ -49,15 +55,19 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
         return config
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
-        """Refuse a runnable fence that is not Python; note the others, to find them on the page."""
-        self._runnable[page.file.src_path] = []
-        for fence in find_fences(markdown):
-            if RUNNABLE not in fence.classes:
-                continue
-            if not fence.is_python:
-                raise PluginError(f"{page.file.src_path}:{fence.line}: {language_problem(fence.language)}")
-            self._runnable[page.file.src_path].append(fence)
-        return markdown
+        """Refuse a runnable fence that is not Python, and note the others (to find them on the
+        page); write each rank-playground fence as its playground's HTML."""
+        path = page.file.src_path
+        self._runnable[path] = []
+        lines = markdown.split("\n")
+        for fence in reversed(find_fences(markdown)):  # from the end: a replacement moves no fence
+            if fence.info.split(" ", 1)[0] == PLAYGROUND_FENCE:
+                lines[fence.line - 1 : fence.end] = ["", _playground_html(fence, path), ""]
+            elif RUNNABLE in fence.classes:
+                if not fence.is_python:
+                    raise PluginError(f"{path}:{fence.line}: {language_problem(fence.language)}")
+                self._runnable[path].insert(0, fence)
+        return "\n".join(lines)
 
     def on_page_content(self, html: str, page, config, files) -> str:
         """Refuse a runnable fence whose code is in no runnable element of the page's HTML."""
@@ -80,6 +90,30 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
 
     def on_post_build(self, config) -> None:
         copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit)
+
+
+def _playground_html(fence: Fence, path: str) -> str:
+    """The HTML of a ```rank-playground id=ID fence on the page `path` (its source path).
+
+    Raises PluginError with each mistake's line: a fence that is indented (in a list or quote,
+    where Markdown would not keep the HTML), an option other than id, a mistake in the body.
+    """
+    if fence.indent:
+        raise PluginError(
+            f"{path}:{fence.line}: a rank playground must start at the beginning of a line, "
+            "outside any list, quote or admonition: move the fence out"
+        )
+    options = fence.info.split()[1:]
+    ids = [option.removeprefix("id=") for option in options if option.startswith("id=")]
+    unknown = [option for option in options if not option.startswith("id=")]
+    if unknown or len(ids) > 1:
+        raise PluginError(
+            f"{path}:{fence.line}: write only id=… after ```{PLAYGROUND_FENCE}, not {' '.join(options)!r}"
+        )
+    try:
+        return render_playground(ids[0] if ids else None, fence.code, fence.line, fence.line + 1)
+    except PlaygroundError as error:
+        raise PluginError("\n".join(f"{path}:{line}: {text}" for line, text in error.problems)) from None
 
 
 class _RunnableText(HTMLParser):

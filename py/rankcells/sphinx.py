@@ -6,7 +6,11 @@ every page loads its embed script from there (a module script), so the cells nee
 the documentation's own host. conf.py may set `rankcells_time_limit` (seconds one cell may run;
 None, the default, for no limit).
 
-A `runnable` element the cells cannot use (not a code block, or not Python) stops the build with a RankCellsError naming its file and line.
+`.. rank-playground:: ID` with a YAML body (a lesson's playground block: lessons/README.md, "Rank
+playground") draws a rank playground (rankcells/playground.py).
+
+A `runnable` element the cells cannot use (not a code block, or not Python) stops the build with a RankCellsError naming its file and line; so does a
+playground's mistake.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.errors import SphinxError
+from sphinx.util.docutils import SphinxDirective
 
 from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
 from .blocks import RUNNABLE, is_python, language_problem
+from .playground import PlaygroundError, render_playground
 
 TIME_LIMIT_OPTION = "rankcells_time_limit"
 
@@ -33,6 +39,7 @@ def setup(app) -> dict:
     """Register the extension with the Sphinx application `app`."""
     app.add_config_value(TIME_LIMIT_OPTION, None, "html", types=(int, float, type(None)))
     app.connect("builder-inited", _add_script)
+    app.add_directive("rank-playground", RankPlayground)
     app.connect("doctree-read", check_runnable_blocks)
     app.connect("build-finished", _copy_runtime)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
@@ -82,6 +89,25 @@ def check_runnable_blocks(app, doctree) -> None:
         raise RankCellsError(f"{_location(app, node, doctree)}: {problem}")
 
 
+class RankPlayground(SphinxDirective):
+    """`.. rank-playground:: ID` and an indented YAML body: a rank playground, as raw HTML."""
+
+    optional_arguments = 1  # the id; a missing one is reported with the body's mistakes
+    has_content = True
+
+    def run(self) -> list:
+        source, _ = self.get_source_info()
+        body_line = self.content_offset + 1  # the body's first line in the page
+        try:
+            markup = render_playground(
+                self.arguments[0] if self.arguments else None, "\n".join(self.content), self.lineno, body_line
+            )
+        except PlaygroundError as error:
+            path = _relative(self.env.srcdir, source)
+            raise RankCellsError("\n".join(f"{path}:{line}: {text}" for line, text in error.problems)) from None
+        return [nodes.raw("", markup, format="html")]
+
+
 def _ancestors(node):
     parent = node.parent
     while parent is not None:
@@ -92,5 +118,9 @@ def _ancestors(node):
 def _location(app, node, doctree) -> str:
     source = node.source or doctree.get("source") or ""
     line = node.line or next((parent.line for parent in _ancestors(node) if parent.line), None)
-    path = os.path.relpath(source, app.srcdir) if source else "?"
-    return f"{Path(path).as_posix()}:{line or '?'}"
+    return f"{_relative(app.srcdir, source)}:{line or '?'}"
+
+
+def _relative(srcdir, source: str) -> str:
+    """`source` (a page's path) relative to the source folder `srcdir`, with / between its parts."""
+    return Path(os.path.relpath(source, srcdir)).as_posix() if source else "?"

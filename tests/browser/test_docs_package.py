@@ -3,7 +3,8 @@ the course, installed into a virtual environment of its own; a tiny Sphinx proje
 MkDocs project built with it, each served by a plain static server (no isolation headers, no
 Content-Security-Policy), as documentation hosts serve them. Their
 runnable blocks become cells that print what CPython prints, share one Python, and load nothing
-from outside the documentation's own origin.
+from outside the documentation's own origin; each page's rank playground (the Sphinx directive, the
+MkDocs fence) answers a move with the readouts CPython's rankmetrics gives.
 
 Sphinx and MkDocs come from the project's test requirements: the test environment reaches them
 through a .pth file (installing them afresh took about a minute here); the wheel is installed
@@ -11,6 +12,7 @@ into it with --no-deps."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from playwright.sync_api import expect
 from helpers import PYTHON_READY_TIMEOUT, cpython_outputs, normalise, served
 from lessonbuild.docspackage import build_docs_package
 from missing_tools import missing_tool
+from rankmetrics.pages.playground import readouts
 
 # The two cells of each page: the first sets a variable, the second uses it.
 CELLS = [
@@ -34,8 +37,22 @@ CELLS = [
     {"id": "second", "code": "print(round(x, 4), x / 3, sorted({'b', 'a'}))\nprint(0.1 + 0.2)"},
 ]
 
+# One rank playground on each page, under the cells: its YAML (as a lesson's) and its list as
+# rankmetrics.pages.playground.readouts takes it.
+PLAYGROUND = "title: move d up\nitems:\n  - a: 1\n  - b: 0\n  - c: 0\n  - d: 1\n  - e: 0\nk: 5\n"
+PLAYGROUND_STATE = {
+    "ranking": ["a", "b", "c", "d", "e"],
+    "grades": {"a": 1, "b": 0, "c": 0, "d": 1, "e": 0},
+    "k": 5,
+    "gain": "exponential",
+    "threshold": 1,
+    "max_grade": 3,
+}
+TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
+
 SPHINX_CONF = 'project = "Docs"\nextensions = ["rankcells.sphinx"]\n'
 SPHINX_BLOCK = ".. code-block:: python\n   :class: runnable\n\n{code}\n"
+SPHINX_PLAYGROUND = f".. rank-playground:: move-d\n\n{textwrap.indent(PLAYGROUND, '   ')}"
 MKDOCS_CONFIG = """\
 site_name: Docs
 theme:
@@ -45,6 +62,7 @@ markdown_extensions: [attr_list]
 plugins: [search, rankcells]
 """
 MKDOCS_BLOCK = "```{{.python .runnable}}\n{code}\n```\n"
+MKDOCS_PLAYGROUND = f"```rank-playground id=move-d\n{PLAYGROUND}```\n"
 
 
 @pytest.fixture(scope="session")
@@ -84,22 +102,22 @@ def run_tool(python: Path, folder: Path, *arguments: str) -> None:
 
 
 def build_sphinx(python: Path, folder: Path) -> tuple[Path, str]:
-    """A Sphinx project with CELLS, built to HTML: (the output folder, the page's address in it)."""
+    """A Sphinx project with CELLS and the playground, built to HTML: (the output folder, the page's address in it)."""
     (folder / "conf.py").write_text(SPHINX_CONF, encoding="utf-8")
     blocks = [SPHINX_BLOCK.format(code=textwrap.indent(cell["code"], "   ")) for cell in CELLS]
-    (folder / "index.rst").write_text("Cells\n=====\n\n" + "\n".join(blocks), encoding="utf-8")
+    (folder / "index.rst").write_text("Cells\n=====\n\n" + "\n".join([*blocks, SPHINX_PLAYGROUND]), encoding="utf-8")
     run_tool(python, folder, "sphinx", "-q", "-b", "html", ".", "_build")
     return folder / "_build", "index.html"
 
 
 def build_mkdocs(python: Path, folder: Path) -> tuple[Path, str]:
-    """An MkDocs project with CELLS on a page in a folder of its own (guide/), built: (the site
+    """An MkDocs project with CELLS and the playground on a page in a folder of its own (guide/), built: (the site
     folder, the page's address in it)."""
     (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG, encoding="utf-8")
     (folder / "docs").mkdir()
     (folder / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
     blocks = [MKDOCS_BLOCK.format(code=cell["code"]) for cell in CELLS]
-    (folder / "docs" / "guide.md").write_text("# Guide\n\n" + "\n".join(blocks), encoding="utf-8")
+    (folder / "docs" / "guide.md").write_text("# Guide\n\n" + "\n".join([*blocks, MKDOCS_PLAYGROUND]), encoding="utf-8")
     run_tool(python, folder, "mkdocs", "build", "-q", "-d", "site")
     return folder / "site", "guide/"
 
@@ -126,6 +144,26 @@ def test_runnable_blocks_are_cells_served_by_the_docs_alone(page, docs_python, t
         printed = normalise(second.locator("[data-output]").inner_text())
         assert printed == normalise(cpython_outputs(CELLS)["second"])
 
+        playground = page.locator('[data-playground="move-d"]')
+        expect(playground).to_have_attribute("aria-label", "Rank playground: move d up")
+        state = dict(PLAYGROUND_STATE)
+        assert_readouts(playground, state)
+        playground.get_by_role("button", name="Move d up", exact=True).click()
+        expect(playground.locator("[data-playground-announce]")).to_contain_text("Moved d to rank 3")
+        state["ranking"] = ["a", "b", "d", "c", "e"]
+        assert_readouts(playground, state)
+
     assert failures == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in requests), "the worker's requests were not seen"
     assert [url for url in requests if not url.startswith((base, "blob:", "data:"))] == []
+
+
+def assert_readouts(playground, state: dict) -> None:
+    """The playground shows `state`'s ranking, and its readouts are CPython's rankmetrics' for it."""
+    expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
+    ranked = playground.get_by_role("list", name="Ranked list").get_by_role("listitem")
+    assert ranked.evaluate_all("items => items.map((item) => item.dataset.item)") == state["ranking"]
+    expected = readouts(state)["metrics"]
+    for name, metric in expected.items():
+        shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
+        assert math.isclose(float(shown), metric["value"], rel_tol=0, abs_tol=TOLERANCE), name

@@ -4,6 +4,8 @@ course the embed script loads, read from the build's output."""
 from __future__ import annotations
 
 import json
+import sys
+import types
 
 import pytest
 
@@ -92,3 +94,20 @@ def test_a_folder_without_a_built_course_says_so(tmp_path):
 
 def test_the_package_has_the_course_version():
     assert course_version() == json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def test_the_playground_rules_stand_alone_with_the_course_s_metric_names(monkeypatch):
+    from lessonbuild.docspackage import playground_rules
+    from rankmetrics.pages.playground import METRIC_NAMES
+
+    monkeypatch.setitem(sys.modules, "rankmetrics", None)  # importing it would fail
+    monkeypatch.setitem(sys.modules, "rankmetrics.pages.playground", None)
+    module = types.ModuleType("standalone_rules")
+    monkeypatch.setitem(sys.modules, module.__name__, module)  # dataclasses look their module up
+    exec(compile(playground_rules(), "_playground.py", "exec"), module.__dict__)
+    namespace = module.__dict__
+    assert namespace["METRIC_NAMES"] == tuple(METRIC_NAMES)
+    problems = []
+    rules = namespace["Playground"](line=1, options={"id": "x"}, content="items:\n  - a: 1\nreadouts: [nope]\n")
+    namespace["fill_playground"](rules, lambda line, message, fix: problems.append((line, message)))
+    assert problems == [(4, "Unknown readout 'nope'.")]

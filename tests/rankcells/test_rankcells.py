@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -211,3 +212,89 @@ def test_mkdocs_takes_runnable_fences_the_cells_reach(runtime, tmp_path, monkeyp
     site = mkdocs_build(tmp_path, monkeypatch, page)
     html = (site / "guide" / "index.html").read_text(encoding="utf-8")
     assert html.count('class="runnable"') == 2
+
+
+PLAYGROUND_BODY = "title: move d to the top\nitems:\n  - a: 1\n  - b: 0\n  - d: 1\nunretrieved:\n  - f: 2\nk: 2\n"
+#: The element the embed script draws that playground from (site/js/playground/embed-config.js).
+PLAYGROUND_HTML = (
+    '<div data-playground="move-d" data-title="move d to the top" data-k="2" data-gain="exponential" '
+    'data-threshold="1" data-max-grade="3" data-readouts="precision recall hit_rate reciprocal_rank '
+    'average_precision ndcg err rbp">\n<ol><li data-grade="1">a</li><li data-grade="0">b</li>'
+    '<li data-grade="1">d</li></ol>\n<ul><li data-grade="2">f</li></ul>\n</div>'
+)
+# A body with two mistakes, on its second and fourth lines.
+BAD_BODY = "items:\n  - a: 9\n  - b: 0\nk: 0\n"
+
+
+def test_a_playground_is_the_element_the_embed_script_reads(tmp_path):
+    from rankcells.playground import render_playground
+
+    assert render_playground("move-d", PLAYGROUND_BODY, 1, 2) == PLAYGROUND_HTML
+    escaped = render_playground("q", "title: a <b> & c\nitems:\n  - x: 0\nreadouts: [ndcg, precision]\n", 1, 2)
+    assert 'data-title="a &lt;b&gt; &amp; c"' in escaped
+    assert 'data-readouts="ndcg precision"' in escaped
+    assert 'data-k="1"' in escaped  # the lesson's default: the number of items, at most 5
+
+
+def test_a_playground_s_mistakes_are_all_reported_by_line(tmp_path):
+    from rankcells.playground import PlaygroundError, render_playground
+
+    with pytest.raises(PlaygroundError) as raised:
+        render_playground(None, BAD_BODY, 6, 8)
+    lines = [line for line, _ in raised.value.problems]
+    texts = " ".join(text for _, text in raised.value.problems)
+    assert lines == [6, 9, 11]
+    assert "no id" in texts and "The grade of 'a'" in texts and "k must be a whole number" in texts
+
+
+def test_sphinx_draws_a_rank_playground(runtime, tmp_path):
+    body = textwrap.indent(PLAYGROUND_BODY, "   ")
+    out = sphinx_build(tmp_path, f"Text.\n\n.. rank-playground:: move-d\n\n{body}\nAfter.\n")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert PLAYGROUND_HTML in page
+    assert "<p>After.</p>" in page
+
+
+def test_sphinx_stops_at_a_playground_s_mistakes_with_their_lines(runtime, tmp_path):
+    tool("sphinx")
+    from rankcells.sphinx import RankCellsError
+
+    body = textwrap.indent(BAD_BODY, "   ")
+    with pytest.raises(RankCellsError) as raised:
+        sphinx_build(tmp_path, f"Text.\n\n.. rank-playground::\n\n{body}")
+    lines = str(raised.value).splitlines()
+    assert [line.split(": ", 1)[0] for line in lines] == ["index.rst:6", "index.rst:9", "index.rst:11"]
+    assert "The grade of 'a' must be a whole number from 0 to 3" in lines[1]
+
+
+def test_mkdocs_draws_a_rank_playground(runtime, tmp_path, monkeypatch):
+    page = f"# Guide\n\nText.\n\n```rank-playground id=move-d\n{PLAYGROUND_BODY}```\n\nAfter.\n\n````markdown\n```rank-playground id=shown\n````\n"
+    site = mkdocs_build(tmp_path, monkeypatch, page)
+    html = (site / "guide" / "index.html").read_text(encoding="utf-8")
+    assert PLAYGROUND_HTML in html
+    assert "<p>After.</p>" in html
+    assert 'data-playground="shown"' not in html  # a fence shown inside another fence stays text
+
+
+@pytest.mark.parametrize(
+    "fence, lines, says",
+    [
+        (f"```rank-playground id=bad\n{BAD_BODY}```\n", [7, 9], "The grade of 'a' must be a whole number"),
+        ("```rank-playground\nitems:\n  - a: 1\n```\n", [5], "no id"),
+        ("```rank-playground id=x k=3\nitems:\n  - a: 1\n```\n", [5], "write only id="),
+        ("- a step\n\n    ```rank-playground id=x\n    items:\n      - a: 1\n    ```\n", [7], "outside any list"),
+    ],
+    ids=["mistakes", "no-id", "option", "in-a-list"],
+)
+def test_mkdocs_stops_at_a_playground_s_mistakes_with_their_lines(
+    runtime, tmp_path, monkeypatch, caplog, fence, lines, says
+):
+    tool("mkdocs")
+    from mkdocs.exceptions import Abort
+
+    with pytest.raises(Abort):
+        mkdocs_build(tmp_path, monkeypatch, f"# Guide\n\nText.\n\n{fence}")
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    [message] = [error for error in errors if error.startswith("guide.md:")]
+    assert [int(line.split(":")[1]) for line in message.splitlines()] == lines
+    assert says in message
