@@ -17,6 +17,10 @@ table of contents, a learner opens any lesson from there (or from the course's o
 each lesson can report its own completion. The rest of the site (scripts, styles, Python,
 Pyodide, the other pages) is one shared asset resource that every lesson depends on, so the
 manifest lists every file of the package.
+
+Only in the package, each lesson page also loads assets/scorm.js (site/js/pages/scorm.js), which
+finds the LMS's API and reports the lesson incomplete when opened and completed once its quizzes
+are answered: the SCORM Run-Time Environment (RTE) book of each version.
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
+from .assets import JS, esbuild
 from .handout import add_entry, site_files
 from .lessonformat import load_course
 from .render import SITE_TITLE
 
 MANIFEST = "imsmanifest.xml"
 SHARED = "course-files"  # the identifier of the shared asset resource
+LMS_SCRIPT = "assets/scorm.js"
+LMS_SCRIPT_TAG = f'<script type="module" src="{LMS_SCRIPT}"></script>'.encode()
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
 
 
@@ -138,6 +145,7 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
     Raises:
         ValueError: an unknown `version`, or a lesson whose page is not in `dist` (build first).
         OSError: `dist` cannot be read or `target` written.
+        RuntimeError: esbuild fails on the LMS script.
     """
     lessons = [(lesson.slug, lesson.title) for lesson in load_course(lessons_dir).lessons]
     missing = [f"{slug}.html" for slug, _ in lessons if not (dist / f"{slug}.html").is_file()]
@@ -146,10 +154,15 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
     pages = {f"{slug}.html" for slug, _ in lessons}
     others = []
     target.parent.mkdir(parents=True, exist_ok=True)
+    script = esbuild({"scorm": JS / "pages" / "scorm.js"})[LMS_SCRIPT]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data, mtime in site_files(dist):
-            add_entry(archive, name, data, mtime)
-            if name not in pages:
+            if name in pages:
+                data = data.replace(b"</head>", LMS_SCRIPT_TAG + b"</head>", 1)
+            else:
                 others.append(name)
+            add_entry(archive, name, data, mtime)
+        add_entry(archive, LMS_SCRIPT, script, time.time())
+        others.append(LMS_SCRIPT)
         add_entry(archive, MANIFEST, manifest(lessons, others, version), time.time())
     return target

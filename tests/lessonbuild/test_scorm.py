@@ -18,7 +18,7 @@ from lxml import etree
 import build
 from lessonbuild.lessonformat import course_slugs, load_course
 from lessonbuild.scorm import EDITIONS as SCORM
-from lessonbuild.scorm import MANIFEST, manifest
+from lessonbuild.scorm import LMS_SCRIPT, MANIFEST, manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -46,10 +46,16 @@ EDITIONS = {
 
 
 @pytest.fixture(scope="module")
-def packages(tmp_path_factory) -> dict[str, Path]:
+def built(tmp_path_factory) -> Path:
+    """The folder build.py --scorm built the site into."""
+    return tmp_path_factory.mktemp("scorm") / "dist"
+
+
+@pytest.fixture(scope="module")
+def packages(built) -> dict[str, Path]:
     """{version: the package build.py --scorm wrote}, both from one build of the real lessons."""
-    folder = tmp_path_factory.mktemp("scorm")
-    out = folder / "dist"
+    out = built
+    folder = built.parent
     build.build(LESSONS, out, snapshot=False)
     made = {}
     with pytest.MonkeyPatch.context() as patch:
@@ -169,3 +175,12 @@ def test_every_file_a_page_references_is_in_the_package(packages):
                 if target not in names:
                     missing.append(f"{page}: {url}")
     assert not missing
+
+
+def test_only_the_packaged_lessons_load_the_lms_script(packages, built):
+    with zipfile.ZipFile(packages["1.2"]) as archive:
+        for slug in course_slugs(LESSONS):
+            assert f'src="{LMS_SCRIPT}"' in archive.read(f"{slug}.html").decode()
+        assert f'src="{LMS_SCRIPT}"' not in archive.read("index.html").decode()
+    assert not (built / LMS_SCRIPT).exists()
+    assert not [path for path in built.glob("*.html") if LMS_SCRIPT in path.read_text()]
