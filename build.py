@@ -10,8 +10,11 @@ Read top to bottom, it is the whole recipe:
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
+                      [--scorm course-scorm.zip [--scorm-version 2004]]
 (--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save;
---zip: builds, then zips the built site with a launcher into a handout: lessonbuild/handout.py)
+--zip: builds, then zips the built site with a launcher into a handout: lessonbuild/handout.py;
+--scorm: builds, then zips the built site with an imsmanifest.xml for a learning management
+system: lessonbuild/scorm.py)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from lessonbuild.buildcache import prune as prune_build_cache  # noqa: E402
 from lessonbuild.output import write_site  # noqa: E402
 from lessonbuild.paths import ROOT  # noqa: E402
 from lessonbuild.problems import BuildError  # noqa: E402
+from lessonbuild.scorm import VERSIONS as SCORM_VERSIONS  # noqa: E402
 from lessonbuild.snapshot import USES  # noqa: E402
 from lessonbuild.stages import (
     collect_site_assets,
@@ -91,6 +95,19 @@ def main(argv: list[str] | None = None) -> int:
         help="build the site into --out, then zip it with a launcher (python3 start.py) into FILE, a handout",
     )
     parser.add_argument(
+        "--scorm",
+        type=Path,
+        metavar="FILE",
+        help="build the site into --out, then zip it with an imsmanifest.xml into FILE, a SCORM "
+        "package for a learning management system (Moodle, Canvas...)",
+    )
+    parser.add_argument(
+        "--scorm-version",
+        choices=SCORM_VERSIONS,
+        default="1.2",
+        help="the SCORM version of --scorm: 1.2 (default) or 2004 (4th Edition)",
+    )
+    parser.add_argument(
         "--no-snapshot",
         dest="snapshot",
         action="store_false",
@@ -104,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         "download on a fast link), cached (only a cached copy), always, off",
     )
     args = parser.parse_args(argv)
-    if not args.serve or args.zip:  # --serve alone builds in memory (lessonbuild/devserver.py)
+    if not args.serve or args.zip or args.scorm:  # --serve alone builds in memory (lessonbuild/devserver.py)
         try:
             build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
         except BuildError as error:
@@ -119,6 +136,11 @@ def main(argv: list[str] | None = None) -> int:
         from lessonbuild.handout import write_handout
 
         print(f"Handout: {write_handout(args.out, args.zip)} (the site built in {args.out}, and start.py)")
+    if args.scorm:
+        from lessonbuild.scorm import write_scorm
+
+        package = write_scorm(args.out, args.lessons, args.scorm, args.scorm_version)
+        print(f"SCORM {args.scorm_version} package: {package} (the site built in {args.out})")
     if args.serve:
         from lessonbuild.devserver import serve_live
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from .launcher import DEFAULT_PORT
@@ -48,15 +49,24 @@ def write_handout(dist: Path, target: Path) -> Path:
         _add(archive, "README.txt", README.encode(), time.time(), FILE_MODE)
         _add_file(archive, HERE / "launcher.py", "start.py", SCRIPT_MODE)
         _add_file(archive, HERE / "serve.py", "course_server.py", FILE_MODE)
-        for path in sorted(dist.rglob("*")):
-            if not path.is_file() or _precompressed_copy(path):
-                continue
-            name = path.relative_to(dist).as_posix()
-            if name == PRECACHE_SIZE:  # the build's figure counts the Brotli copies a web server sends
-                _add(archive, f"site/{name}", _sent_whole(dist), path.stat().st_mtime, FILE_MODE)
-            else:
-                _add_file(archive, path, f"site/{name}", FILE_MODE)
+        for name, data, mtime in site_files(dist):
+            _add(archive, f"site/{name}", data, mtime, FILE_MODE)
     return target
+
+
+def site_files(dist: Path) -> Iterator[tuple[str, bytes, float]]:
+    """The built site `dist` as a server that sends every file whole needs it (start.py, or a
+    learning management system): (path relative to `dist`, content, modification time) for each
+    file, sorted by path, without the precompressed copies (`X.gz` or `X.br` beside `X`), and
+    offline-size.json recounted for whole files. Raises OSError when `dist` cannot be read.
+    """
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file() or _precompressed_copy(path):
+            continue
+        name = path.relative_to(dist).as_posix()
+        # the build's figure counts the Brotli copies a web server sends
+        data = _sent_whole(dist) if name == PRECACHE_SIZE else path.read_bytes()
+        yield name, data, path.stat().st_mtime
 
 
 def _sent_whole(dist: Path) -> bytes:
@@ -82,7 +92,13 @@ def _add_file(archive: zipfile.ZipFile, path: Path, name: str, mode: int) -> Non
 
 
 def _add(archive: zipfile.ZipFile, name: str, data: bytes, mtime: float, mode: int) -> None:
-    info = zipfile.ZipInfo(f"{TOP}/{name}", date_time=time.localtime(max(mtime, ZIP_EPOCH))[:6])
+    add_entry(archive, f"{TOP}/{name}", data, mtime, mode)
+
+
+def add_entry(archive: zipfile.ZipFile, name: str, data: bytes, mtime: float, mode: int = FILE_MODE) -> None:
+    """Write `data` into `archive` as the regular file `name` (a zip path), extracted with the
+    Unix permissions `mode` and dated `mtime` (seconds since the epoch; 1980 at the earliest)."""
+    info = zipfile.ZipInfo(name, date_time=time.localtime(max(mtime, ZIP_EPOCH))[:6])
     info.compress_type = zipfile.ZIP_DEFLATED
     info.create_system = UNIX
     info.external_attr = (0o100000 | mode) << 16  # a regular file with `mode`

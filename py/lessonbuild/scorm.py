@@ -1,0 +1,168 @@
+"""A SCORM package of the built course, for a learning management system (Moodle, Canvas...).
+
+The zip holds the built site as it is (handout.site_files: whole files, no precompressed copies)
+and `imsmanifest.xml` at its root, written for SCORM 1.2 or SCORM 2004 4th Edition:
+
+- SCORM 1.2: the Content Aggregation Model (CAM) book, section 2.3 "Content Packaging", which
+  profiles IMS Content Packaging 1.1.2 (namespace imscp_rootv1p1p2) with the ADL extension
+  `adlcp:scormtype` (namespace adlcp_rootv1p2) on each resource.
+- SCORM 2004 4th Edition: the CAM book, section 3 "Content Packaging", which profiles IMS Content
+  Packaging 1.1.4 (namespace imscp_v1p1) with the ADL extension `adlcp:scormType` (namespace
+  adlcp_v1p3); the `<schemaversion>` is "2004 4th Edition".
+
+One organization lists the lessons in course order (lessons/index.yml), one `<item>` each, and
+each item launches its own SCO resource: the lesson's page. One SCO per lesson rather than one
+for the whole course, because then the learning management system shows the lessons as its
+table of contents, a learner opens any lesson from there (or from the course's own links), and
+each lesson can report its own completion. The rest of the site (scripts, styles, Python,
+Pyodide, the other pages) is one shared asset resource that every lesson depends on, so the
+manifest lists every file of the package.
+
+Only in the package, each lesson page also loads assets/scorm.js (site/js/pages/scorm.js), which
+finds the LMS's API and reports the lesson incomplete when opened and completed once its quizzes
+are answered: the SCORM Run-Time Environment (RTE) book of each version.
+"""
+
+from __future__ import annotations
+
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree import ElementTree
+
+from .assets import JS, esbuild
+from .handout import add_entry, site_files
+from .lessonformat import load_course
+from .render import SITE_TITLE
+
+MANIFEST = "imsmanifest.xml"
+SHARED = "course-files"  # the identifier of the shared asset resource
+LMS_SCRIPT = "assets/scorm.js"
+LMS_SCRIPT_TAG = f'<script type="module" src="{LMS_SCRIPT}"></script>'.encode()
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What a manifest of one SCORM version spells differently."""
+
+    content_packaging: str  # the IMS CP namespace
+    content_packaging_xsd: str
+    adl: str  # the ADL CP extension namespace
+    adl_xsd: str
+    scorm_type: str  # the name of the attribute that says "sco" or "asset"
+    schema_version: str  # <metadata><schemaversion>
+
+
+EDITIONS = {
+    "1.2": Edition(
+        "http://www.imsproject.org/xsd/imscp_rootv1p1p2",
+        "imscp_rootv1p1p2.xsd",
+        "http://www.adlnet.org/xsd/adlcp_rootv1p2",
+        "adlcp_rootv1p2.xsd",
+        "scormtype",
+        "1.2",
+    ),
+    "2004": Edition(
+        "http://www.imsglobal.org/xsd/imscp_v1p1",
+        "imscp_v1p1.xsd",
+        "http://www.adlnet.org/xsd/adlcp_v1p3",
+        "adlcp_v1p3.xsd",
+        "scormType",
+        "2004 4th Edition",
+    ),
+}
+VERSIONS = tuple(EDITIONS)
+
+
+def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1.2") -> bytes:
+    """The imsmanifest.xml of the course, UTF-8.
+
+    Args:
+        lessons: (slug, title) of each lesson in course order; the page of `slug` is `slug.html`.
+        files: every other file of the package (zip paths relative to its root), for the shared
+            asset resource.
+        version: "1.2" (SCORM 1.2) or "2004" (SCORM 2004 4th Edition).
+    Raises:
+        ValueError: an unknown `version`.
+    """
+    if version not in EDITIONS:
+        raise ValueError(f"SCORM version {version!r}: use one of {', '.join(VERSIONS)}.")
+    edition = EDITIONS[version]
+    cp, adl = edition.content_packaging, edition.adl
+
+    def element(parent, tag: str, text: str | None = None, **attributes: str) -> ElementTree.Element:
+        node = ElementTree.SubElement(parent, tag, attributes)
+        node.text = text
+        return node
+
+    # Namespaces declared as plain attributes: the manifest's own elements in the default
+    # namespace, as the specification's examples write them and every LMS reads them.
+    root = ElementTree.Element(
+        "manifest",
+        {
+            "identifier": "ranking-metrics-course",
+            "version": "1",
+            "xmlns": cp,
+            "xmlns:adlcp": adl,
+            "xmlns:xsi": XSI,
+            "xsi:schemaLocation": f"{cp} {edition.content_packaging_xsd} {adl} {edition.adl_xsd}",
+        },
+    )
+    metadata = element(root, "metadata")
+    element(metadata, "schema", "ADL SCORM")
+    element(metadata, "schemaversion", edition.schema_version)
+    organizations = element(root, "organizations", default="course")
+    organization = element(organizations, "organization", identifier="course")
+    element(organization, "title", SITE_TITLE)
+    resources = element(root, "resources")
+    for slug, title in lessons:
+        item = element(organization, "item", identifier=f"item-{slug}", identifierref=f"lesson-{slug}")
+        element(item, "title", title)
+    scorm_type = f"adlcp:{edition.scorm_type}"
+    for slug, _ in lessons:
+        attributes = {"identifier": f"lesson-{slug}", "type": "webcontent", scorm_type: "sco", "href": f"{slug}.html"}
+        resource = element(resources, "resource", **attributes)
+        element(resource, "file", href=f"{slug}.html")
+        element(resource, "dependency", identifierref=SHARED)
+    shared = element(resources, "resource", identifier=SHARED, type="webcontent", **{scorm_type: "asset"})
+    for name in files:
+        element(shared, "file", href=name)
+    ElementTree.indent(root)
+    return ElementTree.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2") -> Path:
+    """Zip the site built in `dist` with its imsmanifest.xml into `target`; return `target`.
+
+    Args:
+        dist: the built site (build.py's --out).
+        lessons_dir: the lessons it was built from (index.yml gives the order, each lesson's
+            front matter its title).
+        target: the zip to write (its folder is created).
+        version: "1.2" or "2004" (see `manifest`).
+    Raises:
+        ValueError: an unknown `version`, or a lesson whose page is not in `dist` (build first).
+        OSError: `dist` cannot be read or `target` written.
+        RuntimeError: esbuild fails on the LMS script.
+    """
+    lessons = [(lesson.slug, lesson.title) for lesson in load_course(lessons_dir).lessons]
+    missing = [f"{slug}.html" for slug, _ in lessons if not (dist / f"{slug}.html").is_file()]
+    if missing:
+        raise ValueError(f"{dist} has no {', '.join(missing)}: build the site first.")
+    pages = {f"{slug}.html" for slug, _ in lessons}
+    others = []
+    target.parent.mkdir(parents=True, exist_ok=True)
+    script = esbuild({"scorm": JS / "pages" / "scorm.js"})[LMS_SCRIPT]
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data, mtime in site_files(dist):
+            if name in pages:
+                data = data.replace(b"</head>", LMS_SCRIPT_TAG + b"</head>", 1)
+            else:
+                others.append(name)
+            add_entry(archive, name, data, mtime)
+        add_entry(archive, LMS_SCRIPT, script, time.time())
+        others.append(LMS_SCRIPT)
+        add_entry(archive, MANIFEST, manifest(lessons, others, version), time.time())
+    return target
