@@ -13,7 +13,7 @@ import re
 import threading
 
 import pytest
-from helpers import PYTHON_READY_TIMEOUT, open_evaluate, served, set_scheme
+from helpers import PYTHON_READY_TIMEOUT, mark_document, open_evaluate, same_document, served, set_scheme
 from playwright.sync_api import expect
 
 from rankmetrics import significance
@@ -226,18 +226,32 @@ def test_a_gzip_run_is_read_as_it_is(page, base_url, files, tmp_path):
     assert agrees(cell_value(page, "[data-results]", "A", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_the_status_says_idle_only_once_the_form_s_script_is_wired(page, base_url, files):
-    """The form's script comes after the page: while it loads the status says `loading`, and
-    `idle` once the form answers."""
-    seen = []
+def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
+    """The form's script comes after the page: while it loads, the status says `loading` and
+    Evaluate is disabled, so a press (or Enter in a field) cannot submit the form natively and
+    reload the page, losing the chosen files; once the script has wired the form, `idle`."""
+    held, released = [], []
 
-    def on_request(route):
-        seen.append(page.locator("[data-eval-status]").get_attribute("data-eval-status"))
+    def hold(route):  # the page's chunks wait until released (handlers run one at a time)
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/assets/chunks/main-*.js", hold)
+    page.goto(f"{base_url}evaluate.html")
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "loading")
+    start = page.get_by_role("button", name="Evaluate", exact=True)
+    expect(start).to_be_disabled()
+    mark_document(page)
+    page.get_by_label("Cut-offs").press("Enter")  # a form's implicit submission
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "loading")
+    released.append(True)
+    for route in held:
         route.continue_()
-
-    page.route("**/assets/chunks/main-*.js", on_request)
-    open_evaluate(page, base_url)
-    assert seen and set(seen) == {"loading"}
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle")
+    expect(start).to_be_enabled()
+    assert same_document(page), "the page was submitted and reloaded while its script loaded"
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
 

@@ -525,7 +525,10 @@ export function mountEvaluate(root, { runtime, signal }) {
   };
 
   drawNames();
-  if (status.dataset.evalStatus === "loading") status.dataset.evalStatus = "idle"; // the form answers from now on
+  // The form answers from now on: Evaluate (disabled in the page's HTML, so that a press before
+  // this script arrived could not submit the form natively and reload the page) is enabled.
+  if (status.dataset.evalStatus === "loading") status.dataset.evalStatus = "idle";
+  startButton.disabled = false;
   return { unmount: () => {} };
 }
 
