@@ -341,13 +341,12 @@ def test_stop_drops_the_runs_queued_behind_it(page, base_url):
 def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base_url):
     """Cell 1 was stopped in an endless loop: running cell 2 leaves it stopped (and says so)
     rather than starting the loop again. Edited, cell 1 runs first again, and a Stop pressed
-    while it runs for cell 2 is named as such. Both Stops are interrupts (the restart fallback is
-    held while they land)."""
+    while it runs for cell 2 is named as such."""
     open_lesson(page, base_url)
     first, second = cells(page).nth(0), cells(page).nth(1)
     replace_code(page, second, "print(x + 1)")
     run_until_started(page, first, "x = 41\nwhile True: pass")
-    press_stop_with_the_fallback_held(page, first)
+    press_stop(first)
     expect(first.locator("[data-output]")).to_have_text(re.compile(rf"^{STARTED}\s*Stopped at line 3\.$"))
 
     second.get_by_role("button", name="Run").click()
@@ -365,7 +364,7 @@ def test_a_stopped_cell_stays_stopped_until_it_is_run_edited_or_reset(page, base
     expect(first.locator("[data-output]")).to_have_text(STARTED, timeout=PYTHON_READY_TIMEOUT)
     expect(second).to_have_attribute("data-state", "queued")
     # Its Stop works while it waits on the cell that runs for it (which may be out of view).
-    press_stop_with_the_fallback_held(page, second)
+    press_stop(second)
     expect(second.locator("[data-output]")).to_have_text(
         re.compile(r"^Not run: Stop was pressed while Code cell 1\b.* ran before this cell\.$")
     )
