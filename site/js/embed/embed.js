@@ -13,6 +13,7 @@
 // (not cross-origin isolated), Stop restarts Python, and a note above the first cell says so.
 import { embedRuntime } from "../shared/build-constants.js";
 import { PythonRuntime } from "../runtime/runtime.js";
+import { showRuntimeStatus } from "../runtime/status-line.js";
 import { CellController } from "../lesson/cells.js";
 import { embedReductions, reportLate, showNote } from "../runtime/capability-note.js";
 import { configFromElement } from "../playground/embed-config.js";
@@ -31,17 +32,7 @@ async function main() {
   const mounted = blocks.map((block, index) => mountCell(block, index));
   const status = mounted[0]?.status ?? playgroundHosts[0].status;
   let retry = null; // what Retry does: fetch the settings again, or start Python again
-  const setStatus = (state, text) => {
-    status.dataset.runtimeStatus = state;
-    status.textContent = text;
-    if (state === "error") {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = "Retry";
-      button.addEventListener("click", () => retry());
-      status.append(" ", button);
-    }
-  };
+  const setStatus = (state, text) => showRuntimeStatus(status, state, text, () => retry());
   // The cells are new on the host's page: their note is too, so it goes in the flow.
   showNote(status, embedReductions());
   const settings = await new Promise((resolve) => {

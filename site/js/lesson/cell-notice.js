@@ -1,5 +1,6 @@
 // The one-line note at the top of a code cell: saved code is back, the lesson changed since, or
 // another tab changed the cell.
+import { textButton } from "../shared/button.js";
 
 /**
  * Show `text` at the top of the cell `element`, replacing its note; null removes the note.
@@ -15,12 +16,6 @@ export function setCellNotice(element, text, action = null) {
   note.dataset.notice = "";
   note.setAttribute("role", "status");
   note.textContent = text;
-  if (action) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = action.label;
-    button.addEventListener("click", () => action.onClick(note));
-    note.append(button);
-  }
+  if (action) note.append(textButton(action.label, () => action.onClick(note)));
   element.prepend(note);
 }

@@ -2,6 +2,7 @@
 // Python runtime (started at once, in a worker), editors, and quiz checking. Another lesson of
 // the course opens in this same document, so Python stays booted (lesson-navigation.js).
 import { PythonRuntime } from "../runtime/runtime.js";
+import { showRuntimeStatus } from "../runtime/status-line.js";
 import { mountLesson } from "../lesson/lesson-page.js";
 import { openLessonsInPlace } from "../lesson/lesson-navigation.js";
 import {
@@ -27,15 +28,7 @@ let lastStatus = null; // [state, text]: shown again in the status line of a les
 function setStatus(state, text) {
   lastStatus = [state, text];
   if (!statusElement) return; // before the document is ready: shown once it is
-  statusElement.dataset.runtimeStatus = state;
-  statusElement.textContent = text;
-  if (state === "error") {
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.textContent = "Retry";
-    retry.addEventListener("click", () => runtime.start());
-    statusElement.append(" ", retry);
-  }
+  showRuntimeStatus(statusElement, state, text, () => runtime.start());
 }
 
 // What checks found after the page was painted (capability-note.js): {id: reduced}. The note

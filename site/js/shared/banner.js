@@ -1,6 +1,7 @@
 // A one-line notice over the bottom edge of the window (role="status"), at most one per `hook`:
 // the course was updated, or the learner's edits cannot be kept. It moves nothing on the page:
 // it lies over it, and the page gets room at its end so that nothing stays under the notice.
+import { textButton } from "./button.js";
 
 /**
  * Show `text` in a banner marked `data-{hook}`, with an optional button; does nothing if that
@@ -18,10 +19,7 @@ export function showBanner(hook, text, button = null) {
   banner.setAttribute("role", "status");
   banner.textContent = text;
   if (button) {
-    const element = document.createElement("button");
-    element.type = "button";
-    element.textContent = button.label;
-    element.addEventListener("click", () => {
+    const element = textButton(button.label, () => {
       element.disabled = true;
       button.onClick();
     });
