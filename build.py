@@ -10,11 +10,12 @@ Read top to bottom, it is the whole recipe:
   6. write     a fresh folder swapped in for dist/ (a failed build leaves dist/ untouched)
 
 Usage: python build.py [--serve] [--port 8000] [--out dist] [--zip course.zip]
-                      [--scorm course-scorm.zip [--scorm-version 2004]]
+                      [--scorm course-scorm.zip [--scorm-version 2004]] [--answer-key DIR]
 (--serve: the dev server, lessonbuild/devserver.py, which rebuilds and reloads on every save;
 --zip: builds, then zips the built site with a launcher into a handout: lessonbuild/handout.py;
 --scorm: builds, then zips the built site with an imsmanifest.xml for a learning management
-system: lessonbuild/scorm.py)
+system: lessonbuild/scorm.py; --answer-key: a teacher's answer key of the course, static pages
+written into DIR, outside the site: lessonbuild/answer_key.py. Alone, it builds no site)
 """
 
 from __future__ import annotations
@@ -108,6 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the SCORM version of --scorm: 1.2 (default) or 2004 (4th Edition)",
     )
     parser.add_argument(
+        "--answer-key",
+        type=Path,
+        metavar="DIR",
+        help="write a teacher's answer key (solutions, hints, right answers; printable pages, no "
+        "script) into DIR, a new folder or an earlier key outside --out; alone, no site is built",
+    )
+    parser.add_argument(
         "--no-snapshot",
         dest="snapshot",
         action="store_false",
@@ -121,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         "download on a fast link), cached (only a cached copy), always, off",
     )
     args = parser.parse_args(argv)
-    if not args.serve or args.zip or args.scorm:  # --serve alone builds in memory (lessonbuild/devserver.py)
+    # --serve alone builds in memory (lessonbuild/devserver.py); --answer-key alone needs no site
+    if args.zip or args.scorm or not (args.serve or args.answer_key):
         try:
             build(args.lessons, args.out, snapshot=args.snapshot, snapshot_use=args.snapshot_use)
         except BuildError as error:
@@ -132,6 +141,20 @@ def main(argv: list[str] | None = None) -> int:
             for problem in error.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 1
+    if args.answer_key:
+        from lessonbuild.answer_key import AnswerKeyError, write_answer_key
+
+        try:
+            key = write_answer_key(args.lessons, args.answer_key, site_dir=args.out)
+        except BuildError as error:
+            print(f"\nNo answer key was written. {len(error.problems)} problem(s):", file=sys.stderr)
+            for problem in error.problems:
+                print(f"  {problem}", file=sys.stderr)
+            return 1
+        except AnswerKeyError as error:
+            print(f"No answer key was written: {error}", file=sys.stderr)
+            return 1
+        print(f"Answer key: {key / 'index.html'} (open it in a browser, or print its pages)")
     if args.zip:
         from lessonbuild.handout import write_handout
 

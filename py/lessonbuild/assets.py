@@ -65,11 +65,7 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     assets["assets/katex/katex.min.css"] = css.replace(b"font-display:block", b"font-display:optional")
     for font in sorted((katex / "fonts").glob("*.woff2")):
         assets[f"assets/katex/fonts/{font.name}"] = font.read_bytes()
-    assets["assets/site.css"] = (
-        (SITE / "css" / "site.css").read_text(encoding="utf-8")
-        + "\n/* Code highlighting (Pygments) */\n"
-        + highlight_css()
-    ).encode()
+    assets["assets/site.css"] = site_stylesheet()
     assets.update(bundle_scripts())
     assets.update(setup_cell_asset())  # the first cell of a downloaded notebook
     for package, summary in PACKAGES.items():
@@ -79,6 +75,15 @@ def collect_assets(snapshot: bool = True) -> dict[str, bytes]:
     if snapshot:
         assets.update(snapshot_assets(assets))
     return assets
+
+
+def site_stylesheet() -> bytes:
+    """The site's stylesheet (site/css/site.css) followed by the code highlighting's, UTF-8."""
+    return (
+        (SITE / "css" / "site.css").read_text(encoding="utf-8")
+        + "\n/* Code highlighting (Pygments) */\n"
+        + highlight_css()
+    ).encode()
 
 
 def package_wheels(names: set[str]) -> dict[str, dict[str, bytes]]:

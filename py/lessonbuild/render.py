@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
@@ -73,7 +74,7 @@ def render_site(course: Course, templates_dir: Path, context: PageContext) -> di
     """Render the index, every lesson page, the site's other pages and the page for unknown
     addresses (NOT_FOUND_PAGE). Raises BuildError for math KaTeX rejects."""
     md = make_markdown()
-    math_html = _render_all_math(course, md)
+    math_html = render_all_math(course, md)
     env = _environment(templates_dir, context)
     course_data = [
         {
@@ -198,9 +199,6 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
     playgrounds = {playground.id: playground for playground in lesson.playgrounds}
     predictions = {prediction.id: prediction for prediction in lesson.predictions}
 
-    def math_rule(display: bool):
-        return lambda self, tokens, idx, options, _env: _math_markup(tokens[idx].content, display, math_html)
-
     def fence_rule(self, tokens, idx, options, _env):
         token = tokens[idx]
         block = token.meta.get("block")
@@ -219,15 +217,34 @@ def _render_body(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: di
         language = token.info.split()[0] if token.info.strip() else "text"
         return env.get_template("static-code.html").render(code_html=Markup(highlight_code(token.content, language)))
 
-    saved = dict(renderer.rules)
-    try:
-        for token_type, display in MATH_TOKENS.items():
-            renderer.rules[token_type] = math_rule(display).__get__(renderer)
+    with math_rules(md, math_html):
         renderer.rules["fence"] = fence_rule.__get__(renderer)
         body_tokens = _hold_prose_after([t for t in lesson.tokens if t.type != "front_matter"], predicted)
         return renderer.render(body_tokens, md.options, {})
+
+
+@contextmanager
+def math_rules(md: MarkdownIt, math_html: dict) -> Iterator[None]:
+    """While inside, `md` renders $math$ as the KaTeX HTML of `math_html` ({(tex, display): html},
+    from render_all_math); every rule of its renderer is put back afterwards."""
+    renderer = md.renderer
+    saved = dict(renderer.rules)
+
+    def math_rule(display: bool):
+        return lambda self, tokens, idx, options, _env: _math_markup(tokens[idx].content, display, math_html)
+
+    try:
+        for token_type, display in MATH_TOKENS.items():
+            renderer.rules[token_type] = math_rule(display).__get__(renderer)
+        yield
     finally:
         renderer.rules = saved
+
+
+def render_markdown(text: str, md: MarkdownIt, math_html: dict) -> str:
+    """Block Markdown (a hint's text) as HTML, its $math$ from `math_html` (render_all_math)."""
+    with math_rules(md, math_html):
+        return md.render(text)
 
 
 def _hold_prose_after(tokens: list[Token], predicted: set[str]) -> list[Token]:
@@ -294,7 +311,7 @@ def _render_playground(playground: Playground, env: Environment, prediction_html
 
 
 def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) -> str:
-    inline = lambda text: Markup(_render_inline(text, md, math_html))  # noqa: E731
+    inline = lambda text: Markup(render_inline(text, md, math_html))  # noqa: E731
     options = [
         {"answer_html": inline(option.answer), "explain_html": inline(option.explain)} for option in quiz.choices
     ]
@@ -302,8 +319,9 @@ def _render_quiz(quiz: Quiz, md: MarkdownIt, env: Environment, math_html: dict) 
     return env.get_template(template).render(quiz=quiz, question_html=inline(quiz.question), options=options)
 
 
-def _render_inline(text: str, md: MarkdownIt, math_html: dict) -> str:
-    """Inline Markdown (emphasis, code, $math$) for quiz text, rendered with the same math."""
+def render_inline(text: str, md: MarkdownIt, math_html: dict) -> str:
+    """Inline Markdown (emphasis, code, $math$) for quiz text, its math from `math_html`
+    ({(tex, display): KaTeX HTML}, from render_all_math)."""
     tokens = md.parseInline(text)
     parts = []
     for child in tokens[0].children or []:
@@ -320,8 +338,9 @@ def _math_markup(tex: str, display: bool, math_html: dict) -> str:
     return f'<div class="math-display" tabindex="0">{html}</div>\n' if display else html
 
 
-def _render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], str]:
-    """Collect every expression of the course, render them in one KaTeX run."""
+def render_all_math(course: Course, md: MarkdownIt) -> dict[tuple[str, bool], str]:
+    """Collect every expression of the course (prose, hints, quizzes), render them in one KaTeX
+    run: {(tex, display): HTML}. Raises BuildError naming each expression KaTeX rejects."""
     found: dict[tuple[str, bool], tuple[Path, int]] = {}
     for lesson in course.lessons + course.pages:
         for token, line in _math_tokens(lesson, md):

@@ -1,0 +1,74 @@
+"""The teacher's answer key (build.py --answer-key) opened from the file system, as a teacher
+opens it, and one lesson's key saved as PDF: the solutions' code and the "Correct" marks beside
+the right answers are on paper, and the page asked for nothing but its own files."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+from helpers import ROOT
+from lessonbuild.lessonformat import load_course
+from missing_tools import missing_tool
+
+SLUG = "precision-recall"  # an exercise, a prediction and a quiz
+WIDE_SLUG = "average-precision"  # a solution with a line longer than the paper is wide
+# The width of the text on an A4 page with the print rules' 15 mm margins, in CSS pixels.
+PAPER_WIDTH = 680
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("answer-key") / "key"
+    assert build.main(["--answer-key", str(folder), "--out", str(folder.parent / "dist")]) == 0
+    return folder
+
+
+def flat(text: str) -> str:
+    """Text without whitespace: lines wrap on paper, and PDF text keeps no spaces reliably."""
+    return re.sub(r"\s+", "", text)
+
+
+def test_a_lesson_s_key_opened_from_a_file_prints_its_solutions_and_correct_marks(key, page):
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    lesson = next(lesson for lesson in load_course(ROOT / "lessons").lessons if lesson.slug == SLUG)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto((key / "index.html").as_uri())
+    page.get_by_role("link", name=lesson.title).click()
+    expect(page).to_have_url((key / f"{SLUG}.html").as_uri())
+    expect(page.get_by_role("heading", level=1)).to_have_text(lesson.title)
+    options = page.locator("li[data-option]")
+    marked = [
+        (option.get_attribute("data-correct"), option.locator(".key-answer").text_content()) for option in options.all()
+    ]
+    assert len(marked) == sum(len(quiz.choices) for quiz in lesson.quizzes + lesson.predictions)
+
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = flat("\n".join(sheet.extract_text() for sheet in pdf.pages))
+    for cell in (cell for cell in lesson.cells if cell.check):
+        assert flat(cell.solution.content) in text, f"the solution of {cell.id} is not on paper"
+    for correct, answer in marked:  # each mark printed right before its answer
+        assert flat(answer) in text
+        assert flat(answer).startswith("Correct" if correct == "true" else "Wrong")
+    assert text.count(flat("Correct")) == sum(1 for correct, _ in marked if correct == "true")
+    assert [url for url in requests if not url.startswith(("file:", "data:"))] == []
+
+
+def test_on_paper_a_long_line_of_a_solution_wraps_inside_its_box(key, page):
+    page.set_viewport_size({"width": PAPER_WIDTH, "height": 900})
+    page.goto((key / f"{WIDE_SLUG}.html").as_uri())
+    code = page.locator("[data-key-exercise] pre").first
+    expect(code).to_be_visible()
+    assert code.evaluate("pre => pre.scrollWidth > pre.clientWidth"), "the line is longer than the paper"
+    page.emulate_media(media="print")
+    for pre in page.locator("pre").all():
+        size = pre.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
+        assert size[0] <= size[1], f"cut on paper (scroll, client: {size})"
