@@ -547,6 +547,63 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     assert_agrees(playground, state, shown)
 
 
+def test_a_playground_drawn_before_its_script_says_it_is_loading_and_keeps_the_focus(page, base_url):
+    """On a slow link the playground's script comes well after its early drawing. Until it has
+    wired the playground, the status line says it is loading and the controls are drawn inert
+    (a move there changes nothing, and does not look as if it could); a prediction committed
+    meanwhile takes the lock line away; and the item that has the focus keeps it when the
+    script wires the playground, whose moves then count."""
+    held, released = [], []
+
+    def hold(route):  # the playground's chunk waits until released (handlers run one at a time)
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/assets/chunks/main-*.js", hold)
+    # The lesson's script asks for the playground's chunk once it has wired the prediction forms.
+    with page.expect_request(re.compile(r"/assets/chunks/main-[^/]*\.js$")):
+        page.goto(f"{base_url}user-models.html")
+    playground = page.locator('[data-playground="perfect-first"]')
+    state = block_state(playground)
+    status = playground.locator("[data-playground-status]")
+    expect(status).to_have_text("Loading the playground…")
+    note = playground.locator("[data-playground-lock]")
+    expect(note).to_be_visible()
+    for item in state["ranking"]:
+        up = playground.get_by_role("button", name=f"Move {item} up", exact=True)
+        expect(up).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_role("button", name="Copy link", exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_label("k", exact=True)).to_be_disabled()
+
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("ERR@5", exact=True).check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(note).to_be_hidden()  # the list no longer waits for the answer, only for its script
+    expect(status).to_have_text("Loading the playground…")
+    row = ranked(playground).get_by_role("listitem", name=re.compile(r"^Rank 4: perfect\b"))
+    row.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(row).to_be_focused()
+
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_wired(playground)
+    expect(status).not_to_have_text("Loading the playground…")
+    expect(row).to_be_focused()
+    assert ranked_ids(playground) == state["ranking"]
+    expect(playground.get_by_role("button", name="Move perfect up", exact=True)).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(playground.get_by_role("button", name="Copy link", exact=True)).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    move_by_keyboard(page, playground, "perfect", [3], "Alt+ArrowUp")
+
+
 EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
 <style>li {{ display: none !important }} * {{ color: #f0f !important }}</style></head><body><main>
 <h1>Our ranking</h1>

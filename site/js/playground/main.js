@@ -49,12 +49,16 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const guarded = form && predictions[form.dataset.predict]?.playground === id;
   const held = () => guarded && form.dataset.committed === undefined;
   // The list is locked too until then, so the answer's explanation matches the list it is about.
+  // The early drawing's controls are inert until now (prepare.js): unlocked here unless a
+  // prediction waits, the focus kept on the control that had it.
   const showHeld = () => {
     parts.readouts.dataset.held = held() ? "true" : "false";
     parts.summary.dataset.held = parts.readouts.dataset.held;
-    if (!guarded) return;
     lockLists(parts, held());
-    if (!held()) drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
+    if (held()) return;
+    const focus = focusInLists(parts);
+    drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
+    restoreFocus(parts, focus, null);
   };
   showHeld();
   form?.addEventListener("committed", showHeld, { signal });
@@ -222,6 +226,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
+  copy.removeAttribute("aria-disabled"); // inert while the script loaded (prepare.js)
   // A number field answers as the learner types (input), once its value is a whole number in
   // range. Any other value (blank, "0", "2.5", too big) stays as typed: the page never puts
   // another number in its place, and the readouts say they are on hold (still those of the last
