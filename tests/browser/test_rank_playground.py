@@ -533,10 +533,17 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     form.get_by_role("button", name="Commit").click()
     expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
     list_y = list(state["ranking"])
+    err_before = readouts(state)["metrics"]["err"]["value"]
     move_by_keyboard(page, playground, "perfect", [3, 2, 1], "Alt+ArrowUp")
     expect_trends(playground, {"precision": "same", "rbp": "same", "err": "up"})
     state["ranking"] = ["perfect", *(item for item in list_y if item != "perfect")]
     assert_agrees(playground, state, shown)
+    # The live line says the three steps as one move, and names only the readouts shown here
+    # (NDCG@5 moves too, but this playground does not show it).
+    err_after = readouts(state)["metrics"]["err"]["value"]
+    expect(playground.locator("[data-playground-announce]")).to_have_text(
+        f"Moved perfect to rank 1, from rank 4: ERR@5 {err_before:.3f} to {err_after:.3f}."
+    )
     playground.get_by_label("Relevance threshold", exact=True).fill("3")
     state["threshold"] = 3
     expect_trends(playground, {"precision": "down", "rbp": "down", "err": "same"})
