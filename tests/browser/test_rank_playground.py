@@ -533,10 +533,17 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     form.get_by_role("button", name="Commit").click()
     expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
     list_y = list(state["ranking"])
+    err_before = readouts(state)["metrics"]["err"]["value"]
     move_by_keyboard(page, playground, "perfect", [3, 2, 1], "Alt+ArrowUp")
     expect_trends(playground, {"precision": "same", "rbp": "same", "err": "up"})
     state["ranking"] = ["perfect", *(item for item in list_y if item != "perfect")]
     assert_agrees(playground, state, shown)
+    # The live line says the three steps as one move, and names only the readouts shown here
+    # (NDCG@5 moves too, but this playground does not show it).
+    err_after = readouts(state)["metrics"]["err"]["value"]
+    expect(playground.locator("[data-playground-announce]")).to_have_text(
+        f"Moved perfect to rank 1, from rank 4: ERR@5 {err_before:.3f} to {err_after:.3f}."
+    )
     playground.get_by_label("Relevance threshold", exact=True).fill("3")
     state["threshold"] = 3
     expect_trends(playground, {"precision": "down", "rbp": "down", "err": "same"})
@@ -545,6 +552,63 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     expect_trends(playground, {"precision": "same", "rbp": "down", "err": "down"})
     state["ranking"] = list_y
     assert_agrees(playground, state, shown)
+
+
+def test_a_playground_drawn_before_its_script_says_it_is_loading_and_keeps_the_focus(page, base_url):
+    """On a slow link the playground's script comes well after its early drawing. Until it has
+    wired the playground, the status line says it is loading and the controls are drawn inert
+    (a move there changes nothing, and does not look as if it could); a prediction committed
+    meanwhile takes the lock line away; and the item that has the focus keeps it when the
+    script wires the playground, whose moves then count."""
+    held, released = [], []
+
+    def hold(route):  # the playground's chunk waits until released (handlers run one at a time)
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/assets/chunks/main-*.js", hold)
+    # The lesson's script asks for the playground's chunk once it has wired the prediction forms.
+    with page.expect_request(re.compile(r"/assets/chunks/main-[^/]*\.js$")):
+        page.goto(f"{base_url}user-models.html")
+    playground = page.locator('[data-playground="perfect-first"]')
+    state = block_state(playground)
+    status = playground.locator("[data-playground-status]")
+    expect(status).to_have_text("Loading the playground…")
+    note = playground.locator("[data-playground-lock]")
+    expect(note).to_be_visible()
+    for item in state["ranking"]:
+        up = playground.get_by_role("button", name=f"Move {item} up", exact=True)
+        expect(up).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_role("button", name="Copy link", exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(playground.get_by_label("k", exact=True)).to_be_disabled()
+
+    form = playground.locator("form[data-predict]")
+    form.get_by_label("ERR@5", exact=True).check()
+    form.get_by_role("button", name="Commit").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    expect(note).to_be_hidden()  # the list no longer waits for the answer, only for its script
+    expect(status).to_have_text("Loading the playground…")
+    row = ranked(playground).get_by_role("listitem", name=re.compile(r"^Rank 4: perfect\b"))
+    row.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(row).to_be_focused()
+
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_wired(playground)
+    expect(status).not_to_have_text("Loading the playground…")
+    expect(row).to_be_focused()
+    assert ranked_ids(playground) == state["ranking"]
+    expect(playground.get_by_role("button", name="Move perfect up", exact=True)).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(playground.get_by_role("button", name="Copy link", exact=True)).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    move_by_keyboard(page, playground, "perfect", [3], "Alt+ArrowUp")
 
 
 EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>

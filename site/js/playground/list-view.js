@@ -136,11 +136,12 @@ export function highlight(parts, item) {
   parts.ideal.querySelector(`[data-ideal-item="${CSS.escape(item)}"]`)?.setAttribute("data-highlight", "true");
 }
 
-/** Lock (or unlock) every control that changes the list, while a prediction waits to be
- *  committed, and show the line saying why. Buttons keep the focus (aria-disabled); fields and
- *  selects are disabled. After unlocking, drawLists puts back the per-item limits. */
-export function lockLists(parts, locked) {
-  parts.lockNote.hidden = !locked;
+/** Lock (or unlock) every control that changes the list, while the playground's script loads
+ *  or a prediction waits to be committed; `note`: show the line saying a prediction waits.
+ *  Buttons keep the focus (aria-disabled); fields and selects are disabled. After unlocking,
+ *  drawLists puts back the per-item limits. */
+export function lockLists(parts, locked, note = locked) {
+  parts.lockNote.hidden = !note;
   const { k, gain, threshold, add, reset, undo } = parts.controls;
   for (const field of [
     k,

@@ -39,7 +39,8 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   let shown = null; // the metrics on screen ({name: {value}}), for the arrows and announcements
   const announce = announcer((text) => {
     parts.announce.textContent = text;
-  });
+  }, Object.keys(parts.metrics));
+  let moving = null; // the item the latest change moved, and its rank before its run of moves: {item, from}
   const say = announce.say;
   if (opening.problem) say(problemText(opening.problem));
 
@@ -49,12 +50,16 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   const guarded = form && predictions[form.dataset.predict]?.playground === id;
   const held = () => guarded && form.dataset.committed === undefined;
   // The list is locked too until then, so the answer's explanation matches the list it is about.
+  // The early drawing's controls are inert until now (prepare.js): unlocked here unless a
+  // prediction waits, the focus kept on the control that had it.
   const showHeld = () => {
     parts.readouts.dataset.held = held() ? "true" : "false";
     parts.summary.dataset.held = parts.readouts.dataset.held;
-    if (!guarded) return;
     lockLists(parts, held());
-    if (!held()) drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
+    if (held()) return;
+    const focus = focusInLists(parts);
+    drawLists(parts, state, limits); // the per-item limits (first item's Move up, …)
+    restoreFocus(parts, focus, null);
   };
   showHeld();
   form?.addEventListener("committed", showHeld, { signal });
@@ -89,8 +94,9 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     }
   }
 
-  /** Make `next` the state: keep it, ask for its readouts, redraw, and say `action`. */
-  function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false } = {}) {
+  /** Make `next` the state: keep it, ask for its readouts, redraw, and say `action`. `move`: the
+   *  move it makes ({item, from}: the item's rank before its run of moves). */
+  function change(next, action, { focus = focusInLists(parts), fallback = null, keepUndo = false, move = null } = {}) {
     if (next === state) return;
     if (held()) {
       // Locked until the prediction is committed: the controls are put back as the state has them.
@@ -100,9 +106,11 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       return say(LOCKED);
     }
     state = next;
+    moving = move;
     keeper.keep(model.sameState(state, own) ? null : state);
     const computing = container.dataset.state === "computing" || container.dataset.state === "ready";
-    announce.changed(action, { sayNow: !computing }); // no readouts will come soon: say it now too
+    // No readouts will come soon: said now too. A run of moves of one item is said from its start.
+    announce.changed(action, { sayNow: !computing, run: move?.item ?? null });
     compute.changed(); // asked first: Python computes while the page redraws the lists
     if (!keepUndo) {
       beforeReset = null; // Undo reset would now throw away the changes made since
@@ -112,6 +120,20 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
     drawIdeal(parts, model.idealOrder(state), state.grades);
     restoreFocus(parts, focus, fallback);
   }
+
+  /** Move `item` to where `next` has it; moves of one item in a row are said from where it started. */
+  const moveTo = (next, item, options) => {
+    const at = state.ranking.indexOf(item) + 1;
+    const from = moving?.item === item ? moving.from : at;
+    const to = next.ranking.indexOf(item) + 1;
+    const action =
+      from === at
+        ? `Moved ${item} to rank ${to}`
+        : to === from
+          ? `Moved ${item} back to rank ${to}`
+          : `Moved ${item} to rank ${to}, from rank ${from}`;
+    change(next, action, { ...options, move: { item, from } });
+  };
 
   const rowOf = (item) => parts.ranked.querySelector(`[data-item="${CSS.escape(item)}"]`);
   /** Move `item` by `delta` ranks; `pointer`: a click's, whose row is kept under the pointer. */
@@ -125,7 +147,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
       restoreFocus(parts, focus, null);
       return say(`${item} is already at the ${delta < 0 ? "top" : "bottom"} of the list`);
     }
-    change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, { focus });
+    moveTo(next, item, { focus });
     if (pointer && top !== undefined) keepInPlace(rowOf(item), top);
   };
 
@@ -197,10 +219,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
         { list: parts.ranked, dropZone: parts.unretrievedZone },
         {
           onMove(item, index) {
-            const next = model.moveTo(state, item, index);
-            change(next, `Moved ${item} to rank ${next.ranking.indexOf(item) + 1}`, {
-              focus: { item, control: "item" },
-            });
+            moveTo(model.moveTo(state, item, index), item, { focus: { item, control: "item" } });
           },
           onDrop(item) {
             change(model.drop(state, item), `Dropped ${item}: not retrieved`, { focus: { item, control: "item" } });
@@ -222,6 +241,7 @@ function mountPlayground(container, { runtime, slug, predictions = {}, useFragme
   // The controls above the lists.
   const { k, gain, threshold, add, reset, undo, copy } = parts.controls;
   copy.hidden = !useFragment; // on another site's page the state is not in the address
+  copy.removeAttribute("aria-disabled"); // inert while the script loaded (prepare.js)
   // A number field answers as the learner types (input), once its value is a whole number in
   // range. Any other value (blank, "0", "2.5", too big) stays as typed: the page never puts
   // another number in its place, and the readouts say they are on hold (still those of the last

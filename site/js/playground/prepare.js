@@ -47,9 +47,17 @@ export function preparePlayground(container, { slug, useFragment, predictions })
   const held = prediction?.playground === id && !hasCommitted(slug, form.dataset.predict, prediction);
   parts.readouts.dataset.held = held ? "true" : "false";
   parts.summary.dataset.held = parts.readouts.dataset.held; // the phone's copy of the readouts waits too
-  if (held) lockLists(parts, true); // the list waits for the answer too, so it still matches the explanation
+  // Until the playground's script wires it (main.js), its controls are drawn inert and the
+  // status line says it is loading; the lock line is shown only while a prediction waits.
+  lockLists(parts, true, held);
+  parts.controls.copy.setAttribute("aria-disabled", "true");
+  parts.status.textContent = LOADING;
+  if (held) form.addEventListener("committed", () => (parts.lockNote.hidden = true), { once: true });
   return { where, own, opening, state, parts };
 }
+
+/** What the status line says until the playground's script has wired it. */
+export const LOADING = "Loading the playground…";
 
 /** The notice for a link that could not be opened ("malformed" or "stale"). */
 export const problemText = (problem) => PROBLEMS[problem];

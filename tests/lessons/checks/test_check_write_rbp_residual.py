@@ -34,6 +34,13 @@ def test_two_numbers_pass_as_a_tuple_or_a_list():
     assert verdict(lambda *case: list(rbp_with_residual(*case)))["ok"] is True
 
 
+def test_the_starter_says_what_the_check_takes():
+    """The check takes the two numbers in a tuple or a list, and the starter's docstring says
+    so (a list is no slip the check lets by)."""
+    starter = next(cell for cell in LESSON.cells if cell.id == "write-rbp-residual").code
+    assert "as a tuple or a list" in starter
+
+
 def test_another_shape_is_named_as_what_it_is():
     three = verdict(lambda *case: (*rbp_with_residual(*case), 0.0))
     assert three["message"] == f"{FIRST_CALL} returned 3 values; expected 2: RBP and its residual."

@@ -67,3 +67,44 @@ test("a newer change replaces the waiting one and forgets what was said before i
   live.readouts({ ndcg: { value: 1 } }, { ndcg: { value: 1 } }, 5);
   assert.deepEqual(said, ["Link copied.", "Moved d to rank 2; no metric changed."]);
 });
+
+test("the sentence names only the playground's own readouts", () => {
+  const before = { precision: { value: 0.8 }, err: { value: 0.5944 }, ndcg: { value: 0.7 } };
+  const after = { precision: { value: 0.8 }, err: { value: 0.9128 }, ndcg: { value: 0.9 } };
+  const names = ["precision", "rbp", "err"];
+  assert.equal(
+    announcement("Moved perfect to rank 1", before, after, 5, names),
+    "Moved perfect to rank 1: ERR@5 0.594 to 0.913.",
+  );
+  const said = [];
+  const live = announcer((text) => said.push(text), names);
+  live.changed("Moved perfect to rank 1");
+  live.readouts(before, after, 5);
+  assert.deepEqual(said, ["Moved perfect to rank 1: ERR@5 0.594 to 0.913."]);
+});
+
+test("moves of one item in a row are said from the values before the first", () => {
+  const values = [0.5944, 0.7, 0.8, 0.9128].map((value) => ({ err: { value } }));
+  const said = [];
+  const live = announcer((text) => said.push(text), ["err"]);
+  live.changed("Moved perfect to rank 3", { run: "perfect" });
+  live.readouts(values[0], values[1], 5);
+  live.changed("Moved perfect to rank 2, from rank 4", { run: "perfect" });
+  live.say("Link copied."); // says nothing of the list: the run goes on
+  live.changed("Moved perfect to rank 1, from rank 4", { run: "perfect" });
+  live.readouts(values[1], values[3], 5); // the second move's readouts were overtaken by the third's
+  assert.deepEqual(said, [
+    "Moved perfect to rank 3: ERR@5 0.594 to 0.700.",
+    "Link copied.",
+    "Moved perfect to rank 1, from rank 4: ERR@5 0.594 to 0.913.",
+  ]);
+  // Another item, or another kind of change, starts afresh.
+  live.changed("Moved good1 to rank 1", { run: "good1" });
+  live.readouts(values[3], values[2], 5);
+  live.changed("Set the grade of good1 to 0");
+  live.readouts(values[2], values[1], 5);
+  assert.deepEqual(said.slice(3), [
+    "Moved good1 to rank 1: ERR@5 0.913 to 0.800.",
+    "Set the grade of good1 to 0: ERR@5 0.800 to 0.700.",
+  ]);
+});
