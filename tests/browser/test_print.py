@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 
 import pytest
 from playwright.sync_api import expect
@@ -46,6 +47,16 @@ LUMINANCE = """(element, property) => {
   const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }"""
+
+
+def pdf_pages(page) -> list[str]:
+    """The text of each sheet of the page printed as an A4 PDF (ligatures such as "fi" spelt out)."""
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    return [unicodedata.normalize("NFKC", sheet.extract_text()) for sheet in pdf.pages]
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +183,53 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
     # A column per run and measure: the per-query table gets a page turned the long way.
     box = page.locator("[data-per-query]").locator("xpath=..")
     assert box.evaluate("box => getComputedStyle(box).page") == "wide"
+
+
+LONG_RUN = "bm25_baseline_run_with_a_very_long_file_name_without_spaces"
+MEASURES = ("Precision@10", "Recall@10", "NDCG@10", "Reciprocal rank (full list)")
+
+
+@pytest.fixture(scope="module")
+def per_query_pdf(browser, base_url, tmp_path_factory):
+    """The evaluate page's results for two runs (one with a long file name) and 25 queries,
+    printed to an A4 PDF: the text of each sheet."""
+    folder = tmp_path_factory.mktemp("per-query")
+    queries = range(1, 26)
+    (folder / "qrels.txt").write_text("".join(f"q{q} 0 d{d} {(q + d) % 3}\n" for q in queries for d in range(1, 8)))
+    runs = [folder / f"{LONG_RUN}.txt", folder / "B.txt"]
+    for run, order in zip(runs, (range(1, 8), range(7, 0, -1)), strict=True):
+        run.write_text("".join(f"q{q} Q0 d{d} {r} {10 - r} x\n" for q in queries for r, d in enumerate(order, 1)))
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    open_evaluate(page, base_url)
+    page.get_by_label("Run files").set_input_files([str(run) for run in runs])
+    page.get_by_label("Judgments file").set_input_files(str(folder / "qrels.txt"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
+    yield pdf_pages(page)
+    context.close()
+
+
+def test_the_per_query_table_starts_under_its_heading_and_names_its_columns_whole_on_every_page(per_query_pdf):
+    lines = [[line.strip() for line in sheet.splitlines()] for sheet in per_query_pdf]
+    heading = next(number for number, sheet in enumerate(lines) if "Per query" in sheet)
+    last = next(number for number, sheet in enumerate(lines) if "q25" in sheet)
+    assert "q1" in lines[heading], "the table does not start on its heading's page"
+    assert last > heading  # it runs on to another page, where its head row is repeated
+    for number in (heading, last):
+        sheet = lines[number]
+        assert "Query" in sheet  # whole, not "Qu" over "ery"
+        # Each run's name once, whole, above its measures; each measure named whole.
+        assert sum(line.count(LONG_RUN) for line in sheet) == 1, sheet[:8]
+        for measure in MEASURES:
+            assert sum(line.count(measure) for line in sheet) == 2, measure
+
+
+def test_the_evaluate_page_prints_no_screen_instruction(per_query_pdf):
+    text = "\n".join(per_query_pdf)
+    assert "Each query's values" in text
+    assert "sort by pressing" not in text
 
 
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
