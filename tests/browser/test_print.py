@@ -59,6 +59,11 @@ def pdf_pages(page) -> list[str]:
     return [unicodedata.normalize("NFKC", sheet.extract_text()) for sheet in pdf.pages]
 
 
+# The contrast (WCAG) of a text colour of this luminance on white paper.
+def contrast_on_white(luminance: float) -> float:
+    return 1.05 / (luminance + 0.05)
+
+
 @pytest.fixture(scope="module")
 def answered(browser, base_url):
     """A lesson read on a dark screen as wide as a page's text: its first cell edited with a line
@@ -131,14 +136,42 @@ def test_on_paper_a_dark_screen_s_lesson_is_dark_text_on_white(printed):
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     cell = cell_by_id(page, RUN_CELL)
     texts = [page.locator("h1"), page.locator("article p").first, cell.locator("[data-output] pre").first]
-    texts.append(page.locator("header a").first)  # a link: its text, dark
-    texts += cell.get_by_role("textbox").locator("span").all()  # the code's highlighted words
+    texts.append(page.locator("header a").first)  # a link: its text, dark (the code's colours: below)
     texts.append(page.locator("form[data-quiz] label").first)
     for element in texts:
         assert element.evaluate(LUMINANCE, "color") < 0.1, f"{element}: light text"
     for element in (page.locator("body"), page.locator("main"), cell, cell.locator("[data-editor] > *").first):
         background = element.evaluate(LUMINANCE, "backgroundColor")
         assert background is None or background > 0.9, f"{element}: dark background"
+
+
+def test_on_paper_a_closed_disclosure_leaves_nothing_and_an_opened_hint_prints(printed):
+    page, _ = printed
+    assert page.locator("details:not([open])").count() > 0
+    assert page.evaluate(VISIBLE, "details:not([open]), details:not([open]) > summary") == []
+    hint = page.locator("[data-cell] details:not([data-solution])").first
+    hint.evaluate("details => { details.open = true; }")
+    try:
+        expect(hint.locator("summary").first).to_be_visible()
+        expect(hint.locator(".hint-body").first).to_be_visible()
+    finally:
+        hint.evaluate("details => { details.open = false; }")
+
+
+def test_on_paper_a_dark_screen_s_code_keeps_its_light_syntax_colours(printed):
+    page, _ = printed
+    spans = cell_by_id(page, RUN_CELL).get_by_role("textbox").locator(".cm-line span")
+    colours = set(spans.evaluate_all("spans => spans.map((span) => getComputedStyle(span).color)"))
+    assert len(colours) > 1, f"the code prints in one colour: {colours}"
+    for element in spans.all():
+        assert contrast_on_white(element.evaluate(LUMINANCE, "color")) >= 4.5, f"{element}: faint on paper"
+    # The same colours as a light screen's code on paper.
+    page.emulate_media(media="print", color_scheme="light")
+    try:
+        light = set(spans.evaluate_all("spans => spans.map((span) => getComputedStyle(span).color)"))
+    finally:
+        page.emulate_media(media="print", color_scheme="dark")
+    assert colours == light
 
 
 def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_buttons(answered):
@@ -156,6 +189,7 @@ def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_but
         if not cell["hidden"]:
             assert re.sub(r"\s+", "", cell["code"].rstrip().splitlines()[-1]) in flat, cell["id"]
     assert re.sub(r"\s+", "", f"{answer} (your answer)") in flat
+    assert "Hint" not in [line.strip() for line in text.splitlines()]  # a closed hint leaves nothing
     only_buttons = re.compile(rf"(?:(?:{'|'.join(BUTTON_LABELS)})\s*)+")
     assert [line for line in text.splitlines() if only_buttons.fullmatch(line.strip())] == []
 
@@ -240,3 +274,9 @@ def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_butto
     expect(playground.get_by_role("list", name="Ranked list")).to_be_visible()
     assert playground.evaluate("box => getComputedStyle(box).breakInside") == "avoid"
     assert page.evaluate(VISIBLE, "[data-playground] button") == []
+    # Its values once (the table, not the readout cards too), and no control only a screen uses.
+    expect(playground.locator("[data-playground-table]")).to_be_visible()
+    assert page.evaluate(VISIBLE, "[data-playground] details, [data-playground] [data-drag-handle]") == []
+    fields = playground.locator("select, input[type='number']")
+    assert fields.count() > 0
+    assert set(fields.evaluate_all("fields => fields.map((field) => getComputedStyle(field).appearance)")) == {"none"}
