@@ -872,7 +872,7 @@ def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sid
         """(box) => {
           box.scrollTop = box.scrollHeight;
           const frame = box.getBoundingClientRect();
-          const last = box.querySelector("thead th:last-child").getBoundingClientRect();
+          const last = box.querySelector("thead tr:last-child th:last-child").getBoundingClientRect();
           const at = document.elementFromPoint(last.left + 8, last.top + last.height / 2);
           return { scrolled: box.scrollTop > 0, top: Math.round(last.top - frame.top),
                    named: at?.closest("thead") !== null };

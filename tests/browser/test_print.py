@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 
 import pytest
 from playwright.sync_api import expect
@@ -46,6 +47,21 @@ LUMINANCE = """(element, property) => {
   const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }"""
+
+
+def pdf_pages(page) -> list[str]:
+    """The text of each sheet of the page printed as an A4 PDF (ligatures such as "fi" spelt out)."""
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    return [unicodedata.normalize("NFKC", sheet.extract_text()) for sheet in pdf.pages]
+
+
+# The contrast (WCAG) of a text colour of this luminance on white paper.
+def contrast_on_white(luminance: float) -> float:
+    return 1.05 / (luminance + 0.05)
 
 
 @pytest.fixture(scope="module")
@@ -120,14 +136,42 @@ def test_on_paper_a_dark_screen_s_lesson_is_dark_text_on_white(printed):
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     cell = cell_by_id(page, RUN_CELL)
     texts = [page.locator("h1"), page.locator("article p").first, cell.locator("[data-output] pre").first]
-    texts.append(page.locator("header a").first)  # a link: its text, dark
-    texts += cell.get_by_role("textbox").locator("span").all()  # the code's highlighted words
+    texts.append(page.locator("header a").first)  # a link: its text, dark (the code's colours: below)
     texts.append(page.locator("form[data-quiz] label").first)
     for element in texts:
         assert element.evaluate(LUMINANCE, "color") < 0.1, f"{element}: light text"
     for element in (page.locator("body"), page.locator("main"), cell, cell.locator("[data-editor] > *").first):
         background = element.evaluate(LUMINANCE, "backgroundColor")
         assert background is None or background > 0.9, f"{element}: dark background"
+
+
+def test_on_paper_a_closed_disclosure_leaves_nothing_and_an_opened_hint_prints(printed):
+    page, _ = printed
+    assert page.locator("details:not([open])").count() > 0
+    assert page.evaluate(VISIBLE, "details:not([open]), details:not([open]) > summary") == []
+    hint = page.locator("[data-cell] details:not([data-solution])").first
+    hint.evaluate("details => { details.open = true; }")
+    try:
+        expect(hint.locator("summary").first).to_be_visible()
+        expect(hint.locator(".hint-body").first).to_be_visible()
+    finally:
+        hint.evaluate("details => { details.open = false; }")
+
+
+def test_on_paper_a_dark_screen_s_code_keeps_its_light_syntax_colours(printed):
+    page, _ = printed
+    spans = cell_by_id(page, RUN_CELL).get_by_role("textbox").locator(".cm-line span")
+    colours = set(spans.evaluate_all("spans => spans.map((span) => getComputedStyle(span).color)"))
+    assert len(colours) > 1, f"the code prints in one colour: {colours}"
+    for element in spans.all():
+        assert contrast_on_white(element.evaluate(LUMINANCE, "color")) >= 4.5, f"{element}: faint on paper"
+    # The same colours as a light screen's code on paper.
+    page.emulate_media(media="print", color_scheme="light")
+    try:
+        light = set(spans.evaluate_all("spans => spans.map((span) => getComputedStyle(span).color)"))
+    finally:
+        page.emulate_media(media="print", color_scheme="dark")
+    assert colours == light
 
 
 def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_buttons(answered):
@@ -145,6 +189,7 @@ def test_a_lesson_saved_as_pdf_has_the_code_its_output_and_the_answer_and_no_but
         if not cell["hidden"]:
             assert re.sub(r"\s+", "", cell["code"].rstrip().splitlines()[-1]) in flat, cell["id"]
     assert re.sub(r"\s+", "", f"{answer} (your answer)") in flat
+    assert "Hint" not in [line.strip() for line in text.splitlines()]  # a closed hint leaves nothing
     only_buttons = re.compile(rf"(?:(?:{'|'.join(BUTTON_LABELS)})\s*)+")
     assert [line for line in text.splitlines() if only_buttons.fullmatch(line.strip())] == []
 
@@ -174,6 +219,53 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
     assert box.evaluate("box => getComputedStyle(box).page") == "wide"
 
 
+LONG_RUN = "bm25_baseline_run_with_a_very_long_file_name_without_spaces"
+MEASURES = ("Precision@10", "Recall@10", "NDCG@10", "Reciprocal rank (full list)")
+
+
+@pytest.fixture(scope="module")
+def per_query_pdf(browser, base_url, tmp_path_factory):
+    """The evaluate page's results for two runs (one with a long file name) and 25 queries,
+    printed to an A4 PDF: the text of each sheet."""
+    folder = tmp_path_factory.mktemp("per-query")
+    queries = range(1, 26)
+    (folder / "qrels.txt").write_text("".join(f"q{q} 0 d{d} {(q + d) % 3}\n" for q in queries for d in range(1, 8)))
+    runs = [folder / f"{LONG_RUN}.txt", folder / "B.txt"]
+    for run, order in zip(runs, (range(1, 8), range(7, 0, -1)), strict=True):
+        run.write_text("".join(f"q{q} Q0 d{d} {r} {10 - r} x\n" for q in queries for r, d in enumerate(order, 1)))
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    open_evaluate(page, base_url)
+    page.get_by_label("Run files").set_input_files([str(run) for run in runs])
+    page.get_by_label("Judgments file").set_input_files(str(folder / "qrels.txt"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
+    yield pdf_pages(page)
+    context.close()
+
+
+def test_the_per_query_table_starts_under_its_heading_and_names_its_columns_whole_on_every_page(per_query_pdf):
+    lines = [[line.strip() for line in sheet.splitlines()] for sheet in per_query_pdf]
+    heading = next(number for number, sheet in enumerate(lines) if "Per query" in sheet)
+    last = next(number for number, sheet in enumerate(lines) if "q25" in sheet)
+    assert "q1" in lines[heading], "the table does not start on its heading's page"
+    assert last > heading  # it runs on to another page, where its head row is repeated
+    for number in (heading, last):
+        sheet = lines[number]
+        assert "Query" in sheet  # whole, not "Qu" over "ery"
+        # Each run's name once, whole, above its measures; each measure named whole.
+        assert sum(line.count(LONG_RUN) for line in sheet) == 1, sheet[:8]
+        for measure in MEASURES:
+            assert sum(line.count(measure) for line in sheet) == 2, measure
+
+
+def test_the_evaluate_page_prints_no_screen_instruction(per_query_pdf):
+    text = "\n".join(per_query_pdf)
+    assert "Each query's values" in text
+    assert "sort by pressing" not in text
+
+
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
     page.goto(f"{base_url}ndcg.html")
     playground = page.locator("[data-playground]").first
@@ -182,3 +274,9 @@ def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_butto
     expect(playground.get_by_role("list", name="Ranked list")).to_be_visible()
     assert playground.evaluate("box => getComputedStyle(box).breakInside") == "avoid"
     assert page.evaluate(VISIBLE, "[data-playground] button") == []
+    # Its values once (the table, not the readout cards too), and no control only a screen uses.
+    expect(playground.locator("[data-playground-table]")).to_be_visible()
+    assert page.evaluate(VISIBLE, "[data-playground] details, [data-playground] [data-drag-handle]") == []
+    fields = playground.locator("select, input[type='number']")
+    assert fields.count() > 0
+    assert set(fields.evaluate_all("fields => fields.map((field) => getComputedStyle(field).appearance)")) == {"none"}

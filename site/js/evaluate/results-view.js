@@ -325,24 +325,46 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     });
     draw();
   };
-  const headerButton = (text, column) => {
-    const button = el("button", { type: "button", class: "evaluate-sort", text });
+  const headerButton = (column, ...label) => {
+    const button = el("button", { type: "button", class: "evaluate-sort" }, ...label);
     button.addEventListener("click", () => sortBy(column));
     const header = el("th", { scope: "col" }, button);
     headers.push(header);
     return header;
   };
+  // With several runs a column is named "run: measure"; on paper each run's name stands once
+  // above its measures instead (a row of its own, shown only there).
+  const several = result.runs.length > 1;
   const head = [
-    headerButton("Query", -1),
+    headerButton(-1, "Query"),
     ...columns.map(({ run, key }, index) =>
-      headerButton(result.runs.length > 1 ? `${run.name}: ${measureLabel(key)}` : measureLabel(key), index),
+      headerButton(
+        index,
+        ...(several ? [el("span", { class: "evaluate-run-prefix", text: `${run.name}: ` })] : []),
+        measureLabel(key),
+      ),
     ),
   ];
+  const runRow = several
+    ? el(
+        "tr",
+        { class: "evaluate-run-row" },
+        el("td"),
+        ...result.runs.map((run) =>
+          el("th", { scope: "colgroup", colspan: String(run.measures.length), text: run.name }),
+        ),
+      )
+    : "";
   const tableElement = el(
     "table",
     { "data-per-query": true },
-    el("caption", { text: "Each query's values (sort by pressing a column's name)" }),
-    el("thead", {}, el("tr", {}, ...head)),
+    el(
+      "caption",
+      {},
+      "Each query's values",
+      el("span", { class: "evaluate-screen-note", text: " (sort by pressing a column's name)" }),
+    ),
+    el("thead", {}, runRow, el("tr", {}, ...head)),
     body,
   );
   filter.addEventListener("input", () => {

@@ -1,10 +1,31 @@
 // Editor colours for light and dark pages. Every token colour meets WCAG AA contrast (4.5:1)
-// against the editor background, which CodeMirror's stock styles do not.
+// against the editor background, which CodeMirror's stock styles do not. The tokens' colours are
+// the stylesheet's (site.css, --code-*): light by default and on paper, dark only on a dark
+// screen, so code prints in its light colours whatever the screen's scheme.
 import { EditorView } from "@codemirror/view";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags as t } from "@lezer/highlight";
 
-function theme({ dark, background, text, gutter, gutterText, selection, cursor, colors }) {
+const highlight = syntaxHighlighting(
+  HighlightStyle.define([
+    {
+      tag: [t.keyword, t.controlKeyword, t.operatorKeyword, t.definitionKeyword, t.moduleKeyword],
+      color: "var(--code-keyword)",
+    },
+    { tag: [t.string, t.special(t.string)], color: "var(--code-string)" },
+    { tag: [t.comment, t.lineComment, t.docComment], color: "var(--code-comment)", fontStyle: "italic" },
+    { tag: [t.number, t.bool, t.null, t.atom], color: "var(--code-number)" },
+    {
+      tag: [t.function(t.definition(t.variableName)), t.function(t.variableName), t.className],
+      color: "var(--code-function)",
+    },
+    { tag: [t.definition(t.variableName)], color: "var(--code-definition)" },
+    { tag: [t.self, t.standard(t.variableName)], color: "var(--code-keyword)" },
+    { tag: t.invalid, color: "var(--code-invalid)" },
+  ]),
+);
+
+function theme({ dark, background, text, gutter, gutterText, selection, cursor }) {
   const base = EditorView.theme(
     {
       "&": { color: text, backgroundColor: background },
@@ -19,26 +40,7 @@ function theme({ dark, background, text, gutter, gutterText, selection, cursor, 
     },
     { dark },
   );
-  const highlight = HighlightStyle.define(
-    [
-      {
-        tag: [t.keyword, t.controlKeyword, t.operatorKeyword, t.definitionKeyword, t.moduleKeyword],
-        color: colors.keyword,
-      },
-      { tag: [t.string, t.special(t.string)], color: colors.string },
-      { tag: [t.comment, t.lineComment, t.docComment], color: colors.comment, fontStyle: "italic" },
-      { tag: [t.number, t.bool, t.null, t.atom], color: colors.number },
-      {
-        tag: [t.function(t.definition(t.variableName)), t.function(t.variableName), t.className],
-        color: colors.function,
-      },
-      { tag: [t.definition(t.variableName)], color: colors.definition },
-      { tag: [t.self, t.standard(t.variableName)], color: colors.keyword },
-      { tag: t.invalid, color: colors.invalid },
-    ],
-    { themeType: dark ? "dark" : "light" },
-  );
-  return [base, syntaxHighlighting(highlight)];
+  return [base, highlight];
 }
 
 export const lightTheme = theme({
@@ -49,15 +51,6 @@ export const lightTheme = theme({
   gutterText: "#4d5560",
   selection: "#cfe3ff",
   cursor: "#1b1f24",
-  colors: {
-    keyword: "#8a1f9c",
-    string: "#a31515",
-    comment: "#3f6b3f",
-    number: "#0b5394",
-    function: "#5a3fa8",
-    definition: "#0a5a6e",
-    invalid: "#a4161a",
-  },
 });
 
 export const darkTheme = theme({
@@ -68,13 +61,4 @@ export const darkTheme = theme({
   gutterText: "#a3acb6",
   selection: "#3a4a63",
   cursor: "#e6e8eb",
-  colors: {
-    keyword: "#d7a6ff",
-    string: "#b5e0a0",
-    comment: "#a3acb6",
-    number: "#f5b97a",
-    function: "#8fb8ff",
-    definition: "#7fd8e6",
-    invalid: "#ff8b8b",
-  },
 });
