@@ -30,6 +30,8 @@ SOLUTION = """def recall_at_k(ranking, relevant, k):
     return sum(1 for item in ranking[:k] if item in relevant) / len(relevant)
 """
 WRONG, RIGHT = 0, 1  # the quiz's options
+LONG_CELL = "top-k-list"
+LONG_EDIT = "\n# a long note" * 400  # 5,600 characters
 
 # Each version's status elements, mirrored on <body data-NAME> as the lesson sets them.
 WATCHED = {
@@ -61,6 +63,7 @@ window.storedNow = () => JSON.parse(JSON.stringify(api.cmi));
 def lms_folders(site_dir, tmp_path_factory) -> dict[str, Path]:
     """{version: a folder with the lesson package (precision-recall given a pass mark) and the
     LMS page}, each package written once."""
+    assert SCORM_AGAIN.is_file(), f"{SCORM_AGAIN} is missing: run npm ci"
     base = tmp_path_factory.mktemp("scorm-runtime")
     lessons = base / "lessons"
     shutil.copytree(LESSONS, lessons)
@@ -103,6 +106,10 @@ def answer(lesson, option: int, verdict: str) -> None:
     expect(quiz.locator("[data-verdict]")).to_have_attribute("data-verdict", verdict)
 
 
+def seconds(hours: str, minutes: str, rest: str) -> float:
+    return int(hours) * 3600 + int(minutes) * 60 + float(rest)
+
+
 def resumed(stored: dict, version: str) -> dict:
     """What an LMS hands back on the next launch of a suspended session."""
     if version == "1.2":
@@ -128,12 +135,20 @@ def test_the_lms_gets_status_score_time_and_resumes_the_learners_work(browser, l
             expect(body).to_have_attribute("data-raw", "0")
             answer(lesson, RIGHT, "correct")
             expect(body).to_have_attribute("data-raw", "50")
+            lesson.locator(f'[data-cell="{LONG_CELL}"]').get_by_role("textbox").click()
+            page.keyboard.press("Control+End")
+            page.keyboard.insert_text(LONG_EDIT)  # after the cell's code, which later cells need
             exercise = lesson.locator(f'[data-cell="{EXERCISE}"]')
             replace_code(page, exercise, SOLUTION)
             exercise.get_by_role("button", name="Check your code").click()
             expect(exercise.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
             expect(body).to_have_attribute("data-raw", "100")
             expect(body).to_have_attribute("data-success" if version == "2004" else "data-status", "passed")
+            note = lesson.locator("[data-lms-note]")
+            if version == "1.2":  # the long edit is past 1.2's 4,096 characters; 2004 keeps it
+                expect(note).to_have_text(re.compile(r"could not keep your edits to 1 cell \(too long\)"))
+            else:
+                expect(note).to_have_count(0)
             page.locator("iframe").evaluate("frame => { frame.src = 'about:blank'; }")  # the learner leaves
             expect(body).to_have_attribute("data-finished", "true")
             stored = page.evaluate("window.storedNow()")
@@ -143,12 +158,14 @@ def test_the_lms_gets_status_score_time_and_resumes_the_learners_work(browser, l
                 core = stored["core"]
                 assert core["lesson_status"] == "passed"
                 assert core["score"] == {"raw": "100", "min": "0", "max": "100"}
-                assert re.fullmatch(r"\d{2,4}:\d\d:\d\d(\.\d{1,2})?", core["session_time"]), core
+                time = re.fullmatch(r"(\d{2,4}):(\d\d):(\d\d(?:\.\d{1,2})?)", core["session_time"])
+                assert time and seconds(*time.groups()) > 0, core  # the lesson's time, not the LMS's default
                 assert core["exit"] == "suspend"
             else:
                 assert (stored["completion_status"], stored["success_status"]) == ("completed", "passed")
                 assert stored["score"] == {"raw": "100", "min": "0", "max": "100", "scaled": "1"}
-                assert re.fullmatch(r"PT\d+H\d+M[\d.]+S", stored["session_time"]), stored
+                time = re.fullmatch(r"PT(\d+)H(\d+)M([\d.]+)S", stored["session_time"])
+                assert time and seconds(*time.groups()) > 0, stored
                 assert stored["exit"] == "suspend"
 
             page, lesson = launch(second, url, version, resumed(stored, version))
@@ -158,7 +175,15 @@ def test_the_lms_gets_status_score_time_and_resumes_the_learners_work(browser, l
             exercise = lesson.locator(f'[data-cell="{EXERCISE}"]')
             expect(exercise.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
             expect(editor(exercise)).to_contain_text("return sum(1 for item in ranking[:k]")
-            expect(lesson.locator("[data-lms-note]")).to_have_count(0)
+            exercise_notice = exercise.locator("[data-notice]")
+            expect(exercise_notice).to_contain_text("edited code is back")
+            long_cell = lesson.locator(f'[data-cell="{LONG_CELL}"]')
+            if version == "1.2":  # still said on the machine that never had the edit
+                expect(lesson.locator("[data-lms-note]")).to_contain_text("edits to 1 cell")
+                expect(long_cell.locator("[data-notice]")).to_have_count(0)
+            else:
+                expect(lesson.locator("[data-lms-note]")).to_have_count(0)
+                expect(long_cell.locator("[data-notice]")).to_contain_text("edited code is back")
     finally:
         first.close()
         second.close()

@@ -12,6 +12,8 @@ import { pack, unpack } from "../scorm/suspend.js";
 const { lesson: slug, passMark } = document.currentScript.dataset;
 const mark = passMark ? Number(passMark) : null;
 
+/** The line at the top of the lesson that says how many edited cells the LMS could not keep
+ *  (none: no line). */
 function leftOutNote(count) {
   let note = document.querySelector("[data-lms-note]");
   if (count === 0) {
@@ -25,7 +27,7 @@ function leftOutNote(count) {
     document.querySelector("main")?.prepend(note);
   }
   const cells = count === 1 ? "1 cell" : `${count} cells`;
-  note.textContent = `Your edits to ${cells} are too long for the learning management system to keep: they stay in this browser only.`;
+  note.textContent = `The learning management system could not keep your edits to ${cells} (too long): they are only in the browser you made them in.`;
 }
 
 function connect() {
@@ -34,22 +36,25 @@ function connect() {
   const started = Date.now();
   const kept = unpack(lms.suspendData);
   if (kept) restoreLesson(slug, kept.saved);
+  const leftBefore = kept?.left ?? 0; // cells the last session could not keep
+  let finished = false;
 
   const keep = () => {
     const saved = savedLesson(slug);
     if (!saved) return; // no storage here: what the LMS kept stays as it is
     const { text, left } = pack(saved, lms.spec.suspendLimit);
     lms.suspendData = text;
-    leftOutNote(left);
+    leftOutNote(Math.max(left, leftBefore));
   };
   const report = () => {
+    if (finished) return;
     keep();
     lms.report(lessonState(document, mark));
   };
   document.addEventListener(
     "DOMContentLoaded",
     () => {
-      if (kept) leftOutNote(kept.left);
+      leftOutNote(leftBefore);
       new MutationObserver(report).observe(document.body, {
         subtree: true,
         attributes: true,
@@ -65,10 +70,11 @@ function connect() {
   window.addEventListener(
     "pagehide",
     () => {
-      keep();
+      report();
       lms.sessionTime(Date.now() - started);
-      lms.report(lessonState(document, mark));
+      lms.commit();
       lms.finish();
+      finished = true;
     },
     { once: true },
   );

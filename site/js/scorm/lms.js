@@ -97,7 +97,7 @@ export class Lms {
     const was = this.get(completion);
     if (success === null) {
       const status = !completed ? "incomplete" : passed === null ? "completed" : passed ? "passed" : "failed";
-      const keep = was === "passed" || (was === "completed" && status === "incomplete");
+      const keep = was === "passed" || (status === "incomplete" && (was === "completed" || was === "failed"));
       if (!keep && was !== status) this.set(completion, status);
     } else {
       if (was !== "completed") this.set(completion, completed ? "completed" : "incomplete");

@@ -1,7 +1,6 @@
 // The learner's saved work in a lesson (storage.js's values: quiz answers, exercise verdicts,
 // committed predictions, edited code) as one cmi.suspend_data text, within the LMS's limit.
-// Answers, verdicts and predictions go first; then edited cells, in the page's order, while
-// they fit. The text is JSON: {"saved": {"kind:id": value}, "left": cells left out}.
+// Answers, verdicts and predictions go first; then each edited cell that still fits. The text is JSON: {"saved": {"kind:id": value}, "left": cells left out}.
 
 const CELL = "cell:"; // storage.js keys of edited code start so
 
