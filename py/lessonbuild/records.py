@@ -237,6 +237,13 @@ class Lesson:
         return str(self.front_matter.get("summary", ""))
 
     @property
+    def pass_mark(self) -> float | None:
+        """The percentage (0-100] of quiz answers and exercise checks right that passes the lesson
+        in a learning management system, or None: the lesson is completed, never passed or failed."""
+        value = self.front_matter.get("pass_mark")
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    @property
     def packages(self) -> list[str]:
         """Extra pure-Python packages the page installs (names from pyodide-packages.toml)."""
         value = self.front_matter.get("packages", [])

@@ -18,13 +18,15 @@ each lesson can report its own completion. The rest of the site (scripts, styles
 Pyodide, the other pages) is one shared asset resource that every lesson depends on, so the
 manifest lists every file of the package.
 
-Only in the package, each lesson page also loads assets/scorm.js (site/js/pages/scorm.js), which
-finds the LMS's API and reports the lesson incomplete when opened and completed once its quizzes
-are answered: the SCORM Run-Time Environment (RTE) book of each version.
+Only in the package, each lesson page also loads assets/scorm.js (site/js/pages/scorm.js), first
+in its <head> and told the lesson's slug and pass mark: it finds the LMS's API, reports the
+lesson's status, score and session time, and keeps the learner's work in suspend_data for the
+next launch (the SCORM Run-Time Environment (RTE) book of each version).
 """
 
 from __future__ import annotations
 
+import html
 import time
 import zipfile
 from dataclasses import dataclass
@@ -39,7 +41,7 @@ from .render import SITE_TITLE
 MANIFEST = "imsmanifest.xml"
 SHARED = "course-files"  # the identifier of the shared asset resource
 LMS_SCRIPT = "assets/scorm.js"
-LMS_SCRIPT_TAG = f'<script type="module" src="{LMS_SCRIPT}"></script>'.encode()
+HEAD_START = b'<meta charset="utf-8">'  # the LMS script goes right after it, before any other
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
 
 
@@ -133,6 +135,13 @@ def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1
     return ElementTree.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
+def lms_script_tag(slug: str, pass_mark: float | None) -> bytes:
+    """The <script> of the LMS script for the lesson `slug`, with its pass mark (a percentage, or
+    None: the lesson reports completed, never passed or failed)."""
+    mark = "" if pass_mark is None else f' data-pass-mark="{pass_mark:g}"'
+    return f'<script src="{LMS_SCRIPT}" data-lesson="{html.escape(slug)}"{mark}></script>'.encode()
+
+
 def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2") -> Path:
     """Zip the site built in `dist` with its imsmanifest.xml into `target`; return `target`.
 
@@ -147,18 +156,19 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
         OSError: `dist` cannot be read or `target` written.
         RuntimeError: esbuild fails on the LMS script.
     """
-    lessons = [(lesson.slug, lesson.title) for lesson in load_course(lessons_dir).lessons]
+    course = load_course(lessons_dir).lessons
+    lessons = [(lesson.slug, lesson.title) for lesson in course]
     missing = [f"{slug}.html" for slug, _ in lessons if not (dist / f"{slug}.html").is_file()]
     if missing:
         raise ValueError(f"{dist} has no {', '.join(missing)}: build the site first.")
-    pages = {f"{slug}.html" for slug, _ in lessons}
+    tags = {f"{lesson.slug}.html": lms_script_tag(lesson.slug, lesson.pass_mark) for lesson in course}
     others = []
     target.parent.mkdir(parents=True, exist_ok=True)
-    script = esbuild({"scorm": JS / "pages" / "scorm.js"})[LMS_SCRIPT]
+    script = esbuild({"scorm": JS / "pages" / "scorm.js"}, "--format=iife")[LMS_SCRIPT]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data, mtime in site_files(dist):
-            if name in pages:
-                data = data.replace(b"</head>", LMS_SCRIPT_TAG + b"</head>", 1)
+            if name in tags:
+                data = data.replace(HEAD_START, HEAD_START + tags[name], 1)
             else:
                 others.append(name)
             add_entry(archive, name, data, mtime)

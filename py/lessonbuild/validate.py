@@ -22,6 +22,7 @@ FRONT_MATTER_KEYS = {
     "packages": "optional",
     "time_limit": "optional",
     "moved_from": "optional",
+    "pass_mark": "optional",
 }
 CELL_OPTIONS = {
     "id": "value",
@@ -94,6 +95,13 @@ def _check_front_matter(lesson: Lesson, report) -> None:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0):
         report(
             line, f"'time_limit' must be a positive number of seconds, not {limit!r}.", "Write e.g. 'time_limit: 30'."
+        )
+    mark = lesson.front_matter.get("pass_mark")
+    if mark is not None and (isinstance(mark, bool) or not isinstance(mark, (int, float)) or not 0 < mark <= 100):
+        report(
+            line,
+            f"'pass_mark' must be a percentage above 0 and at most 100, not {mark!r}.",
+            "Write e.g. 'pass_mark: 80' (80% of the quiz answers and exercise checks right).",
         )
     packages = lesson.front_matter.get("packages", [])
     known = page_packages()

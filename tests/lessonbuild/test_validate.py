@@ -479,3 +479,19 @@ def test_each_exercise_knows_the_functions_the_courses_other_exercises_ask_for(m
     hits, misses = (lesson.cells[-1] for lesson in course.lessons)
     assert (hits.other_functions, misses.other_functions) == (("misses_at_k",), ("hits_at_k",))
     assert declared_checker(hits.check_name).other_functions == ("misses_at_k",)
+
+
+@pytest.mark.parametrize("mark", ['"80"', "0", "101", "true", "-5"])
+def test_a_pass_mark_is_a_percentage(make_lessons, good_lesson, mark):
+    text = good_lesson.replace("summary: A lesson", f"pass_mark: {mark}\nsummary: A lesson")
+    problem = only_problem(problems_for(make_lessons, {"sample": text}))
+    assert "'pass_mark' must be a percentage" in problem.message and problem.line == 1
+    assert str(problem).startswith(f"{problem.path}:1")
+
+
+@pytest.mark.parametrize("mark", [80, 100, 62.5])
+def test_a_valid_pass_mark_is_kept(make_lessons, good_lesson, mark):
+    text = good_lesson.replace("summary: A lesson", f"pass_mark: {mark}\nsummary: A lesson")
+    folder = make_lessons({"sample": text})
+    assert validate_course(load_course(folder)) == []
+    assert load_course(folder).lessons[0].pass_mark == mark

@@ -1,76 +1,83 @@
-// A lesson inside a SCORM package (build.py --scorm adds this script to its pages only): tell
-// the learning management system (LMS) the learner is in the lesson, and that the lesson is
-// completed once every quiz on the page has been answered.
-// The LMS's API object is in a parent window: `API` for SCORM 1.2 (RTE book, section 3.3),
-// `API_1484_11` for SCORM 2004 4th Edition (RTE book, section 3.1). Data model elements:
-// cmi.core.lesson_status (1.2), cmi.completion_status (2004).
+// A lesson inside a SCORM package (build.py --scorm adds this script to its pages only, first
+// in the <head>, with the lesson's slug and pass mark): it tells the learning management system
+// (LMS) the learner's progress, score and time, and keeps their work in the LMS's suspend_data,
+// so a relaunch (on any machine) shows it again.
+// A classic script (bundled as one file), so the saved work is back in the browser's storage
+// before the page's own scripts read it (early-start.js, lesson.js).
+import { restoreLesson, savedLesson } from "../shared/storage.js";
+import { lessonState } from "../scorm/lesson-state.js";
+import { findLms } from "../scorm/lms.js";
+import { pack, unpack } from "../scorm/suspend.js";
 
-const MOST_PARENTS = 7; // frames to climb: more than any LMS nests
+const { lesson: slug, passMark } = document.currentScript.dataset;
+const mark = passMark ? Number(passMark) : null;
 
-const VERSIONS = {
-  1.2: {
-    start: "LMSInitialize",
-    get: "LMSGetValue",
-    set: "LMSSetValue",
-    commit: "LMSCommit",
-    finish: "LMSFinish",
-    status: "cmi.core.lesson_status",
-  },
-  2004: {
-    start: "Initialize",
-    get: "GetValue",
-    set: "SetValue",
-    commit: "Commit",
-    finish: "Terminate",
-    status: "cmi.completion_status",
-  },
-};
-
-/** The LMS's API in `start` or the nearest of its parents (then its opener's), or null. */
-function findApi(start) {
-  for (const first of [start, start.opener]) {
-    let win = first;
-    for (let depth = 0; win && depth <= MOST_PARENTS; depth += 1) {
-      try {
-        if (win.API_1484_11) return { api: win.API_1484_11, calls: VERSIONS[2004] };
-        if (win.API) return { api: win.API, calls: VERSIONS["1.2"] };
-      } catch {
-        // a window of another origin: look further up
-      }
-      if (win.parent === win) break;
-      win = win.parent;
-    }
+/** The line at the top of the lesson that says how many edited cells the LMS could not keep
+ *  (none: no line). */
+function leftOutNote(count) {
+  let note = document.querySelector("[data-lms-note]");
+  if (count === 0) {
+    note?.remove();
+    return;
   }
-  return null;
-}
-
-function quizzesAnswered() {
-  const verdicts = [...document.querySelectorAll("form[data-quiz] [data-verdict]")];
-  return verdicts.length > 0 && verdicts.every((verdict) => verdict.dataset.verdict !== "");
+  if (!note) {
+    note = document.createElement("p");
+    note.dataset.lmsNote = "";
+    note.setAttribute("role", "status");
+    document.querySelector("main")?.prepend(note);
+  }
+  const cells = count === 1 ? "1 cell" : `${count} cells`;
+  note.textContent = `The learning management system could not keep your edits to ${cells} (too long): they are only in the browser you made them in.`;
 }
 
 function connect() {
-  const found = findApi(window);
-  if (!found) return;
-  const { api, calls } = found;
-  if (String(api[calls.start]("")) !== "true") return;
-  let status = String(api[calls.get](calls.status));
-  const report = (value) => {
-    status = value;
-    api[calls.set](calls.status, value);
-    api[calls.commit]("");
+  const lms = findLms(window);
+  if (!lms?.start()) return;
+  const started = Date.now();
+  const kept = unpack(lms.suspendData);
+  if (kept) restoreLesson(slug, kept.saved);
+  const leftBefore = kept?.left ?? 0; // cells the last session could not keep
+  let finished = false;
+
+  const keep = () => {
+    const saved = savedLesson(slug);
+    if (!saved) return; // no storage here: what the LMS kept stays as it is
+    const { text, left } = pack(saved, lms.spec.suspendLimit);
+    lms.suspendData = text;
+    leftOutNote(Math.max(left, leftBefore));
   };
-  if (status !== "completed" && status !== "passed") report("incomplete");
-  const check = () => {
-    if (status !== "completed" && quizzesAnswered()) report("completed");
+  const report = () => {
+    if (finished) return;
+    keep();
+    lms.report(lessonState(document, mark));
   };
-  new MutationObserver(check).observe(document.body, {
-    subtree: true,
-    attributes: true,
-    attributeFilter: ["data-verdict"],
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => {
+      leftOutNote(leftBefore);
+      new MutationObserver(report).observe(document.body, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ["data-verdict"],
+      });
+      report(); // incomplete on opening, or what the saved work shown again says
+    },
+    { once: true },
+  );
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") report();
   });
-  check(); // a saved answer shown again on load
-  window.addEventListener("pagehide", () => api[calls.finish](""), { once: true });
+  window.addEventListener(
+    "pagehide",
+    () => {
+      report();
+      lms.sessionTime(Date.now() - started);
+      lms.commit();
+      lms.finish();
+      finished = true;
+    },
+    { once: true },
+  );
 }
 
 connect();

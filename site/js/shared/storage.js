@@ -76,6 +76,35 @@ export function carryOver(slug, moves) {
   }
 }
 
+/** Every value saved for the lesson `slug`, as {"kind:id": JSON text} (a learning management
+ *  system keeps it for the learner: scorm.js); null when this page may not use storage. */
+export function savedLesson(slug) {
+  if (!storage) return null;
+  const start = `${PREFIX}:${slug}:`;
+  const saved = {};
+  try {
+    for (let index = 0; index < (storage?.length ?? 0); index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(start)) saved[key.slice(start.length)] = storage.getItem(key);
+    }
+  } catch {
+    // blocked meanwhile: what was read is all there is
+  }
+  return saved;
+}
+
+/** Put back values `savedLesson` gave for the lesson `slug` (before the page reads them). */
+export function restoreLesson(slug, saved) {
+  for (const [kindAndId, text] of Object.entries(saved)) {
+    try {
+      storage?.setItem(`${PREFIX}:${slug}:${kindAndId}`, text);
+    } catch {
+      failed("full");
+      return;
+    }
+  }
+}
+
 let onFailure = null; // told once, the first time a value cannot be kept
 let failureTold = false;
 

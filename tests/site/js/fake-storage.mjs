@@ -2,7 +2,7 @@
 // Map behind the Storage methods), and `window` as the global object. Imported before
 // site/js/shared/storage.js, which reads them once, when it is first imported.
 
-/** A Storage (getItem, setItem, removeItem, clear, length) kept in a Map. */
+/** A Storage (getItem, setItem, removeItem, clear, key, length) kept in a Map. */
 export class FakeStorage {
   #items = new Map();
 
@@ -24,6 +24,10 @@ export class FakeStorage {
 
   clear() {
     this.#items.clear();
+  }
+
+  key(index) {
+    return [...this.#items.keys()][index] ?? null;
   }
 
   keys() {

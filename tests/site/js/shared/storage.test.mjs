@@ -3,7 +3,16 @@
 import "../fake-storage.mjs";
 import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { carryOver, load, onOtherTabChange, onSaveFailure, save, tabId } from "../../../../site/js/shared/storage.js";
+import {
+  carryOver,
+  load,
+  onOtherTabChange,
+  onSaveFailure,
+  restoreLesson,
+  save,
+  savedLesson,
+  tabId,
+} from "../../../../site/js/shared/storage.js";
 
 beforeEach(() => localStorage.clear());
 
@@ -86,4 +95,17 @@ test("another tab's change to this lesson is reported with its kind, block and v
     ["cell", "c1", { code: "x" }],
     ["cell", "c1", null],
   ]);
+});
+
+test("a lesson's saved values go out and come back whole, in another browser", () => {
+  save("ndcg", "quiz", "q1", { chosen: [1] });
+  save("ndcg", "cell", "c1", { code: "x" });
+  save("mrr", "quiz", "q1", { chosen: [2] });
+  const kept = savedLesson("ndcg");
+  assert.deepEqual(Object.keys(kept).sort(), ["cell:c1", "quiz:q1"]);
+  localStorage.clear();
+  restoreLesson("ndcg", kept);
+  assert.deepEqual(load("ndcg", "quiz", "q1"), { chosen: [1] });
+  assert.deepEqual(load("ndcg", "cell", "c1"), { code: "x" });
+  assert.equal(load("mrr", "quiz", "q1"), null);
 });
