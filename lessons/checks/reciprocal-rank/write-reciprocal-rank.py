@@ -98,8 +98,14 @@ def mistakes():
             reciprocal_rank_from_zero,
             "Your ranks start at 0 (as enumerate does without start=1), off by one: the first item is rank 1.",
         ),
-        (reciprocal_rank_mean_over_hits, "You averaged 1 / rank over every relevant item; only the first one counts."),
-        (reciprocal_rank_sum_over_hits, "You added up 1 / rank over every relevant item; only the first one counts."),
+        (
+            reciprocal_rank_mean_over_hits,
+            "You averaged 1 / rank over every relevant item in the top k; only the first one counts.",
+        ),
+        (
+            reciprocal_rank_sum_over_hits,
+            "You added up 1 / rank over every relevant item in the top k; only the first one counts.",
+        ),
         (
             reciprocal_rank_ignores_k,
             "You looked for the first hit in the whole ranking, not only in the top k: a first relevant "
