@@ -132,6 +132,8 @@ NO_RELEVANT = (
     "A user with no relevant items has |R| = 0: return 0.0 for them, by convention, instead of dividing by zero."
 )
 
+NONE_WITHOUT_RELEVANT = "A user with no relevant items scores 0.0 by convention: return 0.0 there."
+
 ONE_WITHOUT_RELEVANT = (
     "For a user with no relevant items you returned 1.0; this course, like trec_eval, scores them 0.0."
 )

@@ -394,6 +394,9 @@ def _failure_message(
         note = misconception_note(known, function, cases, failing)
     else:
         note = ""
+    if note and problem.endswith(_FORGOT_RETURN):
+        # A known variant returns None here too: the learner chose None, they did not forget return.
+        problem = problem[: -len(_FORGOT_RETURN)] + "."
     if note:
         problem += (" " if problem.endswith((".", "?", "!")) else " — ") + note
     fixed = len(checker.fixed_cases)
@@ -517,13 +520,17 @@ def _run_case(
         return f"{call} returned {_short_repr(actual, 80)}, which can't be compared: {_exception_text(exc)}."
 
 
+#: What a None result is told, unless a known variant returns None on the same cases.
+_FORGOT_RETURN = " — did you forget `return`?"
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
 def _compare_number(call: str, actual: Any, expected: float) -> Optional[str]:
     if actual is None:
-        return f"{call} returned None — did you forget `return`?"
+        return f"{call} returned None{_FORGOT_RETURN}"
     if isinstance(actual, bool):
         return (
             f"{call} returned {actual}; expected {_number(expected)}. "
@@ -555,7 +562,7 @@ def _compare_number_list(call: str, actual: Any, expected: Union[list, tuple], r
     ("RBP and its residual"), a result of another shape is told how many numbers it holds and
     how many are expected."""
     if actual is None:
-        return f"{call} returned None — did you forget `return`?"
+        return f"{call} returned None{_FORGOT_RETURN}"
     several = isinstance(expected, tuple) or bool(returns)
     wanted = f"{len(expected)}: {returns or _rounded_list(expected, 4)}"
     if not isinstance(actual, (list, tuple)):
@@ -604,7 +611,7 @@ def _rounded_list(values: Union[list, tuple], digits: int) -> str:
 
 def _compare_list(call: str, actual: Any, expected: list) -> Optional[str]:
     if actual is None:
-        return f"{call} returned None — did you forget `return`?"
+        return f"{call} returned None{_FORGOT_RETURN}"
     if isinstance(actual, (list, tuple)):
         if list(actual) == expected:
             return None
@@ -620,7 +627,7 @@ def _compare_list(call: str, actual: Any, expected: list) -> Optional[str]:
 
 def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
     if actual is None and expected is not None:
-        return f"{call} returned None — did you forget `return`?"
+        return f"{call} returned None{_FORGOT_RETURN}"
     if type(actual) is type(expected) and actual == expected:
         return None
     return f"{call} returned {_short_repr(actual, 80)}; expected {_short_repr(expected, 80)}."

@@ -161,3 +161,14 @@ def test_a_lessons_own_mistake_is_named_as_itself_and_no_other(slug, cell_id, va
 
 def _message(checker, name):
     return next(m.message for m in checker.misconceptions if m.name == name)
+
+
+def test_the_k_where_b_overtakes_a_is_the_one_the_cell_prints():
+    """Whole numbers escape the decimal check: the cut-off from which B leads A on NDCG, as both
+    lessons state it, is the one the choose-k-curves cell prints."""
+    printed = re.search(r"B leads from k = (\d+)", (GOLDEN / "offline-evaluation.txt").read_text(encoding="utf-8"))
+    stated = [
+        *re.findall(r"passes A's only at \$k\$ = (\d+)", prose_of(LESSONS["offline-evaluation"])),
+        *re.findall(r"B only beat A on NDCG \D*(\d+)", prose_of(LESSONS["evaluation-pitfalls"])),
+    ]
+    assert len(stated) == 2 and set(stated) == {printed.group(1)}, stated

@@ -55,6 +55,10 @@ def ndcg_ideal_from_whole_ranking(ranking, relevance, k):
     return _ndcg(dcg(ranking, relevance, k), dcg(ideal, relevance, k))
 
 
+def ndcg_ideal_lowest_first(ranking, relevance, k):
+    return _ndcg(dcg(ranking, relevance, k), dcg(sorted(relevance, key=relevance.get), relevance, k))
+
+
 def ndcg_ideal_not_cut_at_k(ranking, relevance, k):
     return _ndcg(dcg(ranking, relevance, k), dcg(_ideal(relevance), relevance, None))
 
@@ -132,6 +136,11 @@ def mistakes():
             ndcg_ideal_from_whole_ranking,
             "You built IDCG from the retrieved items only. The ideal list starts from every judged "
             "item, retrieved or not; otherwise a list that missed the best item can score 1.",
+        ),
+        (
+            ndcg_ideal_lowest_first,
+            "Your ideal list puts the lowest grades first, so IDCG comes out too small: NDCG above 1 "
+            "means your ideal list is not the best order. Sort the judged items by grade, highest first.",
         ),
         (
             ndcg_ideal_not_cut_at_k,

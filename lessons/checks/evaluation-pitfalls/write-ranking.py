@@ -81,8 +81,9 @@ def mistakes():
         ),
         (
             ranking_ties_reversed,
-            "Your tied items come out in reverse input order: sorting lowest first and then reversing "
-            "the list reverses the ties too. Python's sort is stable, also with reverse=True.",
+            "Your tied items come out in reverse input order (as a lowest-first sort then reversed, or "
+            "a key that adds the position, gives). Sort by the score alone: Python's sort is stable, "
+            "also with reverse=True.",
         ),
         (ranking_lowest_first, "You put the lowest score first; a ranking puts the highest first."),
         (ranking_of_pairs, "You returned (item, score) pairs; return the item ids only."),

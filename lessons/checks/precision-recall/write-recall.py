@@ -8,6 +8,7 @@ the sentence the learner reads.
 from common import (
     BINARY_AT_K_CASES,
     NO_RELEVANT,
+    NONE_WITHOUT_RELEVANT,
     ONE_WITHOUT_RELEVANT,
     TOP_K_MINUS_ONE,
     TOP_K_PLUS_ONE,
@@ -54,6 +55,10 @@ def recall_divides_by_zero_without_relevant(ranking, relevant, k):
     return hits(list(ranking)[:k], relevant) / len(relevant)
 
 
+def recall_is_none_without_relevant(ranking, relevant, k):
+    return hits(list(ranking)[:k], relevant) / len(relevant) if relevant else None
+
+
 def recall_is_one_without_relevant(ranking, relevant, k):
     return hits(list(ranking)[:k], relevant) / len(relevant) if relevant else 1.0
 
@@ -90,6 +95,7 @@ def mistakes():
         ),
         (recall_whole_ranking, "You counted the hits in the whole ranking, not only in the top k."),
         (recall_divides_by_zero_without_relevant, NO_RELEVANT),
+        (recall_is_none_without_relevant, NONE_WITHOUT_RELEVANT),
         (recall_is_one_without_relevant, ONE_WITHOUT_RELEVANT),
         (recall_top_k_minus_one, TOP_K_MINUS_ONE),
         (recall_top_k_plus_one, TOP_K_PLUS_ONE),

@@ -4,7 +4,7 @@ Compared with ``rankmetrics.reciprocal_rank`` on fixed cases, then on 200 seeded
 mistakes() are the slips learners make, each with the sentence the learner reads.
 """
 
-from common import M_RANKING, M_RELEVANT, random_k, random_ranking, random_relevant
+from common import M_RANKING, M_RELEVANT, TOP_K_MINUS_ONE, random_k, random_ranking, random_relevant
 
 REFERENCE = "rankmetrics.reciprocal_rank"  # compared with, and named in verdicts
 
@@ -83,6 +83,14 @@ def reciprocal_rank_ignores_k(ranking, relevant, k):
     return 0.0
 
 
+def reciprocal_rank_top_k_minus_one(ranking, relevant, k):
+    top = list(ranking) if k is None else list(ranking)[: k - 1]
+    for rank, item in enumerate(top, start=1):
+        if item in relevant:
+            return 1 / rank
+    return 0.0
+
+
 def reciprocal_rank_of_rank_plus_one(ranking, relevant, k):
     for rank, item in _ranked(ranking, relevant, k):
         if item in relevant:
@@ -98,13 +106,20 @@ def mistakes():
             reciprocal_rank_from_zero,
             "Your ranks start at 0 (as enumerate does without start=1), off by one: the first item is rank 1.",
         ),
-        (reciprocal_rank_mean_over_hits, "You averaged 1 / rank over every relevant item; only the first one counts."),
-        (reciprocal_rank_sum_over_hits, "You added up 1 / rank over every relevant item; only the first one counts."),
+        (
+            reciprocal_rank_mean_over_hits,
+            "You averaged 1 / rank over every relevant item in the top k; only the first one counts.",
+        ),
+        (
+            reciprocal_rank_sum_over_hits,
+            "You added up 1 / rank over every relevant item in the top k; only the first one counts.",
+        ),
         (
             reciprocal_rank_ignores_k,
             "You looked for the first hit in the whole ranking, not only in the top k: a first relevant "
             "item below rank k gives 0.0 at cut-off k.",
         ),
+        (reciprocal_rank_top_k_minus_one, TOP_K_MINUS_ONE),
         (
             reciprocal_rank_of_rank_plus_one,
             "A first hit at rank r got 1 / (r + 1), off by one: ranks count from 1, so a hit at rank 1 "

@@ -21,6 +21,7 @@ def cases():
         (["x1", "x2"], ["x2", "x1"], {"good"}, 0.8),  # nothing relevant: the same
         (["r1", "x1"], ["r1", "x2"], {"r1"}, 0.8),  # the same hits at the same ranks
         ([], ["x1", "r1"], {"r1"}, 0.5),
+        (["r1", "x1"], ["x1", "r1"], {"r1"}, 0.995),  # 1 against 0.995: close, yet not the same
         # keep_going is the golden ratio's conjugate g, for which g^2 = g^3 + g^4: one hit at rank 3 and
         # two at ranks 4 and 5 are seen equally often, but the float sums differ in their last digit.
         (["x1", "x2", "r1"], ["x1", "x2", "x3", "r1", "r2"], {"r1", "r2"}, (5**0.5 - 1) / 2),

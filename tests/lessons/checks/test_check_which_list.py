@@ -48,3 +48,16 @@ def test_exact_comparison_is_told_to_use_a_tolerance():
     verdict = WHICH_LIST.verdict(WHICH_LIST.module.better_without_tolerance)
     assert verdict["message"].startswith("better_list(['x1', 'x2', 'r1'], ['x1', 'x2', 'x3', 'r1', 'r2'], {'r1', 'r2'}")
     assert verdict["message"].endswith(WHICH_LIST.message_of(WHICH_LIST.module.better_without_tolerance))
+
+
+def test_a_loose_tolerance_for_the_same_fails():
+    def better_list(list_a, list_b, relevant, keep_going):
+        def seen(ranking):
+            return sum(keep_going**i for i, item in enumerate(ranking) if item in relevant)
+
+        a, b = seen(list_a), seen(list_b)
+        if abs(a - b) < 0.01:
+            return "same"
+        return "A" if a > b else "B"
+
+    assert WHICH_LIST.verdict(better_list)["ok"] is False
