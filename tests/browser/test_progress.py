@@ -131,6 +131,21 @@ def test_quiz_answer_and_exercise_verdict_are_remembered_and_shown_on_the_index(
     )
 
 
+def test_a_recap_without_exercises_shows_its_quiz_alone_on_the_index(page, base_url):
+    """The course's last page has a quiz and no exercise: the index counts no exercises there."""
+    open_lesson(page, base_url, "recap")
+    data = lesson_data(page)
+    assert not any(cell["check"] for cell in data["cells"])
+    quiz_id, answer = next(iter(data["quizzes"].items()))
+    form = page.locator(f'form[data-quiz="{quiz_id}"]')
+    for index in answer["correct"]:
+        form.locator("input").nth(index).check()
+    form.get_by_role("button", name="Check answer").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    page.goto(base_url)
+    expect(page.locator('[data-lesson="recap"] .lesson-progress')).to_have_text("quiz answered")
+
+
 def test_two_tabs_do_not_silently_overwrite(context, base_url):
     first = context.new_page()
     second = context.new_page()
