@@ -48,7 +48,7 @@ def edit_every_cell(page, url: str) -> int:
 
 
 # Every page on a first visit. Restoring saved edits works the same way on every lesson page, so
-# it is measured on the lesson with the most cells, charts and tables: comparing-systems. (The
+# it is measured on a lesson with many cells, charts and tables: comparing-systems. (The
 # playground and evaluate pages have no code cells.)
 SAVED_EDITS = ["comparing-systems"]
 PAGES_AND_PROFILES = [

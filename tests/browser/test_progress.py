@@ -131,6 +131,21 @@ def test_quiz_answer_and_exercise_verdict_are_remembered_and_shown_on_the_index(
     )
 
 
+def test_a_recap_without_exercises_shows_its_quiz_alone_on_the_index(page, base_url):
+    """The course's last page has a quiz and no exercise: the index counts no exercises there."""
+    open_lesson(page, base_url, "recap")
+    data = lesson_data(page)
+    assert not any(cell["check"] for cell in data["cells"])
+    quiz_id, answer = next(iter(data["quizzes"].items()))
+    form = page.locator(f'form[data-quiz="{quiz_id}"]')
+    for index in answer["correct"]:
+        form.locator("input").nth(index).check()
+    form.get_by_role("button", name="Check answer").click()
+    expect(form.locator("[data-verdict]")).to_have_attribute("data-verdict", "correct")
+    page.goto(base_url)
+    expect(page.locator('[data-lesson="recap"] .lesson-progress')).to_have_text("quiz answered")
+
+
 def test_two_tabs_do_not_silently_overwrite(context, base_url):
     first = context.new_page()
     second = context.new_page()
@@ -286,3 +301,34 @@ def test_saved_work_of_moved_blocks_comes_along(page, base_url):
     wait_ready = page.locator("[data-runtime-status]")
     expect(wait_ready).to_have_attribute("data-runtime-status", "ready")
     expect(page.locator(f'[data-cell="{edited["id"]}"] [data-notice]')).to_have_count(0)
+
+
+def test_saved_work_follows_the_blocks_that_left_comparing_systems(page, base_url):
+    """An edit and an exercise verdict saved under comparing-systems show on many-comparisons,
+    where the cell and the exercise are now, and count there on the index."""
+    page.goto(f"{base_url}many-comparisons.html")
+    data = lesson_data(page)
+    moves = {(move["kind"], move["id"]): move["from"] for move in data["movedFrom"]}
+    assert moves["cell", "many-tests"] == moves["exercise", "write-holm"] == "comparing-systems"
+    edited = next(cell for cell in data["cells"] if cell["id"] == "many-tests")
+    old = {
+        f"{STORAGE_PREFIX}:comparing-systems:cell:many-tests": {"code": "print('my metrics')", "base": edited["hash"]},
+        f"{STORAGE_PREFIX}:comparing-systems:exercise:write-holm": {"verdict": "correct"},
+    }
+    page.evaluate(
+        "(entries) => { localStorage.clear(); for (const [key, value] of Object.entries(entries)) "
+        "localStorage.setItem(key, JSON.stringify(value)); }",
+        old,
+    )
+
+    page.goto(base_url)
+    expect(page.locator('[data-lesson="many-comparisons"] .lesson-progress')).to_have_text(
+        "1 of 1 exercise passed · quiz not answered yet"
+    )
+    expect(page.locator('[data-lesson="comparing-systems"] .lesson-progress')).to_have_count(0)
+
+    open_lesson(page, base_url, "many-comparisons")
+    cell = page.locator('[data-cell="many-tests"]')
+    expect(editor(cell)).to_have_text("print('my metrics')")
+    expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
+    expect(page.locator('[data-cell="write-holm"] [data-verdict]')).to_have_attribute("data-verdict", "correct")

@@ -97,3 +97,34 @@ def test_the_user_models_lesson_carries_the_blocks_it_gathered():
     assert ("why-position-matters", "rbp") in moved
     for cell in ["toy-user", "toy-user-pairs", "patience", "log-discount-user"]:
         assert ("comparing-metrics", cell) in moved
+
+
+def test_the_lessons_split_from_comparing_systems_carry_their_moved_blocks():
+    """Every cell and exercise that left comparing-systems is listed where it is now, so a
+    learner's saved edits and verdicts follow it."""
+    course = load_course(ROOT / "lessons")
+    lessons = {lesson.slug: lesson for lesson in course.lessons}
+    expected = {
+        "many-comparisons": ["many-tests", "family-wise", "holm-steps", "write-holm"],
+        "effect-size-and-power": [
+            "bootstrap",
+            "bootstrap-means",
+            "bootstrap-chart",
+            "tiny-difference",
+            "effect-size",
+            "users-needed",
+            "power-simulation",
+            "power-simulation-run",
+            "power-chart",
+        ],
+    }
+    for slug, cells in expected.items():
+        entries = moved_entries(lessons[slug])
+        assert {(entry["from"], entry["kind"], entry["id"]) for entry in entries if entry["kind"] == "cell"} == {
+            ("comparing-systems", "cell", cell) for cell in cells
+        }
+    assert {"from": "comparing-systems", "kind": "exercise", "id": "write-holm"} in moved_entries(
+        lessons["many-comparisons"]
+    )
+    kept = {cell.id for cell in lessons["comparing-systems"].runnable_cells}
+    assert kept.isdisjoint(cell for cells in expected.values() for cell in cells)

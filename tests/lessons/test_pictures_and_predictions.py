@@ -20,10 +20,10 @@ PREDICTED = [
     ("hit-rate", "sampled-negatives"),
     ("offline-evaluation", "choose-k"),
     ("comparing-systems", "welch"),
-    ("comparing-systems", "many-tests"),
-    ("comparing-systems", "family-wise"),
-    ("comparing-systems", "tiny-difference"),
-    ("comparing-systems", "users-needed"),
+    ("many-comparisons", "many-tests"),
+    ("many-comparisons", "family-wise"),
+    ("effect-size-and-power", "tiny-difference"),
+    ("effect-size-and-power", "users-needed"),
     ("evaluation-pitfalls", "ties"),
     ("user-models", "perfect-first"),  # a playground: its readouts wait for the answer
 ]
@@ -81,8 +81,8 @@ def test_the_sign_flip_histogram_counts_every_flip_and_marks_the_observed_mean(c
     assert (names["beyond"] + 1) / 10_001 == names["p_flip"]
 
 
-def test_the_bootstrap_histogram_marks_the_intervals_cut_points(comparing_systems):
-    names = comparing_systems["bootstrap-chart"]
+def test_the_bootstrap_histogram_marks_the_intervals_cut_points():
+    names = run_lesson("effect-size-and-power")["bootstrap-chart"]
     named = series(names["chart"])
     assert sum(count for count, _, _ in one(named, "resampled means")) == len(names["resampled"]) == 10_000
     assert centres(one(named, "2.5% and 97.5%")) == [round(names["low"], 4), round(names["high"], 4)]

@@ -27,8 +27,10 @@ for (const { slug, quizzes, exercises } of lessons) {
   progress.className = "lesson-progress";
   const quizCount = Object.keys(quizzes).length;
   progress.dataset.progress = passed === exercises.length && answered === quizCount ? "complete" : "started";
-  progress.textContent =
-    `${passed} of ${exercises.length} exercise${exercises.length === 1 ? "" : "s"} passed · ` +
-    (answered === quizCount ? "quiz answered" : "quiz not answered yet");
+  const quiz = answered === quizCount ? "quiz answered" : "quiz not answered yet";
+  // A recap has a quiz and no exercise: its progress is the quiz alone.
+  progress.textContent = exercises.length
+    ? `${passed} of ${exercises.length} exercise${exercises.length === 1 ? "" : "s"} passed · ${quiz}`
+    : quiz;
   item.append(progress);
 }
