@@ -88,7 +88,7 @@ def conventions():
     return [
         (
             mean_over_users_in_the_run,
-            "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval 9 "
+            "You averaged over the users the run ranked only, as pytrec_eval does (and trec_eval "
             "without -c): a judged user the run left out vanishes from the mean. This exercise, like "
             "rankmetrics.evaluate, scores that user 0.",
         ),

@@ -1,11 +1,11 @@
-"""The check of comparing-systems' `write-holm` (the check block in lessons/comparing-systems.md)."""
+"""The check of many-comparisons' `write-holm` (the check block in lessons/many-comparisons.md)."""
 
 from __future__ import annotations
 
 from cellruntime.checks import check_function
 from lesson_exercise import COURSE
 
-LESSON = next(lesson for lesson in COURSE.lessons if lesson.slug == "comparing-systems")
+LESSON = next(lesson for lesson in COURSE.lessons if lesson.slug == "many-comparisons")
 WRITE_HOLM = next(cell for cell in LESSON.cells if cell.id == "write-holm")
 
 
