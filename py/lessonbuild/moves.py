@@ -1,13 +1,13 @@
 """Blocks that moved to another lesson, so the learner's saved state follows them.
 
-The browser keeps a learner's edits, exercise verdicts and quiz answers under
-the lesson's slug and the block's id (site/js/shared/storage.js).  When a cell or a
-quiz moves to another lesson (a lesson split in two, an exercise moved to the
+The browser keeps a learner's edits, exercise verdicts, quiz answers and
+committed predictions under the lesson's slug and the block's id
+(site/js/shared/storage.js).  When a cell, a quiz or a prediction moves to another lesson (a lesson split in two, an exercise moved to the
 lesson that teaches its topic), the lesson it moved to says where it came from
 in its front matter, keeping the block's id::
 
     moved_from:
-      offline-evaluation: [ties, write-precision, honest-mean-quiz]
+      offline-evaluation: [ties, write-precision, honest-mean-quiz, ties-predict]
 
 The build turns that into :func:`moved_entries` (the page's ``movedFrom``),
 and the page moves each saved entry from the old key to the new one the first
@@ -38,18 +38,22 @@ def moved_from(lesson: Lesson) -> dict[str, list[str]]:
 
 
 def moved_entries(lesson: Lesson) -> list[dict[str, str]]:
-    """The saved entries to move: ``{"from": old slug, "kind": "cell"|"exercise"|"quiz", "id"}``.
+    """The saved entries to move: ``{"from": old slug, "kind": "cell"|"exercise"|"quiz"|"predict", "id"}``.
 
     A cell's saved edit is kind "cell"; an exercise also has its verdict
-    ("exercise"); a quiz its answer ("quiz") -- the kinds storage.js keys by.
+    ("exercise"); a quiz its answer ("quiz"); a prediction the option the
+    learner committed ("predict") -- the kinds storage.js keys by.
     """
     cells = {cell.id: cell for cell in lesson.runnable_cells}
     quizzes = {quiz.id for quiz in lesson.quizzes}
+    predictions = {prediction.id for prediction in lesson.predictions}
     entries = []
     for slug, ids in moved_from(lesson).items():
         for block in ids:
             if block in quizzes:
                 entries.append({"from": slug, "kind": "quiz", "id": block})
+            elif block in predictions:
+                entries.append({"from": slug, "kind": "predict", "id": block})
             elif block in cells:
                 entries.append({"from": slug, "kind": "cell", "id": block})
                 if cells[block].check:
@@ -76,7 +80,7 @@ def check_moves(course: Course) -> list[Problem]:
                 )
             )
             continue
-        own = {cell.id for cell in lesson.runnable_cells} | {quiz.id for quiz in lesson.quizzes}
+        own = _block_ids(lesson)
         for slug, ids in value.items():
             if not isinstance(slug, str) or not _SLUG.match(slug) or slug == lesson.slug:
                 problems.append(
@@ -95,11 +99,11 @@ def check_moves(course: Course) -> list[Problem]:
                         Problem(
                             lesson.path,
                             line,
-                            f"'{FRONT_MATTER_KEY}' names '{block}', which is no runnable cell or quiz of this lesson.",
+                            f"'{FRONT_MATTER_KEY}' names '{block}', which is no runnable cell, quiz or prediction of this lesson.",
                             "Keep the block's id when it moves, and list only ids of this lesson.",
                         )
                     )
-                elif old is not None and block in ({c.id for c in old.cells} | {q.id for q in old.quizzes}):
+                elif old is not None and block in _block_ids(old) | {c.id for c in old.cells}:
                     problems.append(
                         Problem(
                             lesson.path,
@@ -109,3 +113,12 @@ def check_moves(course: Course) -> list[Problem]:
                         )
                     )
     return problems
+
+
+def _block_ids(lesson: Lesson) -> set[str]:
+    """The ids of the lesson's blocks that keep a learner's state: runnable cells, quizzes, predictions."""
+    return (
+        {cell.id for cell in lesson.runnable_cells}
+        | {quiz.id for quiz in lesson.quizzes}
+        | {prediction.id for prediction in lesson.predictions}
+    )

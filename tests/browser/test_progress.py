@@ -304,16 +304,20 @@ def test_saved_work_of_moved_blocks_comes_along(page, base_url):
 
 
 def test_saved_work_follows_the_blocks_that_left_comparing_systems(page, base_url):
-    """An edit and an exercise verdict saved under comparing-systems show on many-comparisons,
-    where the cell and the exercise are now, and count there on the index."""
+    """An edit, an exercise verdict and a committed prediction saved under comparing-systems show
+    on many-comparisons, where the cell, the exercise and the prediction are now, and count there
+    on the index."""
     page.goto(f"{base_url}many-comparisons.html")
     data = lesson_data(page)
     moves = {(move["kind"], move["id"]): move["from"] for move in data["movedFrom"]}
     assert moves["cell", "many-tests"] == moves["exercise", "write-holm"] == "comparing-systems"
+    assert moves["predict", "many-tests-predict"] == "comparing-systems"
     edited = next(cell for cell in data["cells"] if cell["id"] == "many-tests")
+    predicted = data["predictions"]["many-tests-predict"]
     old = {
         f"{STORAGE_PREFIX}:comparing-systems:cell:many-tests": {"code": "print('my metrics')", "base": edited["hash"]},
         f"{STORAGE_PREFIX}:comparing-systems:exercise:write-holm": {"verdict": "correct"},
+        f"{STORAGE_PREFIX}:comparing-systems:predict:many-tests-predict": {"chosen": [0], "hash": predicted["hash"]},
     }
     page.evaluate(
         "(entries) => { localStorage.clear(); for (const [key, value] of Object.entries(entries)) "
@@ -332,3 +336,6 @@ def test_saved_work_follows_the_blocks_that_left_comparing_systems(page, base_ur
     expect(editor(cell)).to_have_text("print('my metrics')")
     expect(cell.locator("[data-notice]")).to_contain_text("Your edited code is back")
     expect(page.locator('[data-cell="write-holm"] [data-verdict]')).to_have_attribute("data-verdict", "correct")
+    prediction = page.locator('form[data-predict="many-tests-predict"]')
+    expect(prediction.locator("[data-verdict]")).to_have_attribute("data-verdict", re.compile("^(correct|incorrect)$"))
+    expect(prediction.locator("input").first).to_be_checked()

@@ -36,6 +36,9 @@ def _course(tmp_path: Path, moved: str, old_body: str = "```python id=stays\nx =
         tmp_path,
         "new",
         (
+            "```predict id=moved-predict for=ties\nquestion: What will it print?\noptions:\n"
+            "  - answer: \"1\"\n    correct: true\n    explain: It prints 1.\n"
+            "  - answer: \"2\"\n    explain: It prints 1.\n```\n\n"
             "```python id=ties\nprint(1)\n```\n\n"
             "```python id=write-it check=lesson\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
             "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n\n"
@@ -49,7 +52,7 @@ def _course(tmp_path: Path, moved: str, old_body: str = "```python id=stays\nx =
 
 
 def test_moved_blocks_become_the_entries_the_page_moves(tmp_path):
-    course = _course(tmp_path, "moved_from:\n  old: [ties, write-it, moved-quiz]\n")
+    course = _course(tmp_path, "moved_from:\n  old: [ties, write-it, moved-quiz, moved-predict]\n")
     assert validate_course(course) == []
     new = course.lessons[1]
     assert moved_entries(new) == [
@@ -57,6 +60,7 @@ def test_moved_blocks_become_the_entries_the_page_moves(tmp_path):
         {"from": "old", "kind": "cell", "id": "write-it"},
         {"from": "old", "kind": "exercise", "id": "write-it"},
         {"from": "old", "kind": "quiz", "id": "moved-quiz"},
+        {"from": "old", "kind": "predict", "id": "moved-predict"},
     ]
     assert moved_entries(course.lessons[0]) == []
 
@@ -126,5 +130,12 @@ def test_the_lessons_split_from_comparing_systems_carry_their_moved_blocks():
     assert {"from": "comparing-systems", "kind": "exercise", "id": "write-holm"} in moved_entries(
         lessons["many-comparisons"]
     )
+    predictions = {
+        "many-comparisons": {"many-tests-predict", "family-wise-predict"},
+        "effect-size-and-power": {"tiny-difference-predict", "users-needed-predict"},
+    }
+    for slug, ids in predictions.items():
+        moved = {entry["id"] for entry in moved_entries(lessons[slug]) if entry["kind"] == "predict"}
+        assert moved == ids, "a committed prediction follows its block"
     kept = {cell.id for cell in lessons["comparing-systems"].runnable_cells}
     assert kept.isdisjoint(cell for cells in expected.values() for cell in cells)
