@@ -37,8 +37,8 @@ def _course(tmp_path: Path, moved: str, old_body: str = "```python id=stays\nx =
         "new",
         (
             "```predict id=moved-predict for=ties\nquestion: What will it print?\noptions:\n"
-            "  - answer: \"1\"\n    correct: true\n    explain: It prints 1.\n"
-            "  - answer: \"2\"\n    explain: It prints 1.\n```\n\n"
+            '  - answer: "1"\n    correct: true\n    explain: It prints 1.\n'
+            '  - answer: "2"\n    explain: It prints 1.\n```\n\n'
             "```python id=ties\nprint(1)\n```\n\n"
             "```python id=write-it check=lesson\ndef precision_at_k(ranking, relevant, k):\n    raise NotImplementedError\n```\n\n"
             "```solution for=write-it\ndef precision_at_k(ranking, relevant, k):\n    return 0.0\n```\n\n"
