@@ -4,9 +4,11 @@ MkDocs project built with it, each served by a plain static server (no isolation
 Content-Security-Policy), as documentation hosts serve them. Their
 runnable blocks become cells that print what CPython prints, share one Python, and load nothing
 from outside the documentation's own origin; each page's rank playground (the Sphinx directive, the
-MkDocs fence) answers a move with the readouts CPython's rankmetrics gives.
+MkDocs fence) answers a move with the readouts CPython's rankmetrics gives. With Material for
+MkDocs' instant navigation, the next page's cells work without a page load; the cells' text is
+readable on the theme's light and dark schemes, whichever scheme the reader's system has.
 
-Sphinx and MkDocs come from the project's test requirements: the test environment reaches them
+Sphinx, MkDocs and the themes come from the project's test requirements: the test environment reaches them
 through a .pth file (installing them afresh took about a minute here); the wheel is installed
 into it with --no-deps."""
 
@@ -65,15 +67,20 @@ MKDOCS_BLOCK = "```{{.python .runnable}}\n{code}\n```\n"
 MKDOCS_PLAYGROUND = f"```rank-playground id=move-d\n{PLAYGROUND}```\n"
 
 
+def need(module: str) -> None:
+    """Skip (fail under CI) when `module`, a documentation tool or theme of the test requirements, is missing."""
+    try:
+        __import__(module)
+    except ImportError:
+        missing_tool(f"{module} is not installed: run 'make setup' (requirements-test.txt lists it)")
+
+
 @pytest.fixture(scope="session")
 def docs_python(site_dir, tmp_path_factory) -> Path:
     """A Python with the rankcells wheel (built from the session's course) installed, and Sphinx
     and MkDocs from the test requirements; its path."""
     for tool in ("sphinx", "mkdocs"):
-        try:
-            __import__(tool)
-        except ImportError:
-            missing_tool(f"{tool} is not installed: run 'make setup' (requirements-test.txt lists it)")
+        need(tool)
     folder = tmp_path_factory.mktemp("rankcells")
     wheel = build_docs_package(site_dir, folder / "package")
     environment = folder / "venv"
@@ -167,3 +174,85 @@ def assert_readouts(playground, state: dict) -> None:
     for name, metric in expected.items():
         shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
         assert math.isclose(float(shown), metric["value"], rel_tol=0, abs_tol=TOLERANCE), name
+
+
+MATERIAL_CONFIG = """\
+site_name: Docs
+site_url: {base}  # instant navigation follows the links within it
+theme:
+  name: material
+  font: false
+  features: [navigation.instant]
+  palette:
+    - scheme: default
+      toggle: {{icon: material/brightness-7, name: Switch to dark mode}}
+    - scheme: slate
+      toggle: {{icon: material/brightness-4, name: Switch to light mode}}
+markdown_extensions: [attr_list]
+plugins: [search, rankcells]
+nav: [index.md, second.md]
+"""
+# A cell on each page: the second page's runs where the first page's variable is gone.
+MATERIAL_PAGES = {
+    "index.md": "# First\n\n" + MKDOCS_BLOCK.format(code="x = 41\nprint(x + 1)"),
+    "second.md": "# Second\n\n" + MKDOCS_BLOCK.format(code="print('second', 'x' in globals())"),
+}
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+MIN_CONTRAST = 4.5  # WCAG AA for text
+
+
+def lowest_contrast(page) -> list:
+    """The text of the cells' shadow roots with the least contrast on its background: [ratio, text]."""
+    return page.evaluate(
+        f"""() => {{
+          const lowest = {CONTRAST};
+          return lowest([...document.querySelectorAll(".ranking-lessons-cell")].map((host) => host.shadowRoot));
+        }}"""
+    )
+
+
+def assert_readable(page, schemes: list[str], set_scheme) -> None:
+    """For each host scheme in `schemes` (set by `set_scheme(scheme)`), with the screen light and
+    dark: every text of the cells has a contrast of MIN_CONTRAST or more on its background."""
+    for scheme in schemes:
+        set_scheme(scheme)
+        for screen in ("light", "dark"):
+            page.emulate_media(color_scheme=screen)
+            ratio, text = lowest_contrast(page)
+            assert ratio >= MIN_CONTRAST, (scheme, screen, text, ratio)
+
+
+def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_python, tmp_path):
+    need("material")
+    (tmp_path / "docs").mkdir()
+    for name, text in MATERIAL_PAGES.items():
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    with served(tmp_path / "site", plain=True) as base:  # its address (and port) is the site's
+        (tmp_path / "mkdocs.yml").write_text(MATERIAL_CONFIG.format(base=base), encoding="utf-8")
+        run_tool(docs_python, tmp_path, "mkdocs", "build", "-q", "-d", "site")
+        page.goto(base)
+        cell = page.locator("[data-cell]")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+        page.evaluate("window.stayed = true")
+
+        page.get_by_role("navigation", name="Navigation").get_by_role("link", name="Second").click()
+        expect(page).to_have_url(base + "second/")
+        expect(cell).to_have_count(1)
+        expect(cell.locator("[data-editor]")).to_contain_text("print('second'")
+        assert page.evaluate("window.stayed") is True  # the page was not loaded again
+        expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("second False", timeout=PYTHON_READY_TIMEOUT)
+
+        assert_readable(page, ["default", "slate"], lambda scheme: set_material_scheme(page, scheme))
+
+
+def set_material_scheme(page, scheme: str) -> None:
+    """Press Material's palette toggle until the page's scheme is `scheme`."""
+    if page.locator("body").get_attribute("data-md-color-scheme") != scheme:
+        page.locator("form[data-md-component=palette] label:visible").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
