@@ -6,7 +6,8 @@ runnable blocks become cells that print what CPython prints, share one Python, a
 from outside the documentation's own origin; each page's rank playground (the Sphinx directive, the
 MkDocs fence) answers a move with the readouts CPython's rankmetrics gives. With Material for
 MkDocs' instant navigation, the next page's cells work without a page load; the cells' text is
-readable on the theme's light and dark schemes, whichever scheme the reader's system has.
+readable on the light and dark schemes of Material and of Furo (Sphinx), whichever scheme the
+reader's system has.
 
 Sphinx, MkDocs and the themes come from the project's test requirements: the test environment reaches them
 through a .pth file (installing them afresh took about a minute here); the wheel is installed
@@ -256,3 +257,26 @@ def set_material_scheme(page, scheme: str) -> None:
     if page.locator("body").get_attribute("data-md-color-scheme") != scheme:
         page.locator("form[data-md-component=palette] label:visible").click()
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
+
+
+def test_furo_cells_are_readable_in_its_light_and_dark_modes(page, docs_python, tmp_path):
+    need("furo")
+    (tmp_path / "conf.py").write_text(SPHINX_CONF + 'html_theme = "furo"\n', encoding="utf-8")
+    block = SPHINX_BLOCK.format(code=textwrap.indent("print('furo')", "   "))
+    (tmp_path / "index.rst").write_text("Cells\n=====\n\n" + block, encoding="utf-8")
+    run_tool(docs_python, tmp_path, "sphinx", "-q", "-b", "html", ".", "_build")
+    with served(tmp_path / "_build", plain=True) as base:
+        page.goto(base + "index.html")
+        cell = page.locator("[data-cell]")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("furo", timeout=PYTHON_READY_TIMEOUT)
+        assert_readable(page, ["light", "dark"], lambda theme: set_furo_theme(page, theme))
+
+
+def set_furo_theme(page, theme: str) -> None:
+    """Set Furo's mode to `theme` ("light", "dark"), as its toggle does (on the body)."""
+    page.evaluate("(theme) => { document.body.dataset.theme = theme; }", theme)
+    expect(page.locator("body")).to_have_attribute("data-theme", theme)
