@@ -9,25 +9,25 @@ MkDocs' instant navigation, the next page's cells work without a page load; the 
 readable on the light and dark schemes of Material and of Furo (Sphinx), whichever scheme the
 reader's system has.
 
-Sphinx, MkDocs and the themes come from the project's test requirements: the test environment reaches them
-through a .pth file (installing them afresh took about a minute here); the wheel is installed
-into it with --no-deps."""
+Sphinx, MkDocs and the themes come from the project's test requirements, reached from the
+wheel's environment (browserdrive.docsenv)."""
 
 from __future__ import annotations
 
+import functools
 import math
-import os
-import subprocess
-import sys
 import textwrap
-import venv
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from helpers import PYTHON_READY_TIMEOUT, cpython_outputs, normalise, served
+from browserdrive import docsenv
+from browserdrive.docsenv import docs_environment
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
 from lessonbuild.docspackage import build_docs_package
+from lessonbuild.snapshot import SNAPSHOT_PATH
 from missing_tools import missing_tool
 from rankmetrics.pages.playground import readouts
 
@@ -51,6 +51,8 @@ PLAYGROUND_STATE = {
     "threshold": 1,
     "max_grade": 3,
 }
+PYODIDE_FILES = "/rankcells/pyodide/"  # where the MkDocs plugin puts Pyodide's files
+SNAPSHOT = Path(SNAPSHOT_PATH).name
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
 
 SPHINX_CONF = 'project = "Docs"\nextensions = ["rankcells.sphinx"]\n'
@@ -65,6 +67,7 @@ markdown_extensions: [attr_list]
 plugins: [search, rankcells]
 """
 MKDOCS_BLOCK = "```{{.python .runnable}}\n{code}\n```\n"
+HOME_CELL = "print('home')"
 MKDOCS_PLAYGROUND = f"```rank-playground id=move-d\n{PLAYGROUND}```\n"
 
 
@@ -83,29 +86,12 @@ def docs_python(site_dir, tmp_path_factory) -> Path:
     for tool in ("sphinx", "mkdocs"):
         need(tool)
     folder = tmp_path_factory.mktemp("rankcells")
-    wheel = build_docs_package(site_dir, folder / "package")
-    environment = folder / "venv"
-    venv.create(environment, with_pip=False)
-    python = environment / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    parents = [path for path in sys.path if path.endswith("site-packages")]
-    Path(purelib, "test-requirements.pth").write_text("\n".join(parents) + "\n", encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(wheel)],
-        check=True,
-    )
-    return python
+    return docs_environment(build_docs_package(site_dir, folder / "package"), folder / "venv")
 
 
 def run_tool(python: Path, folder: Path, *arguments: str) -> None:
-    """Run `python -m ARGUMENTS` in `folder`, with no PYTHONPATH (so rankcells is the wheel's)."""
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
-    done = subprocess.run([python, "-m", *arguments], cwd=folder, env=env, capture_output=True, text=True)
+    """Run `python -m ARGUMENTS` in `folder` (browserdrive.docsenv.run_tool); it must succeed."""
+    done = docsenv.run_tool(python, folder, *arguments)
     assert done.returncode == 0, done.stderr
 
 
@@ -119,11 +105,11 @@ def build_sphinx(python: Path, folder: Path) -> tuple[Path, str]:
 
 
 def build_mkdocs(python: Path, folder: Path) -> tuple[Path, str]:
-    """An MkDocs project with CELLS and the playground on a page in a folder of its own (guide/), built: (the site
-    folder, the page's address in it)."""
+    """An MkDocs project with CELLS and the playground on a page in a folder of its own (guide/), and HOME_CELL on
+    its home page, built: (the site folder, the guide's address in it)."""
     (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG, encoding="utf-8")
     (folder / "docs").mkdir()
-    (folder / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (folder / "docs" / "index.md").write_text("# Home\n\n" + MKDOCS_BLOCK.format(code=HOME_CELL), encoding="utf-8")
     blocks = [MKDOCS_BLOCK.format(code=cell["code"]) for cell in CELLS]
     (folder / "docs" / "guide.md").write_text("# Guide\n\n" + "\n".join([*blocks, MKDOCS_PLAYGROUND]), encoding="utf-8")
     run_tool(python, folder, "mkdocs", "build", "-q", "-d", "site")
@@ -280,3 +266,55 @@ def set_furo_theme(page, theme: str) -> None:
     """Set Furo's mode to `theme` ("light", "dark"), as its toggle does (on the body)."""
     page.evaluate("(theme) => { document.body.dataset.theme = theme; }", theme)
     expect(page.locator("body")).to_have_attribute("data-theme", theme)
+
+
+def test_a_second_page_boots_python_from_the_browser_s_cache(browser, docs_python, tmp_path):
+    """On a host that lets the browser keep its files a while (GitHub Pages sends max-age=600),
+    a reader's second page asks the host for none of Pyodide's files: the runtime's addresses are
+    the same from every page, and nothing the runtime fetches refuses the cache. In a profile of
+    its own, as a reader's, with a disk cache (bench/docs_bytes.py prints the bytes)."""
+    out, guide = build_mkdocs(docs_python, tmp_path)
+    asked: list[str] = []  # the paths the server was asked to send
+
+    def caching(base: functools.partial) -> functools.partial:
+        class Caching(base.func):
+            def end_headers(self):
+                if self.command == "GET":  # a HEAD (the worker's check on a slow boot) has no body
+                    asked.append(self.path)
+                self.send_header("Cache-Control", "max-age=600")
+                super().end_headers()
+
+        return functools.partial(Caching, *base.args, **base.keywords)
+
+    profile = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=find_chromium(), args=LAUNCH_ARGS, service_workers="block"
+    )
+    try:
+        page = profile.new_page()
+        with served(out, plain=True, handler=caching) as base:
+            # The first page: Python boots, and the full standard library it fetches afterwards arrives.
+            with profile.expect_event("requestfinished", is_full_stdlib, timeout=PYTHON_READY_TIMEOUT):
+                run_first_cell(page, base + guide)
+            before = len(asked)
+            run_first_cell(page, base)
+            expect(page.locator("[data-cell] [data-output]")).to_have_text("home")
+        first, second = asked[:before], asked[before:]
+        assert any(path.startswith(PYODIDE_FILES) for path in first), "the first page's boot was not seen"
+        # Not the memory snapshot: a boot that Python's own start outran abandons its download, so
+        # there may be none in the cache for the next page (on a quiet machine there is).
+        assert [path for path in second if path.startswith(PYODIDE_FILES) and SNAPSHOT not in path] == []
+    finally:
+        profile.close()
+
+
+def is_full_stdlib(request) -> bool:
+    """Whether `request` (finished) fetched Python's full standard library, which the worker fetches after its boot."""
+    return request.url.endswith("/python_stdlib.zip")
+
+
+def run_first_cell(page, url: str) -> None:
+    """Open `url` and run its first cell, to its end."""
+    page.goto(url)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
