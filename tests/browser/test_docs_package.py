@@ -7,7 +7,8 @@ from outside the documentation's own origin; each page's rank playground (the Sp
 MkDocs fence) answers a move with the readouts CPython's rankmetrics gives. With Material for
 MkDocs' instant navigation, the next page's cells work without a page load; the cells' text is
 readable on the light and dark schemes of Material and of Furo (Sphinx), whichever scheme the
-reader's system has.
+reader's system has. A second page boots Python from the browser's cache; sphinx-autobuild serves
+working cells, before and after a rebuild.
 
 Sphinx, MkDocs and the themes come from the project's test requirements, reached from the
 wheel's environment (browserdrive.docsenv)."""
@@ -16,6 +17,10 @@ from __future__ import annotations
 
 import functools
 import math
+import os
+import socket
+import subprocess
+import threading
 import textwrap
 from pathlib import Path
 
@@ -53,6 +58,7 @@ PLAYGROUND_STATE = {
 }
 PYODIDE_FILES = "/rankcells/pyodide/"  # where the MkDocs plugin puts Pyodide's files
 SNAPSHOT = Path(SNAPSHOT_PATH).name
+AUTOBUILD = Path(__file__).with_name("autobuild_server.py")  # sphinx-autobuild, saying when it listens
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
 
 SPHINX_CONF = 'project = "Docs"\nextensions = ["rankcells.sphinx"]\n'
@@ -318,3 +324,48 @@ def run_first_cell(page, url: str) -> None:
     cell = page.locator("[data-cell]").first
     cell.get_by_role("button", name="Run").click()
     expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_sphinx_autobuild_serves_the_cells_and_keeps_the_runtime_on_a_rebuild(page, docs_python, tmp_path):
+    """sphinx-autobuild (its own server, which reloads the page after each rebuild) serves working
+    cells; a rebuild after an edit leaves the runtime's files as they were (not copied again)."""
+    need("sphinx_autobuild")
+    (tmp_path / "conf.py").write_text(SPHINX_CONF, encoding="utf-8")
+    page_source = tmp_path / "index.rst"
+    page_source.write_text("Cells\n=====\n\n" + SPHINX_BLOCK.format(code="   print('one')"), encoding="utf-8")
+    with socket.socket() as probe:  # a free port for the server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    command = [docs_python, AUTOBUILD, ".", "_build", "--host", "127.0.0.1", "--port", str(port)]
+    server = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    output: list[str] = []
+    serving = threading.Event()
+
+    def read() -> None:  # drains the server's output (a full pipe would stop it)
+        for line in server.stdout:
+            output.append(line)
+            if line.strip() == "Listening":
+                serving.set()
+        serving.set()  # it ended: the assertion below says so
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert serving.wait(PYTHON_READY_TIMEOUT / 1000) and server.poll() is None, "".join(output)
+        page.goto(f"http://127.0.0.1:{port}/index.html")
+        wasm = tmp_path / "_build" / "_static" / "rankcells" / "pyodide" / "pyodide.asm.wasm"
+        copied = wasm.stat().st_ctime_ns
+        cell = page.locator("[data-cell]")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("one", timeout=PYTHON_READY_TIMEOUT)
+
+        page_source.write_text(page_source.read_text(encoding="utf-8").replace("one", "two"), encoding="utf-8")
+        expect(cell.locator("[data-editor]")).to_contain_text("print('two')", timeout=PYTHON_READY_TIMEOUT)
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("two", timeout=PYTHON_READY_TIMEOUT)
+        assert wasm.stat().st_ctime_ns == copied  # the rebuild left the runtime in place
+    finally:
+        server.terminate()
+        server.wait()

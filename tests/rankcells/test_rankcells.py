@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import shutil
 import textwrap
 from pathlib import Path
 from types import SimpleNamespace
@@ -65,6 +66,27 @@ def test_the_runtime_is_copied_with_its_time_limit(runtime, tmp_path):
     assert copied_settings(target) == {**SETTINGS, "timeLimit": 5.0}
     assert not (target / "stale.js").exists()  # a rebuild leaves no file of an older runtime
     assert copied_settings(runtime) == SETTINGS  # the package's own copy is untouched
+
+
+def test_a_runtime_copied_already_is_left_as_it_is(runtime, tmp_path, monkeypatch):
+    copies = []
+    copytree = shutil.copytree
+    monkeypatch.setattr(
+        shutil, "copytree", lambda src, *args, **kwargs: copies.append(src) or copytree(src, *args, **kwargs)
+    )
+    target = tmp_path / "site" / "rankcells"
+    rankcells.copy_runtime(target, 5)
+    rankcells.copy_runtime(target, 5)  # a rebuild
+    assert copies.count(runtime) == 1  # not copied again
+    rankcells.copy_runtime(target, 6)  # another time limit
+    assert copied_settings(target) == {**SETTINGS, "timeLimit": 6.0}
+    (runtime / rankcells.EMBED_SCRIPT).write_text("// embed, newer", encoding="utf-8")  # another runtime
+    os.utime(runtime / rankcells.EMBED_SCRIPT, ns=(0, 1))
+    rankcells.copy_runtime(target, 6)
+    assert (target / rankcells.EMBED_SCRIPT).read_text(encoding="utf-8") == "// embed, newer"
+    (target / "stale.js").write_text("old", encoding="utf-8")
+    rankcells.copy_runtime(target, 6)
+    assert not (target / "stale.js").exists()
 
 
 def test_a_package_without_its_runtime_says_how_to_get_one(tmp_path, monkeypatch):
