@@ -28,7 +28,7 @@ const PLAYGROUND_SELECTOR = "[data-playground]";
 // Each batch of new blocks is mounted on the one Python; when the blocks mounted before have
 // left the page, the new ones are another page's, and Python forgets the old page's variables.
 let python = null; // Promise of {runtime, show}: Python, started by the first batch
-let shown = null; // the batch on the page now: {cells, status, signal controller}
+let page = null; // the page shown now: {status, hosts, cellCount, playgroundCount, batches}
 
 async function main() {
   mountNewBlocks();
@@ -43,28 +43,31 @@ function holdsBlocks(node) {
   return node.matches(selector) || node.querySelector(selector) !== null;
 }
 
-/** Mount the page's blocks and playgrounds that are not cells yet, as one batch. */
+/** Mount the blocks and playgrounds that are not cells yet, as one batch: another page's when
+ *  the cells mounted before have all left, else more of this page's (numbered on from its
+ *  cells, under its status line). */
 function mountNewBlocks() {
+  const left = page?.hosts.length && !page.hosts.some((host) => host.isConnected) ? page : null;
+  if (page === null || left) page = { status: null, hosts: [], cellCount: 0, playgroundCount: 0, batches: [] };
+  const here = page;
+  const first = here.hosts.length === 0;
   const blocks = [...document.querySelectorAll(SELECTOR)];
   const playgroundHosts = [...document.querySelectorAll(PLAYGROUND_SELECTOR)].map((block, index) =>
-    hostPlayground(block, index, blocks.length === 0 && index === 0),
+    hostPlayground(block, here.playgroundCount + index, first && blocks.length === 0 && index === 0),
   );
   if (blocks.length === 0 && playgroundHosts.length === 0) return;
-  const mounted = blocks.map((block, index) => mountCell(block, index));
-  const batch = {
-    status: mounted[0]?.status ?? playgroundHosts[0].status,
-    hosts: [...mounted.map(({ section }) => section), ...playgroundHosts.map(({ shadow }) => shadow.host)],
-    unmounted: new AbortController(),
-    cells: null,
-  };
-  const previous = shown;
-  shown = batch;
-  const pageChanged = previous !== null && !previous.hosts.some((host) => host.isConnected);
+  const mounted = blocks.map((block, index) => mountCell(block, here.cellCount + index, first && index === 0));
+  here.status ??= mounted[0]?.status ?? playgroundHosts[0].status;
+  here.hosts.push(...mounted.map(({ section }) => section), ...playgroundHosts.map(({ shadow }) => shadow.host));
+  here.cellCount += blocks.length;
+  here.playgroundCount += playgroundHosts.length;
+  const batch = { cells: null, unmounted: new AbortController() };
+  here.batches.push(batch);
   python ??= startPython();
   python.then(({ runtime, show }) => {
-    if (shown !== batch) return; // another page came first
-    show(batch.status);
-    if (pageChanged) leavePage(runtime, previous);
+    if (page !== here) return; // another page came first
+    show(here.status);
+    if (left) leavePage(runtime, left);
     const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
     const slug = `embed${location.pathname}`;
     batch.cells = new CellController(
@@ -81,11 +84,13 @@ function mountNewBlocks() {
   });
 }
 
-/** The page whose cells were `batch` is gone: let go of them, stop a cell still running, and
- *  give the next page's cells fresh variables (as a page load would). */
-function leavePage(runtime, batch) {
-  batch.unmounted.abort();
-  batch.cells?.detach();
+/** The page `gone` has left: let go of its cells, stop one still running, and give the next
+ *  page's cells fresh variables (as a page load would). */
+function leavePage(runtime, gone) {
+  for (const batch of gone.batches) {
+    batch.unmounted.abort();
+    batch.cells?.detach();
+  }
   if (runtime.busy) runtime.stop();
   runtime.resetSession();
 }
@@ -108,7 +113,7 @@ async function startPython() {
     set(...last);
   };
   show.set = set;
-  show(shown.status);
+  show(page.status);
   const settings = await new Promise((resolve) => {
     const load = () => {
       set("loading", "Python is loading…");
@@ -137,8 +142,9 @@ async function fetchSettings() {
   return response.json();
 }
 
-/** Replace `block` with a cell in a shadow root; returns its data, section and status line. */
-function mountCell(block, index) {
+/** Replace `block` with the page's cell number `index` + 1 in a shadow root, with Python's status
+ *  line above it when `withStatus`; returns its data, section and status line. */
+function mountCell(block, index, withStatus) {
   const code = block.textContent.replace(/\n+$/, "");
   const data = {
     id: block.id || `cell-${index + 1}`,
@@ -180,7 +186,7 @@ function mountCell(block, index) {
     "aria-label": `Output of code cell ${index + 1}`,
   });
   section.append(editor, toolbar, output);
-  shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
+  shadow.append(stylesheet, ...(withStatus ? [status] : []), section);
   block.replaceWith(host);
   return { data, section, status };
 }
