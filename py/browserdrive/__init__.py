@@ -6,6 +6,7 @@
   and WebKitGTK (WebDriver), and a lesson page's contract over any of them.
 - `browserdrive.serving`: serve a folder on a free port, with the course's server or a plain one.
 - `browserdrive.layout_shift`: the scripts that measure how much a page moves (Chromium).
+- `browserdrive.docsenv`: a Python with the rankcells wheel, to build documentation with it.
 
 The repository's root and `py/` must be on `sys.path` (pytest's `pythonpath` in pyproject.toml;
 the benches' `bench/lib`).

@@ -43,7 +43,10 @@ def check_time_limit(time_limit) -> float | None:
 
 def copy_runtime(target: Path, time_limit: float | None = None) -> None:
     """Copy the runtime into `target` (a folder of the built documentation; replaced if present)
-    and set its cells' time limit (seconds, None for none; check_time_limit's rules).
+    and set its cells' time limit (seconds, None for none; check_time_limit's rules). A copy that
+    is already there and the same is left as it is (a rebuild, or a live-reloading server such
+    as sphinx-autobuild, then neither copies 25 MB again nor takes the files away while a page
+    may be loading them).
 
     Raises FileNotFoundError when the package holds no runtime (imported from source, not from
     its wheel), ValueError for a bad time limit.
@@ -54,9 +57,27 @@ def copy_runtime(target: Path, time_limit: float | None = None) -> None:
         raise FileNotFoundError(
             f"rankcells has no runtime at {RUNTIME}: install the wheel built by 'make docs-package'"
         )
+    runtime = json.loads(settings.read_text(encoding="utf-8"))
+    runtime["timeLimit"] = time_limit
+    text = json.dumps(runtime)
+    if _is_copy(target, text):
+        return
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(RUNTIME, target)
-    runtime = json.loads(settings.read_text(encoding="utf-8"))
-    runtime["timeLimit"] = time_limit
-    (target / SETTINGS).write_text(json.dumps(runtime), encoding="utf-8")
+    (target / SETTINGS).write_text(text, encoding="utf-8")
+
+
+def _is_copy(target: Path, settings: str) -> bool:
+    """Whether `target` holds the runtime's files, the same size and age (copytree keeps a
+    file's time), and no other, with `settings` as its settings."""
+    if not (target / SETTINGS).is_file() or (target / SETTINGS).read_text(encoding="utf-8") != settings:
+        return False
+    files = {path.relative_to(RUNTIME) for path in RUNTIME.rglob("*") if path.is_file()}
+    if files != {path.relative_to(target) for path in target.rglob("*") if path.is_file()}:
+        return False
+    for name in files - {Path(SETTINGS)}:
+        source, copy = (RUNTIME / name).stat(), (target / name).stat()
+        if (source.st_size, source.st_mtime_ns) != (copy.st_size, copy.st_mtime_ns):
+            return False
+    return True

@@ -9,17 +9,20 @@ None, the default, for no limit).
 `.. rank-playground:: ID` with a YAML body (a lesson's playground block: lessons/README.md, "Rank
 playground") draws a rank playground (rankcells/playground.py).
 
-A `runnable` element the cells cannot use (not a code block, or not Python) stops the build with a RankCellsError naming its file and line; so does a
-playground's mistake.
+A `runnable` element the cells cannot use (not a code block, or not Python), and each mistake of a
+playground, is reported as Sphinx reports its own: `FILE:LINE: ERROR: what is wrong and what to
+do`, once per build (also for a page an incremental build did not read again). The pages are
+still written (the element stays as it is, not a cell; the playground is left out), and the build
+ends with exit status 1.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from docutils import nodes
-from sphinx.errors import SphinxError
+from sphinx.util import logging
+
 from sphinx.util.docutils import SphinxDirective
 
 from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
@@ -27,12 +30,7 @@ from .blocks import RUNNABLE, is_python, language_problem
 from .playground import PlaygroundError, render_playground
 
 TIME_LIMIT_OPTION = "rankcells_time_limit"
-
-
-class RankCellsError(SphinxError):
-    """A runnable block the cells cannot use; the message starts with `FILE:LINE:`."""
-
-    category = "rankcells error"
+logger = logging.getLogger(__name__)
 
 
 def setup(app) -> dict:
@@ -41,6 +39,9 @@ def setup(app) -> dict:
     app.connect("builder-inited", _add_script)
     app.add_directive("rank-playground", RankPlayground)
     app.connect("doctree-read", check_runnable_blocks)
+    app.connect("env-purge-doc", _forget_problems)
+    app.connect("env-merge-info", _merge_problems)
+    app.connect("build-finished", report_problems)
     app.connect("build-finished", _copy_runtime)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -67,13 +68,12 @@ def _is_runnable(node) -> bool:
 
 
 def check_runnable_blocks(app, doctree) -> None:
-    """Refuse the runnable elements of a document (`doctree`, as read) that cannot be cells: one
-    that is not a code block (a container's cell would swallow whatever it holds), one whose
-    language is not Python (a block without one takes conf.py's `highlight_language`).
-
-    Raises RankCellsError with the element's file (relative to the source folder) and line.
+    """Note the runnable elements of a document (`doctree`, as read) that cannot be cells, and
+    take their class away: one that is not a code block (a container's cell would swallow
+    whatever it holds), one whose language is not Python (a block without one takes conf.py's
+    `highlight_language`). report_problems reports them with their lines.
     """
-    for node in doctree.findall(_is_runnable):
+    for node in list(doctree.findall(_is_runnable)):
         if not isinstance(node, nodes.literal_block):
             problem = (
                 f"only a code block can be runnable, and this is a {node.tagname}: "
@@ -86,41 +86,74 @@ def check_runnable_blocks(app, doctree) -> None:
             if language == "default" or is_python(language):
                 continue
             problem = language_problem(language) + " ('.. code-block:: python')"
-        raise RankCellsError(f"{_location(app, node, doctree)}: {problem}")
+        node["classes"].remove(RUNNABLE)
+        location = logging.get_node_location(_with_line(node)) or app.env.docname
+        _note(app.env, location, problem)
 
 
 class RankPlayground(SphinxDirective):
-    """`.. rank-playground:: ID` and an indented YAML body: a rank playground, as raw HTML."""
+    """`.. rank-playground:: ID` and an indented YAML body: a rank playground, as raw HTML (nothing
+    when the block has mistakes: report_problems reports them with their lines)."""
 
     optional_arguments = 1  # the id; a missing one is reported with the body's mistakes
     has_content = True
 
     def run(self) -> list:
-        source, _ = self.get_source_info()
         body_line = self.content_offset + 1  # the body's first line in the page
         try:
             markup = render_playground(
                 self.arguments[0] if self.arguments else None, "\n".join(self.content), self.lineno, body_line
             )
         except PlaygroundError as error:
-            path = _relative(self.env.srcdir, source)
-            raise RankCellsError("\n".join(f"{path}:{line}: {text}" for line, text in error.problems)) from None
+            source, _ = self.get_source_info()
+            for line, text in error.problems:
+                _note(self.env, f"{source}:{line}", text)
+            return []
         return [nodes.raw("", markup, format="html")]
 
 
-def _ancestors(node):
-    parent = node.parent
-    while parent is not None:
-        yield parent
-        parent = parent.parent
+def _problems(env) -> dict[str, list[tuple[str, str]]]:
+    """The problems noted in the build's environment: {document name: [("FILE:LINE", text)]}.
+    The environment is kept between builds, so a page not read again keeps its problems."""
+    if not hasattr(env, "rankcells_problems"):
+        env.rankcells_problems = {}
+    return env.rankcells_problems
 
 
-def _location(app, node, doctree) -> str:
-    source = node.source or doctree.get("source") or ""
-    line = node.line or next((parent.line for parent in _ancestors(node) if parent.line), None)
-    return f"{_relative(app.srcdir, source)}:{line or '?'}"
+def _note(env, location: str, text: str) -> None:
+    """Note a problem of the page being read, at `location` ("FILE:LINE")."""
+    _problems(env).setdefault(env.docname, []).append((location, text))
 
 
-def _relative(srcdir, source: str) -> str:
-    """`source` (a page's path) relative to the source folder `srcdir`, with / between its parts."""
-    return Path(os.path.relpath(source, srcdir)).as_posix() if source else "?"
+def _forget_problems(app, env, docname) -> None:
+    _problems(env).pop(docname, None)  # the page is read again (or was removed)
+
+
+def _merge_problems(app, env, docnames, other) -> None:
+    """A parallel read's problems (in `other`, a worker's environment) join the main ones."""
+    for docname in docnames:
+        if docname in _problems(other):
+            _problems(env)[docname] = _problems(other)[docname]
+
+
+def report_problems(app, exception) -> None:
+    """Report every noted problem as `FILE:LINE: ERROR: text`, page by page in line order, and
+    make the build's exit status 1 when there is one."""
+    problems = _problems(app.env)
+    for docname in sorted(problems):
+        for location, text in sorted(problems[docname], key=_file_and_line):
+            logger.error(text, location=location)
+    if any(problems.values()):
+        app.statuscode = 1
+
+
+def _with_line(node):
+    """`node`'s nearest ancestor that knows its line (a node made by a directive may not)."""
+    while node.parent is not None and not node.line:
+        node = node.parent
+    return node
+
+
+def _file_and_line(problem: tuple[str, str]) -> tuple[str, int]:
+    file, _, line = problem[0].rpartition(":")
+    return file, int(line) if line.isdigit() else 0

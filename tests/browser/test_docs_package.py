@@ -4,27 +4,35 @@ MkDocs project built with it, each served by a plain static server (no isolation
 Content-Security-Policy), as documentation hosts serve them. Their
 runnable blocks become cells that print what CPython prints, share one Python, and load nothing
 from outside the documentation's own origin; each page's rank playground (the Sphinx directive, the
-MkDocs fence) answers a move with the readouts CPython's rankmetrics gives.
+MkDocs fence) answers a move with the readouts CPython's rankmetrics gives. With Material for
+MkDocs' instant navigation, the next page's cells work without a page load; the cells' text is
+readable on the light and dark schemes of Material and of Furo (Sphinx), whichever scheme the
+reader's system has. A second page boots Python from the browser's cache; sphinx-autobuild serves
+working cells, before and after a rebuild.
 
-Sphinx and MkDocs come from the project's test requirements: the test environment reaches them
-through a .pth file (installing them afresh took about a minute here); the wheel is installed
-into it with --no-deps."""
+Sphinx, MkDocs and the themes come from the project's test requirements, reached from the
+wheel's environment (browserdrive.docsenv)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import os
+import socket
 import subprocess
-import sys
+import threading
 import textwrap
-import venv
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from helpers import PYTHON_READY_TIMEOUT, cpython_outputs, normalise, served
+from browserdrive import docsenv
+from browserdrive.docsenv import docs_environment
+from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
 from lessonbuild.docspackage import build_docs_package
+from lessonbuild.snapshot import SNAPSHOT_PATH
 from missing_tools import missing_tool
 from rankmetrics.pages.playground import readouts
 
@@ -48,6 +56,9 @@ PLAYGROUND_STATE = {
     "threshold": 1,
     "max_grade": 3,
 }
+PYODIDE_FILES = "/rankcells/pyodide/"  # where the MkDocs plugin puts Pyodide's files
+SNAPSHOT = Path(SNAPSHOT_PATH).name
+AUTOBUILD = Path(__file__).with_name("autobuild_server.py")  # sphinx-autobuild, saying when it listens
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
 
 SPHINX_CONF = 'project = "Docs"\nextensions = ["rankcells.sphinx"]\n'
@@ -62,7 +73,16 @@ markdown_extensions: [attr_list]
 plugins: [search, rankcells]
 """
 MKDOCS_BLOCK = "```{{.python .runnable}}\n{code}\n```\n"
+HOME_CELL = "print('home')"
 MKDOCS_PLAYGROUND = f"```rank-playground id=move-d\n{PLAYGROUND}```\n"
+
+
+def need(module: str) -> None:
+    """Skip (fail under CI) when `module`, a documentation tool or theme of the test requirements, is missing."""
+    try:
+        __import__(module)
+    except ImportError:
+        missing_tool(f"{module} is not installed: run 'make setup' (requirements-test.txt lists it)")
 
 
 @pytest.fixture(scope="session")
@@ -70,34 +90,14 @@ def docs_python(site_dir, tmp_path_factory) -> Path:
     """A Python with the rankcells wheel (built from the session's course) installed, and Sphinx
     and MkDocs from the test requirements; its path."""
     for tool in ("sphinx", "mkdocs"):
-        try:
-            __import__(tool)
-        except ImportError:
-            missing_tool(f"{tool} is not installed: run 'make setup' (requirements-test.txt lists it)")
+        need(tool)
     folder = tmp_path_factory.mktemp("rankcells")
-    wheel = build_docs_package(site_dir, folder / "package")
-    environment = folder / "venv"
-    venv.create(environment, with_pip=False)
-    python = environment / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    parents = [path for path in sys.path if path.endswith("site-packages")]
-    Path(purelib, "test-requirements.pth").write_text("\n".join(parents) + "\n", encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", str(wheel)],
-        check=True,
-    )
-    return python
+    return docs_environment(build_docs_package(site_dir, folder / "package"), folder / "venv")
 
 
 def run_tool(python: Path, folder: Path, *arguments: str) -> None:
-    """Run `python -m ARGUMENTS` in `folder`, with no PYTHONPATH (so rankcells is the wheel's)."""
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
-    done = subprocess.run([python, "-m", *arguments], cwd=folder, env=env, capture_output=True, text=True)
+    """Run `python -m ARGUMENTS` in `folder` (browserdrive.docsenv.run_tool); it must succeed."""
+    done = docsenv.run_tool(python, folder, *arguments)
     assert done.returncode == 0, done.stderr
 
 
@@ -111,11 +111,11 @@ def build_sphinx(python: Path, folder: Path) -> tuple[Path, str]:
 
 
 def build_mkdocs(python: Path, folder: Path) -> tuple[Path, str]:
-    """An MkDocs project with CELLS and the playground on a page in a folder of its own (guide/), built: (the site
-    folder, the page's address in it)."""
+    """An MkDocs project with CELLS and the playground on a page in a folder of its own (guide/), and HOME_CELL on
+    its home page, built: (the site folder, the guide's address in it)."""
     (folder / "mkdocs.yml").write_text(MKDOCS_CONFIG, encoding="utf-8")
     (folder / "docs").mkdir()
-    (folder / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (folder / "docs" / "index.md").write_text("# Home\n\n" + MKDOCS_BLOCK.format(code=HOME_CELL), encoding="utf-8")
     blocks = [MKDOCS_BLOCK.format(code=cell["code"]) for cell in CELLS]
     (folder / "docs" / "guide.md").write_text("# Guide\n\n" + "\n".join([*blocks, MKDOCS_PLAYGROUND]), encoding="utf-8")
     run_tool(python, folder, "mkdocs", "build", "-q", "-d", "site")
@@ -167,3 +167,205 @@ def assert_readouts(playground, state: dict) -> None:
     for name, metric in expected.items():
         shown = playground.locator(f'[data-metric="{name}"]').get_attribute("data-value")
         assert math.isclose(float(shown), metric["value"], rel_tol=0, abs_tol=TOLERANCE), name
+
+
+MATERIAL_CONFIG = """\
+site_name: Docs
+site_url: {base}  # instant navigation follows the links within it
+theme:
+  name: material
+  font: false
+  features: [navigation.instant]
+  palette:
+    - scheme: default
+      toggle: {{icon: material/brightness-7, name: Switch to dark mode}}
+    - scheme: slate
+      toggle: {{icon: material/brightness-4, name: Switch to light mode}}
+markdown_extensions: [attr_list]
+plugins: [search, rankcells]
+nav: [index.md, second.md]
+"""
+# A cell on each page: the second page's runs where the first page's variable is gone.
+MATERIAL_PAGES = {
+    "index.md": "# First\n\n" + MKDOCS_BLOCK.format(code="x = 41\nprint(x + 1)"),
+    "second.md": "# Second\n\n" + MKDOCS_BLOCK.format(code="print('second', 'x' in globals())"),
+}
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+MIN_CONTRAST = 4.5  # WCAG AA for text
+
+
+def lowest_contrast(page) -> list:
+    """The text of the cells' shadow roots with the least contrast on its background: [ratio, text]."""
+    return page.evaluate(
+        f"""() => {{
+          const lowest = {CONTRAST};
+          return lowest([...document.querySelectorAll(".ranking-lessons-cell")].map((host) => host.shadowRoot));
+        }}"""
+    )
+
+
+def assert_readable(page, schemes: list[str], set_scheme) -> None:
+    """For each host scheme in `schemes` (set by `set_scheme(scheme)`), with the screen light and
+    dark: every text of the cells has a contrast of MIN_CONTRAST or more on its background."""
+    for scheme in schemes:
+        set_scheme(scheme)
+        for screen in ("light", "dark"):
+            page.emulate_media(color_scheme=screen)
+            ratio, text = lowest_contrast(page)
+            assert ratio >= MIN_CONTRAST, (scheme, screen, text, ratio)
+
+
+def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_python, tmp_path):
+    need("material")
+    (tmp_path / "docs").mkdir()
+    for name, text in MATERIAL_PAGES.items():
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    with served(tmp_path / "site", plain=True) as base:  # its address (and port) is the site's
+        (tmp_path / "mkdocs.yml").write_text(MATERIAL_CONFIG.format(base=base), encoding="utf-8")
+        run_tool(docs_python, tmp_path, "mkdocs", "build", "-q", "-d", "site")
+        page.goto(base)
+        cell = page.locator("[data-cell]")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+        page.evaluate("window.stayed = true")
+
+        page.get_by_role("navigation", name="Navigation").get_by_role("link", name="Second").click()
+        expect(page).to_have_url(base + "second/")
+        expect(cell).to_have_count(1)
+        expect(cell.locator("[data-editor]")).to_contain_text("print('second'")
+        assert page.evaluate("window.stayed") is True  # the page was not loaded again
+        expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("second False", timeout=PYTHON_READY_TIMEOUT)
+
+        assert_readable(page, ["default", "slate"], lambda scheme: set_material_scheme(page, scheme))
+
+
+def set_material_scheme(page, scheme: str) -> None:
+    """Press Material's palette toggle until the page's scheme is `scheme`."""
+    if page.locator("body").get_attribute("data-md-color-scheme") != scheme:
+        page.locator("form[data-md-component=palette] label:visible").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
+
+
+def test_furo_cells_are_readable_in_its_light_and_dark_modes(page, docs_python, tmp_path):
+    need("furo")
+    (tmp_path / "conf.py").write_text(SPHINX_CONF + 'html_theme = "furo"\n', encoding="utf-8")
+    block = SPHINX_BLOCK.format(code=textwrap.indent("print('furo')", "   "))
+    (tmp_path / "index.rst").write_text("Cells\n=====\n\n" + block, encoding="utf-8")
+    run_tool(docs_python, tmp_path, "sphinx", "-q", "-b", "html", ".", "_build")
+    with served(tmp_path / "_build", plain=True) as base:
+        page.goto(base + "index.html")
+        cell = page.locator("[data-cell]")
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("furo", timeout=PYTHON_READY_TIMEOUT)
+        assert_readable(page, ["light", "dark"], lambda theme: set_furo_theme(page, theme))
+
+
+def set_furo_theme(page, theme: str) -> None:
+    """Set Furo's mode to `theme` ("light", "dark"), as its toggle does (on the body)."""
+    page.evaluate("(theme) => { document.body.dataset.theme = theme; }", theme)
+    expect(page.locator("body")).to_have_attribute("data-theme", theme)
+
+
+def test_a_second_page_boots_python_from_the_browser_s_cache(browser, docs_python, tmp_path):
+    """On a host that lets the browser keep its files a while (GitHub Pages sends max-age=600),
+    a reader's second page asks the host for none of Pyodide's files: the runtime's addresses are
+    the same from every page, and nothing the runtime fetches refuses the cache. In a profile of
+    its own, as a reader's, with a disk cache (bench/docs_bytes.py prints the bytes)."""
+    out, guide = build_mkdocs(docs_python, tmp_path)
+    asked: list[str] = []  # the paths the server was asked to send
+
+    def caching(base: functools.partial) -> functools.partial:
+        class Caching(base.func):
+            def end_headers(self):
+                if self.command == "GET":  # a HEAD (the worker's check on a slow boot) has no body
+                    asked.append(self.path)
+                self.send_header("Cache-Control", "max-age=600")
+                super().end_headers()
+
+        return functools.partial(Caching, *base.args, **base.keywords)
+
+    profile = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=find_chromium(), args=LAUNCH_ARGS, service_workers="block"
+    )
+    try:
+        page = profile.new_page()
+        with served(out, plain=True, handler=caching) as base:
+            # The first page: Python boots, and the full standard library it fetches afterwards arrives.
+            with profile.expect_event("requestfinished", is_full_stdlib, timeout=PYTHON_READY_TIMEOUT):
+                run_first_cell(page, base + guide)
+            before = len(asked)
+            run_first_cell(page, base)
+            expect(page.locator("[data-cell] [data-output]")).to_have_text("home")
+        first, second = asked[:before], asked[before:]
+        assert any(path.startswith(PYODIDE_FILES) for path in first), "the first page's boot was not seen"
+        # Not the memory snapshot: a boot that Python's own start outran abandons its download, so
+        # there may be none in the cache for the next page (on a quiet machine there is).
+        assert [path for path in second if path.startswith(PYODIDE_FILES) and SNAPSHOT not in path] == []
+    finally:
+        profile.close()
+
+
+def is_full_stdlib(request) -> bool:
+    """Whether `request` (finished) fetched Python's full standard library, which the worker fetches after its boot."""
+    return request.url.endswith("/python_stdlib.zip")
+
+
+def run_first_cell(page, url: str) -> None:
+    """Open `url` and run its first cell, to its end."""
+    page.goto(url)
+    cell = page.locator("[data-cell]").first
+    cell.get_by_role("button", name="Run").click()
+    expect(cell).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_sphinx_autobuild_serves_the_cells_and_keeps_the_runtime_on_a_rebuild(page, docs_python, tmp_path):
+    """sphinx-autobuild (its own server, which reloads the page after each rebuild) serves working
+    cells; a rebuild after an edit leaves the runtime's files as they were (not copied again)."""
+    need("sphinx_autobuild")
+    (tmp_path / "conf.py").write_text(SPHINX_CONF, encoding="utf-8")
+    page_source = tmp_path / "index.rst"
+    page_source.write_text("Cells\n=====\n\n" + SPHINX_BLOCK.format(code="   print('one')"), encoding="utf-8")
+    with socket.socket() as probe:  # a free port for the server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    command = [docs_python, AUTOBUILD, ".", "_build", "--host", "127.0.0.1", "--port", str(port)]
+    server = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    output: list[str] = []
+    serving = threading.Event()
+
+    def read() -> None:  # drains the server's output (a full pipe would stop it)
+        for line in server.stdout:
+            output.append(line)
+            if line.strip() == "Listening":
+                serving.set()
+        serving.set()  # it ended: the assertion below says so
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert serving.wait(PYTHON_READY_TIMEOUT / 1000) and server.poll() is None, "".join(output)
+        page.goto(f"http://127.0.0.1:{port}/index.html")
+        wasm = tmp_path / "_build" / "_static" / "rankcells" / "pyodide" / "pyodide.asm.wasm"
+        copied = wasm.stat().st_ctime_ns
+        cell = page.locator("[data-cell]")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("one", timeout=PYTHON_READY_TIMEOUT)
+
+        page_source.write_text(page_source.read_text(encoding="utf-8").replace("one", "two"), encoding="utf-8")
+        expect(cell.locator("[data-editor]")).to_contain_text("print('two')", timeout=PYTHON_READY_TIMEOUT)
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("two", timeout=PYTHON_READY_TIMEOUT)
+        assert wasm.stat().st_ctime_ns == copied  # the rebuild left the runtime in place
+    finally:
+        server.terminate()
+        server.wait()

@@ -48,3 +48,22 @@ def test_stop_restarts_the_shared_worker_on_a_host_page(page, docs_site):
     second.get_by_role("button", name="Stop").click()
     expect(second).to_have_attribute("data-state", "idle")
     expect(second.locator("[data-output]")).to_contain_text("variables of this page were reset")
+
+
+def test_a_block_added_later_becomes_the_page_s_next_cell(page, docs_site):
+    page.goto(docs_site + "sphinx.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
+    page.evaluate(
+        """() => {
+          const block = document.createElement("pre");
+          block.className = "runnable";
+          block.textContent = "print('added')";
+          document.body.append(block);
+        }"""
+    )
+    added = page.get_by_role("region", name="Code cell 3", exact=True)
+    expect(added).to_have_attribute("data-state", "idle")
+    expect(status).to_have_count(1)  # the page's one status line
+    added.get_by_role("button", name="Run").click()
+    expect(added.locator("[data-output]")).to_have_text("added", timeout=PYTHON_READY_TIMEOUT)

@@ -6,7 +6,11 @@ the real wheel.)"""
 from __future__ import annotations
 
 import importlib
+import io
 import json
+import os
+import re
+import shutil
 import textwrap
 from pathlib import Path
 from types import SimpleNamespace
@@ -64,6 +68,27 @@ def test_the_runtime_is_copied_with_its_time_limit(runtime, tmp_path):
     assert copied_settings(runtime) == SETTINGS  # the package's own copy is untouched
 
 
+def test_a_runtime_copied_already_is_left_as_it_is(runtime, tmp_path, monkeypatch):
+    copies = []
+    copytree = shutil.copytree
+    monkeypatch.setattr(
+        shutil, "copytree", lambda src, *args, **kwargs: copies.append(src) or copytree(src, *args, **kwargs)
+    )
+    target = tmp_path / "site" / "rankcells"
+    rankcells.copy_runtime(target, 5)
+    rankcells.copy_runtime(target, 5)  # a rebuild
+    assert copies.count(runtime) == 1  # not copied again
+    rankcells.copy_runtime(target, 6)  # another time limit
+    assert copied_settings(target) == {**SETTINGS, "timeLimit": 6.0}
+    (runtime / rankcells.EMBED_SCRIPT).write_text("// embed, newer", encoding="utf-8")  # another runtime
+    os.utime(runtime / rankcells.EMBED_SCRIPT, ns=(0, 1))
+    rankcells.copy_runtime(target, 6)
+    assert (target / rankcells.EMBED_SCRIPT).read_text(encoding="utf-8") == "// embed, newer"
+    (target / "stale.js").write_text("old", encoding="utf-8")
+    rankcells.copy_runtime(target, 6)
+    assert not (target / "stale.js").exists()
+
+
 def test_a_package_without_its_runtime_says_how_to_get_one(tmp_path, monkeypatch):
     monkeypatch.setattr(rankcells, "RUNTIME", tmp_path / "nothing")
     with pytest.raises(FileNotFoundError, match="make docs-package"):
@@ -117,15 +142,30 @@ def test_the_mkdocs_plugin_adds_the_script_relative_to_each_page(runtime, tmp_pa
 
 
 def sphinx_build(tmp_path: Path, page: str) -> Path:
-    """Build a Sphinx project whose index.rst is `page` (a title first) to HTML; the output."""
+    """Build a Sphinx project whose index.rst is `page` (a title first) to HTML; the output. The
+    build must succeed without a warning."""
+    out, status, warnings = sphinx_build_reporting(tmp_path, page)
+    assert (status, warnings) == (0, "")
+    return out
+
+
+def sphinx_build_reporting(tmp_path: Path, page: str) -> tuple[Path, int, str]:
+    """Build a Sphinx project whose index.rst is `page` (a title first) to HTML, or build it again
+    when it was built: (the output, the exit status sphinx-build would give, the warnings about
+    the project's files, one a line, with the source folder's path left out). (Sphinx's warnings
+    about itself, from more than one build in a process, and its colours are left out.)"""
     application = tool("sphinx.application")
     source = tmp_path / "docs"
-    source.mkdir()
+    source.mkdir(exist_ok=True)
     (source / "conf.py").write_text('extensions = ["rankcells.sphinx"]\n', encoding="utf-8")
     (source / "index.rst").write_text("Title\n=====\n\n" + page, encoding="utf-8")
     out = tmp_path / "html"
-    application.Sphinx(source, source, out, tmp_path / "doctrees", "html", status=None, warning=None).build()
-    return out
+    warnings = io.StringIO()
+    app = application.Sphinx(source, source, out, tmp_path / "doctrees", "html", status=None, warning=warnings)
+    app.build()
+    text = re.sub(r"\x1b\[[0-9;]*m", "", warnings.getvalue())
+    lines = [line.removeprefix(f"{source}{os.sep}") for line in text.splitlines() if line.startswith(str(source))]
+    return out, app.statuscode, "".join(f"{line}\n" for line in lines)
 
 
 @pytest.mark.parametrize(
@@ -142,15 +182,23 @@ def sphinx_build(tmp_path: Path, page: str) -> Path:
     ],
     ids=["javascript", "doctest-session", "not-a-code-block", "inside-a-runnable"],
 )
-def test_sphinx_refuses_a_runnable_block_the_cells_cannot_use(runtime, tmp_path, page, line, says):
-    tool("sphinx")
-    from rankcells.sphinx import RankCellsError
+def test_sphinx_reports_a_runnable_block_the_cells_cannot_use(runtime, tmp_path, page, line, says):
+    out, status, warnings = sphinx_build_reporting(tmp_path, page)
+    assert status == 1  # as sphinx-build exits
+    assert warnings.startswith(f"index.rst:{line}: ERROR: ")
+    assert says in warnings and warnings.count("\n") == 1
+    # The page is written; the element reported is not a cell (a Python block inside it still is).
+    cells = 1 if "code-block:: python" in page else 0
+    assert (out / "index.html").read_text(encoding="utf-8").count('class="runnable ') == cells
 
-    with pytest.raises(RankCellsError) as raised:
-        sphinx_build(tmp_path, page)
-    message = str(raised.value)
-    assert message.startswith(f"index.rst:{line}: ")
-    assert says in message
+
+def test_sphinx_reports_a_problem_again_when_the_page_is_not_read_again(runtime, tmp_path):
+    page = ".. code-block:: javascript\n   :class: runnable\n\n   let x = 1;\n"
+    first = sphinx_build_reporting(tmp_path, page)[1:]
+    (tmp_path / "docs" / "other.rst").write_text("Other\n=====\n", encoding="utf-8")
+    again = sphinx_build_reporting(tmp_path, page)[1:]  # index.rst is unchanged: not read again
+    assert again[0] == first[0] == 1
+    assert again[1].count("index.rst:4: ERROR: ") == first[1].count("index.rst:4: ERROR: ") == 1
 
 
 def test_sphinx_takes_a_runnable_block_in_the_default_language(runtime, tmp_path):
@@ -255,15 +303,16 @@ def test_sphinx_draws_a_rank_playground(runtime, tmp_path):
     assert "<p>After.</p>" in page
 
 
-def test_sphinx_stops_at_a_playground_s_mistakes_with_their_lines(runtime, tmp_path):
-    tool("sphinx")
-    from rankcells.sphinx import RankCellsError
-
+def test_sphinx_reports_a_playground_s_mistakes_with_their_lines(runtime, tmp_path):
     body = textwrap.indent(BAD_BODY, "   ")
-    with pytest.raises(RankCellsError) as raised:
-        sphinx_build(tmp_path, f"Text.\n\n.. rank-playground::\n\n{body}")
-    lines = str(raised.value).splitlines()
-    assert [line.split(": ", 1)[0] for line in lines] == ["index.rst:6", "index.rst:9", "index.rst:11"]
+    _, status, warnings = sphinx_build_reporting(tmp_path, f"Text.\n\n.. rank-playground::\n\n{body}")
+    lines = warnings.splitlines()
+    assert status == 1
+    assert [line.split(": ", 2)[:2] for line in lines] == [
+        ["index.rst:6", "ERROR"],
+        ["index.rst:9", "ERROR"],
+        ["index.rst:11", "ERROR"],
+    ]
     assert "The grade of 'a' must be a whole number from 0 to 3" in lines[1]
 
 

@@ -23,47 +23,114 @@ const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.
 const SELECTOR = ".runnable, [data-runnable]";
 const PLAYGROUND_SELECTOR = "[data-playground]";
 
+// A page may show new blocks without loading itself again: a documentation theme that swaps
+// its content in place (Material for MkDocs' instant navigation), or one that adds them late.
+// Each batch of new blocks is mounted on the one Python; when the blocks mounted before have
+// left the page, the new ones are another page's, and Python forgets the old page's variables.
+let python = null; // Promise of {runtime, show}: Python, started by the first batch
+let page = null; // the page shown now: {status, hosts, cellCount, playgroundCount, batches}
+
 async function main() {
+  mountNewBlocks();
+  new MutationObserver((records) => {
+    if (records.some((record) => [...record.addedNodes].some(holdsBlocks))) mountNewBlocks();
+  }).observe(document.documentElement, { childList: true, subtree: true });
+}
+
+function holdsBlocks(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return false;
+  const selector = `${SELECTOR}, ${PLAYGROUND_SELECTOR}`;
+  return node.matches(selector) || node.querySelector(selector) !== null;
+}
+
+/** Mount the blocks and playgrounds that are not cells yet, as one batch: another page's when
+ *  the cells mounted before have all left, else more of this page's (numbered on from its
+ *  cells, under its status line). */
+function mountNewBlocks() {
+  const left = page?.hosts.length && !page.hosts.some((host) => host.isConnected) ? page : null;
+  if (page === null || left) page = { status: null, hosts: [], cellCount: 0, playgroundCount: 0, batches: [] };
+  const here = page;
+  const first = here.hosts.length === 0;
   const blocks = [...document.querySelectorAll(SELECTOR)];
   const playgroundHosts = [...document.querySelectorAll(PLAYGROUND_SELECTOR)].map((block, index) =>
-    hostPlayground(block, index, blocks.length === 0 && index === 0),
+    hostPlayground(block, here.playgroundCount + index, first && blocks.length === 0 && index === 0),
   );
   if (blocks.length === 0 && playgroundHosts.length === 0) return;
-  const mounted = blocks.map((block, index) => mountCell(block, index));
-  const status = mounted[0]?.status ?? playgroundHosts[0].status;
+  const mounted = blocks.map((block, index) => mountCell(block, here.cellCount + index, first && index === 0));
+  here.status ??= mounted[0]?.status ?? playgroundHosts[0].status;
+  here.hosts.push(...mounted.map(({ section }) => section), ...playgroundHosts.map(({ shadow }) => shadow.host));
+  here.cellCount += blocks.length;
+  here.playgroundCount += playgroundHosts.length;
+  const batch = { cells: null, unmounted: new AbortController() };
+  here.batches.push(batch);
+  python ??= startPython();
+  python.then(({ runtime, show }) => {
+    if (page !== here) return; // another page came first
+    show(here.status);
+    if (left) leavePage(runtime, left);
+    const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
+    const slug = `embed${location.pathname}`;
+    batch.cells = new CellController(
+      slug,
+      mounted.map(({ data }) => data),
+      runtime,
+      (state, text) => show.set(state, text),
+      { findCell: (id) => sections.get(id) ?? null },
+    );
+    for (const { shadow } of playgroundHosts)
+      mountPlaygrounds(shadow, { runtime, slug, useFragment: false, signal: batch.unmounted.signal });
+    if (blocks.length > 0)
+      import("../lesson/editor.js").then(({ createEditor }) => batch.cells.attachEditors(createEditor));
+  });
+}
+
+/** The page `gone` has left: let go of its cells, stop one still running, and give the next
+ *  page's cells fresh variables (as a page load would). */
+function leavePage(runtime, gone) {
+  for (const batch of gone.batches) {
+    batch.unmounted.abort();
+    batch.cells?.detach();
+  }
+  if (runtime.busy) runtime.stop();
+  runtime.resetSession();
+}
+
+/** Fetch the Python settings and start Python; resolves with the runtime and `show`, which
+ *  puts the status line in a batch's status element (show.set changes what it says). */
+async function startPython() {
+  let status = null; // the status element of the batch on the page now
+  let last = ["loading", "Python is loading…"];
   let retry = null; // what Retry does: fetch the settings again, or start Python again
-  const setStatus = (state, text) => showRuntimeStatus(status, state, text, () => retry());
-  // The cells are new on the host's page: their note is too, so it goes in the flow.
-  showNote(status, embedReductions());
+  const set = (state, text) => {
+    last = [state, text];
+    if (status) showRuntimeStatus(status, state, text, () => retry());
+  };
+  const show = (element) => {
+    if (element === status) return;
+    status = element;
+    // The cells are new on the host's page: their note is too, so it goes in the flow.
+    showNote(status, embedReductions());
+    set(...last);
+  };
+  show.set = set;
+  show(page.status);
   const settings = await new Promise((resolve) => {
     const load = () => {
-      setStatus("loading", "Python is loading…");
+      set("loading", "Python is loading…");
       fetchSettings().then(resolve, (error) => {
         retry = load;
-        setStatus("error", `Could not load Python: ${error.message}.`);
+        set("error", `Could not load Python: ${error.message}.`);
       });
     };
     load();
   });
-  const runtime = new PythonRuntime(settings, setStatus, {
+  const runtime = new PythonRuntime(settings, set, {
     siteURL: SITE.href,
     onCapability: (name, ok) => reportLate(status, name, !ok, { inFlow: true }),
   });
   retry = () => runtime.start();
-  const sections = new Map(mounted.map(({ data, section }) => [data.id, section]));
-  const cells = new CellController(
-    `embed${location.pathname}`,
-    mounted.map(({ data }) => data),
-    runtime,
-    setStatus,
-    { findCell: (id) => sections.get(id) ?? null },
-  );
   runtime.start();
-  for (const { shadow } of playgroundHosts)
-    mountPlaygrounds(shadow, { runtime, slug: `embed${location.pathname}`, useFragment: false });
-  if (blocks.length === 0) return;
-  const { createEditor } = await import("../lesson/editor.js");
-  cells.attachEditors(createEditor);
+  return { runtime, show };
 }
 
 /** The Python settings of the course's pages (embedRuntime: assets/embed-runtime.json). */
@@ -75,8 +142,9 @@ async function fetchSettings() {
   return response.json();
 }
 
-/** Replace `block` with a cell in a shadow root; returns its data, section and status line. */
-function mountCell(block, index) {
+/** Replace `block` with the page's cell number `index` + 1 in a shadow root, with Python's status
+ *  line above it when `withStatus`; returns its data, section and status line. */
+function mountCell(block, index, withStatus) {
   const code = block.textContent.replace(/\n+$/, "");
   const data = {
     id: block.id || `cell-${index + 1}`,
@@ -118,7 +186,7 @@ function mountCell(block, index) {
     "aria-label": `Output of code cell ${index + 1}`,
   });
   section.append(editor, toolbar, output);
-  shadow.append(stylesheet, ...(index === 0 ? [status] : []), section);
+  shadow.append(stylesheet, ...(withStatus ? [status] : []), section);
   block.replaceWith(host);
   return { data, section, status };
 }
