@@ -4,6 +4,8 @@ bench/evaluate_speed.py writes (no browser).
     .venv/bin/python bench/evaluator_time.py                 (10,000 queries x 100)
     .venv/bin/python bench/evaluator_time.py --queries 2000
     .venv/bin/python bench/evaluator_time.py --profile       (cProfile's top functions too)
+    .venv/bin/python bench/evaluator_time.py --pyodide       (then the page's Python in Pyodide
+                                                              under Node: bench/evaluate_pyodide.mjs)
 
 Prints the least CPU time (time.process_time: other processes on a shared machine change it
 less than the wall clock) of 3 runs of each step: reading the qrels, reading the run (RunReader), scoring it
@@ -15,11 +17,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from lib import ROOT  # noqa: F401  (first: the repository's import roots)
+from lib import ROOT  # first: the repository's import roots
 
 from evaluate_speed import CUTOFFS, write_files
 from rankmetrics.pages.runfiles import QrelsReader, RunReader
@@ -67,10 +70,11 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=10_000)
     parser.add_argument("--depth", type=int, default=100)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--pyodide", action="store_true", help="also time evaluate.py in Pyodide under Node")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        run, qrels = write_files(Path(folder), args.queries, args.depth)
-        run_text, qrels_text = run.read_text(), qrels.read_text()
+    folder = tempfile.TemporaryDirectory()
+    run, qrels = write_files(Path(folder.name), args.queries, args.depth)
+    run_text, qrels_text = run.read_text(), qrels.read_text()
     print(f"run: {args.queries:,} queries x {args.depth:,} lines")
     seconds, judgments = best(lambda: read_judgments(qrels_text))
     print(f"read the qrels:   {seconds:.3f} s")
@@ -82,6 +86,10 @@ def main() -> None:
         profile = cProfile.Profile()
         profile.runcall(score, judgments, rankings)
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+    if args.pyodide:
+        print("Pyodide under Node, evaluate.py as the worker drives it:", flush=True)
+        subprocess.run(["node", str(ROOT / "bench" / "evaluate_pyodide.mjs"), str(run), str(qrels)], check=True)
+    folder.cleanup()
 
 
 if __name__ == "__main__":

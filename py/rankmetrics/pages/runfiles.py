@@ -209,6 +209,19 @@ class _Reader:
             lines.pop()  # the file ended with a newline
         return lines
 
+    def _read_head(self, text, completed):
+        """Read the chunk's lines one by one until the first with content, which sets the format
+        (so that the rest of the chunk may go the fast way); return the text after them. What
+        those lines complete is added to `completed`."""
+        start = 0
+        while not self._content:
+            end = text.find("\n", start)
+            if end < 0:
+                break
+            completed.extend(self._read(self._split_lines(text[start : end + 1], final=False)) or ())
+            start = end + 1
+        return text[start:] if start else text
+
     def _words_of_lines(self, text, width):
         """The chunk's complete lines split into words in one go, when each has exactly `width`.
 
@@ -408,6 +421,7 @@ class QrelsReader(_Reader):
 
     def feed(self, text):
         """Read a chunk of text (str); a line may continue in the next chunk."""
+        text = self._read_head(text, [])
         if self._content and self._delimiter is None and not self._unreadable:
             for start in range(0, len(text), PLAIN_PIECE):
                 if not self._read_plain_chunk(text[start : start + PLAIN_PIECE]):
@@ -637,6 +651,7 @@ class RunReader(_Reader):
     def feed(self, text):
         """Read a chunk of text (str); return the queries it completed (grouped) or []."""
         completed = []
+        text = self._read_head(text, completed)
         if self._content and self._delimiter is None and not self._unreadable:
             # Piece by piece, so that a chunk's words never take much memory at once.
             for start in range(0, len(text), PLAIN_PIECE):
@@ -679,7 +694,7 @@ class RunReader(_Reader):
                 entry = self._last[1:] if qid == self._last[0] else self._queries.get(qid)
                 if len(docs) != count or (entry is not None and not entry[2].isdisjoint(docs)):
                     break  # a document twice
-                if entry is None and self.grouped and qid in self._done:
+                if self.grouped and (entry is None and qid in self._done or entry is not None and plan):
                     break  # a query back after others: NotGrouped, from _read
                 plan.append((qid, start, stop, docs, entry))
                 start = stop

@@ -63,6 +63,41 @@ MISSING_CHOICES = ("score 0", "leave out")
 ALL = "all"  # the cut-off name of a full-list measure
 
 
+def prepared_judgments(judgments, *, threshold=1, gain="linear"):
+    """Every query's judgments checked and prepared for the kernels, once: RunEvaluator takes
+    them as they are, so the runs scored against one judgments file share them.
+
+    Args:
+        judgments: mapping qid -> a mapping docid -> grade (int or float >= 0), a set/list/tuple
+            of relevant docids (grade 1), or a Judgments already prepared (kept as it is).
+        threshold: a document is relevant when its grade >= threshold (a number > 0).
+        gain: NDCG's gain, "linear" (trec_eval's) or "exponential".
+
+    Returns:
+        dict qid -> Judgments, in the order of `judgments`.
+
+    Raises:
+        ValueError: threshold or gain invalid; a query's judgments invalid (the message names
+            the query).
+
+    >>> prepared = prepared_judgments({"q1": {"a": 2, "b": 0}})
+    >>> sorted(prepared["q1"].relevant), prepared["q1"].gain(2)
+    (['a'], 2)
+    """
+    check_threshold(threshold)
+    check_gain(gain)
+    prepared = {}
+    for query, relevance in judgments.items():
+        if isinstance(relevance, Judgments):
+            prepared[query] = relevance
+            continue
+        try:
+            prepared[query] = Judgments.from_relevance(relevance, threshold=threshold, gain=gain)
+        except ValueError as error:
+            raise ValueError(f"judgments of query {query!r}: {error}") from None
+    return prepared
+
+
 def measure_key(metric, k):
     """The key of a metric at a cut-off: "ndcg@10"; k "all" (or None) for the full list.
 
@@ -132,7 +167,8 @@ class RunEvaluator:
 
     Args:
         judgments: mapping qid -> judgments, each a mapping docid -> grade (int or float >= 0)
-            or a set/list/tuple of relevant docids (grade 1), as Qrels.judgments holds them.
+            or a set/list/tuple of relevant docids (grade 1), as Qrels.judgments holds them,
+            or a Judgments (prepared_judgments gives them: several runs share them).
         cutoffs: list of positive ints, the k of every metric@k (repeats dropped, sorted).
         threshold: a document is relevant for the binary metrics when its grade >= threshold
             (default 1, trec_eval's -l 1).
@@ -199,15 +235,9 @@ class RunEvaluator:
         if full_list:
             self._measures += [(name, None) for name in FULL_LIST_METRICS if name in names]
         self._kernels = [(BY_KEY[name].kernel, k) for name, k in self._measures]
-        self._judgments = {}  # qid -> Judgments, checked once, in the judgments' order
-        for query, relevance in judgments.items():
-            if isinstance(relevance, Judgments):  # prepared by the caller (evaluate)
-                self._judgments[query] = relevance
-                continue
-            try:
-                self._judgments[query] = Judgments.from_relevance(relevance, threshold=threshold, gain=gain)
-            except ValueError as error:
-                raise ValueError(f"judgments of query {query!r}: {error}") from None
+        # qid -> Judgments, checked once, in the judgments' order (those of prepared_judgments,
+        # or of evaluate, are taken as they are)
+        self._judgments = prepared_judgments(judgments, threshold=threshold, gain=gain)
         self._values = {}  # qid -> tuple of values in measure order (None: skipped)
         self.ignored = 0
 

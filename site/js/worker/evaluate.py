@@ -110,6 +110,7 @@ class Evaluation:
         self.resamples = int(options.get("resamples", RESAMPLES))
         self.seed = int(options.get("seed", SEED))
         self.qrels = None
+        self._judgments = None  # qid -> Judgments, prepared once for every run
         self.runs = {}  # name -> (RunEvaluation, summary)
         self._reader = None
         self._evaluator = None
@@ -147,8 +148,11 @@ class Evaluation:
         """Start reading run `name` from the file named `file`; `grouped`: whether its queries
         are taken to come one after another (False after ``feed_run`` returned False)."""
         self._reader = _module("pages.runfiles").RunReader(file, use_rank=self.use_rank, grouped=grouped)
-        self._evaluator = _module("pages.trec").RunEvaluator(
-            self.qrels.judgments,
+        trec = _module("pages.trec")
+        if self._judgments is None:
+            self._judgments = trec.prepared_judgments(self.qrels.judgments, threshold=self.threshold, gain=self.gain)
+        self._evaluator = trec.RunEvaluator(
+            self._judgments,
             cutoffs=self.cutoffs,
             threshold=self.threshold,
             gain=self.gain,

@@ -312,6 +312,13 @@ def test_a_query_that_comes_back_raises_not_grouped():
     assert queries == [("q1", ["d2", "d1"]), ("q2", ["d1"])]
 
 
+def test_the_query_of_the_last_chunk_back_after_another_raises_not_grouped():
+    reader = RunReader("run.txt")
+    assert reader.feed("q1 Q0 d1 1 1 r\n") == []
+    with pytest.raises(NotGrouped, match="line 3: query 'q1'"):
+        reader.feed("q2 Q0 d1 1 1 r\nq1 Q0 d2 1 2 r\n")
+
+
 def test_not_grouped_buffers_until_finish():
     reader = RunReader("run.txt", grouped=False)
     assert reader.feed(RUN) == []
@@ -411,6 +418,49 @@ def test_memory_per_line_is_within_the_documented_bound():
 # The fast way through plain chunks (RunReader._read_plain_chunk) gives what line by line gives.
 
 
+@pytest.fixture
+def line_by_line(monkeypatch):
+    """Readers that take every line one by one (the fast way turned off): the reference."""
+
+    def reading_line_by_line(read, **options):
+        with monkeypatch.context() as patch:
+            patch.setattr(RunReader, "_read_plain_chunk", lambda self, text: None)
+            patch.setattr(QrelsReader, "_read_plain_chunk", lambda self, text: False)
+            return read(**options)
+
+    return reading_line_by_line
+
+
+def lines_read_one_by_one(monkeypatch, reader_class):
+    """A list that gets how many lines each call of reader_class._read takes (line by line)."""
+    counts = []
+    read = reader_class._read
+
+    def counting(self, lines):
+        counts.append(len(lines))
+        return read(self, lines)
+
+    monkeypatch.setattr(reader_class, "_read", counting)
+    return counts
+
+
+def test_the_first_chunk_goes_the_fast_way_after_its_first_line(monkeypatch):
+    text = "# a comment\n\n" + "".join(f"q{q} Q0 d{d} {d} 1.5 r\n" for q in range(50) for d in range(20))
+    counts = lines_read_one_by_one(monkeypatch, RunReader)
+    reader = RunReader("run.txt")
+    queries = reader.feed(text) + reader.finish()
+    assert len(queries) == 50 and reader.lines == 1002
+    assert sum(counts) == 3  # the comment, the blank line and the first run line
+
+
+def test_the_first_qrels_chunk_goes_the_fast_way_after_its_first_line(monkeypatch):
+    text = "".join(f"q{q} 0 d{d} 1\n" for q in range(50) for d in range(20))
+    counts = lines_read_one_by_one(monkeypatch, QrelsReader)
+    qrels = read_qrels_text(text, "qrels.txt")
+    assert len(qrels.judgments) == 50 and qrels.lines == 1000
+    assert sum(counts) == 1
+
+
 def plain_run_with_flaws(seed, flaw):
     """A grouped run of 300 queries x 40 plain lines, with one `flaw` line far past the first chunk."""
     rng = random.Random(seed)
@@ -435,9 +485,9 @@ def plain_run_with_flaws(seed, flaw):
     ],
 )
 @pytest.mark.parametrize("chunk", [1 << 16, 4096, 333])
-def test_plain_chunks_read_as_line_by_line(flaw, chunk):
+def test_plain_chunks_read_as_line_by_line(flaw, chunk, line_by_line):
     text = plain_run_with_flaws(len(flaw), flaw)
-    expected = read_run_text(text, "run.txt")  # one feed: the first chunk goes line by line
+    expected = line_by_line(read_run_text, text=text, file="run.txt")
     queries, reader = read_run_in_chunks(text, [chunk])
     assert dict(queries) == expected.rankings
     assert reader.problems == expected.problems
@@ -471,13 +521,13 @@ def read_qrels_in_chunks(text, size):
     ],
 )
 @pytest.mark.parametrize("chunk", [1 << 16, 4096, 333])
-def test_plain_qrels_chunks_read_as_line_by_line(flaw, chunk):
+def test_plain_qrels_chunks_read_as_line_by_line(flaw, chunk, line_by_line):
     rng = random.Random(len(flaw))
     lines = [f"q{q} 0 d{d} {rng.randint(0, 3)}\n" for q in range(400) for d in range(20)]
     at = rng.randrange(len(lines) // 2, len(lines) - 50)
     lines.insert(at, flaw.format(qid=lines[at].split()[0]))
     text = "".join(lines)
-    expected = read_qrels_text(text, "qrels.txt")  # one feed: the first chunk goes line by line
+    expected = line_by_line(read_qrels_text, text=text, file="qrels.txt")
     qrels = read_qrels_in_chunks(text, chunk)
     assert qrels.judgments == expected.judgments
     assert [list(grades) for grades in qrels.judgments.values()] == [
@@ -491,9 +541,9 @@ def test_plain_qrels_chunks_read_as_line_by_line(flaw, chunk):
     )
 
 
-def test_qrels_whose_queries_come_back_are_merged_on_the_fast_way_too():
+def test_qrels_whose_queries_come_back_are_merged_on_the_fast_way_too(line_by_line):
     first = "".join(f"q{q} 0 a{d} 1\n" for q in range(300) for d in range(10))
     again = "".join(f"q{q} 0 b{d} 2\n" for q in range(300) for d in range(10))
-    expected = read_qrels_text(first + again, "qrels.txt")
+    expected = line_by_line(read_qrels_text, text=first + again, file="qrels.txt")
     qrels = read_qrels_in_chunks(first + again, 4096)
     assert qrels.judgments == expected.judgments and qrels.problems == expected.problems == []

@@ -196,6 +196,23 @@ def test_a_run_with_nothing_readable_is_left_out_and_the_others_are_compared(wor
     assert result["runs"] == alone["runs"]
 
 
+def test_the_judgments_are_prepared_once_for_every_run(worker_namespace, monkeypatch):
+    from cellruntime.sealed import private_module
+
+    judgments = private_module("rankmetrics._inputs").Judgments
+    prepared = []
+    from_relevance = judgments.from_relevance
+
+    def counted(relevance, **options):
+        prepared.append(relevance)
+        return from_relevance(relevance, **options)
+
+    monkeypatch.setattr(judgments, "from_relevance", counted)
+    _, result = evaluate(worker_namespace, {"A": RUN_A, "B": RUN_B, "C": RUN_A})
+    assert len(result["runs"]) == 3
+    assert len(prepared) == 4  # q1 to q4, once
+
+
 def test_a_learner_rebinding_rankmetrics_does_not_change_the_results(worker_namespace, monkeypatch):
     import rankmetrics.pages.trec
 
