@@ -27,6 +27,7 @@ next launch (the SCORM Run-Time Environment (RTE) book of each version).
 from __future__ import annotations
 
 import html
+import re
 import time
 import zipfile
 from dataclasses import dataclass
@@ -142,6 +143,52 @@ def lms_script_tag(slug: str, pass_mark: float | None) -> bytes:
     return f'<script src="{LMS_SCRIPT}" data-lesson="{html.escape(slug)}"{mark}></script>'.encode()
 
 
+LESSON_NAV = re.compile(rb'<nav class="lesson-nav" aria-label="Lessons">.*?</nav>', re.DOTALL)
+# A link to a page of the course: a file next to this one, maybe with a fragment.
+COURSE_LINK = re.compile(rb'<a\s[^>]*\bhref="[A-Za-z0-9_-]+\.html(?:#[^"]*)?"[^>]*>')
+
+
+def packaged_page(page: bytes, slug: str, pass_mark: float | None, next_title: str | None) -> bytes:
+    """A built lesson page as its package holds it.
+
+    The LMS script goes first in the <head>. Inside a learning management system each lesson is
+    one item that reports only itself, so the page never opens another page in its own frame:
+    the Previous / All lessons / Next bar becomes a line that sends the learner to the course's
+    menu, and every other link to a page of the course (the header's, the lesson text's) opens
+    in a new tab, with no opener (so a lesson there cannot reach the LMS and records nothing).
+
+    Args:
+        page: the page's HTML (UTF-8) as build.py wrote it.
+        slug: the lesson's slug.
+        pass_mark: its pass mark (percent), or None.
+        next_title: the next lesson's title, or None for the last lesson.
+    Raises:
+        ValueError: the page lacks the <meta charset> or the lessons bar of site/templates.
+    """
+    if HEAD_START not in page or not LESSON_NAV.search(page):
+        raise ValueError(f"{slug}.html is not a lesson page of this build (no charset or lessons bar).")
+    page = page.replace(HEAD_START, HEAD_START + lms_script_tag(slug, pass_mark), 1)
+    if next_title is None:
+        line = "This is the last lesson: use your course's menu to open another."
+    else:
+        line = f"Use your course's menu for the next lesson: {html.escape(next_title)}."
+    menu = f'<nav class="lesson-nav" aria-label="Lessons"><p data-lms-menu>{line}</p></nav>'.encode()
+    page = LESSON_NAV.sub(lambda _: menu, page, count=1)
+    return COURSE_LINK.sub(lambda match: new_tab(match.group(0)), page)
+
+
+def new_tab(tag: bytes) -> bytes:
+    """An <a ...> start `tag` made to open in a new tab with no opener."""
+    if b" target=" in tag:
+        return tag
+    rel = re.search(rb'\brel="([^"]*)"', tag)
+    if rel:
+        tag = tag.replace(rel.group(0), b'rel="' + rel.group(1) + b' noopener"', 1)
+    else:
+        tag = tag[:-1] + b' rel="noopener"' + tag[-1:]
+    return tag[:-1] + b' target="_blank"' + tag[-1:]
+
+
 def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2") -> Path:
     """Zip the site built in `dist` with its imsmanifest.xml into `target`; return `target`.
 
@@ -161,14 +208,16 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
     missing = [f"{slug}.html" for slug, _ in lessons if not (dist / f"{slug}.html").is_file()]
     if missing:
         raise ValueError(f"{dist} has no {', '.join(missing)}: build the site first.")
-    tags = {f"{lesson.slug}.html": lms_script_tag(lesson.slug, lesson.pass_mark) for lesson in course}
+    following = [*(lesson.title for lesson in course[1:]), None]
+    pages = {f"{lesson.slug}.html": (lesson, title) for lesson, title in zip(course, following, strict=True)}
     others = []
     target.parent.mkdir(parents=True, exist_ok=True)
     script = esbuild({"scorm": JS / "pages" / "scorm.js"}, "--format=iife")[LMS_SCRIPT]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data, mtime in site_files(dist):
-            if name in tags:
-                data = data.replace(HEAD_START, HEAD_START + tags[name], 1)
+            if name in pages:
+                lesson, next_title = pages[name]
+                data = packaged_page(data, lesson.slug, lesson.pass_mark, next_title)
             else:
                 others.append(name)
             add_entry(archive, name, data, mtime)

@@ -1,9 +1,11 @@
 """A lesson in a SCORM package, inside a stand-in for a learning management system (LMS): a page
 whose window holds the SCORM API (`API` for 1.2, `API_1484_11` for 2004) and shows the lesson in
-a frame. The lesson reports itself incomplete when it opens, completed once its quiz is answered."""
+a frame. The lesson reports itself incomplete when it opens, completed once its quiz and its
+exercise each have a verdict."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 
 import pytest
@@ -43,7 +45,9 @@ window.{name} = {{
 
 
 @pytest.mark.parametrize("version", FAKE_LMS)
-def test_a_lesson_reports_completion_to_the_lms_once_its_quiz_is_answered(page, site_dir, tmp_path, version):
+def test_a_lesson_reports_completion_to_the_lms_once_its_quiz_and_exercise_are_checked(
+    page, site_dir, tmp_path, version
+):
     package = write_scorm(site_dir, LESSONS, tmp_path / "course.zip", version)
     folder = tmp_path / "lms"
     with zipfile.ZipFile(package) as archive:
@@ -61,4 +65,25 @@ def test_a_lesson_reports_completion_to_the_lms_once_its_quiz_is_answered(page, 
         quiz.locator("input").first.check()
         quiz.get_by_role("button", name="Check answer").click()
         expect(quiz.locator("[data-verdict]")).not_to_have_attribute("data-verdict", "")
+        exercise = lesson.locator("[data-cell]").filter(has=lesson.locator("[data-verdict]")).first
+        exercise.get_by_role("button", name="Check your code").click()  # the starting code
+        expect(exercise.locator("[data-verdict]")).not_to_have_attribute("data-verdict", "")
         expect(body).to_have_attribute("data-status", "completed")
+
+
+def test_a_lesson_framed_by_a_page_with_no_scorm_api_says_nothing_is_recorded(page, site_dir, tmp_path):
+    package = write_scorm(site_dir, LESSONS, tmp_path / "course.zip")
+    folder = tmp_path / "lms"
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(folder)
+    (folder / "lms.html").write_text(LMS_PAGE)
+    (folder / "lms.js").write_text("// a page that frames the lesson but offers no SCORM API\n")
+    with served(folder) as url:
+        page.goto(f"{url}lms.html")
+        note = page.frame_locator("iframe").locator("[data-lms-note]")
+        expect(note).to_have_text(re.compile("Your results are not being recorded"))
+        page.goto(f"{url}{SLUG}.html")  # the same page on its own: no frame, no line
+        expect(page.locator("[data-runtime-status]")).to_have_attribute(
+            "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
+        )
+        expect(page.locator("[data-lms-note]")).to_have_count(0)

@@ -186,3 +186,48 @@ def test_only_the_packaged_lessons_load_the_lms_script(packages, built):
         assert f'src="{LMS_SCRIPT}"' not in archive.read("index.html").decode()
     assert not (built / LMS_SCRIPT).exists()
     assert not [path for path in built.glob("*.html") if LMS_SCRIPT in path.read_text()]
+
+
+class Links(HTMLParser):
+    """Each <a> of a page with an href, as its attributes, and the text of [data-lms-menu]."""
+
+    def __init__(self):
+        super().__init__()
+        self.links: list[dict[str, str | None]] = []
+        self.menu: list[str] = []
+        self.in_menu = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "a" and attributes.get("href"):
+            self.links.append(attributes)
+        self.in_menu = self.in_menu or "data-lms-menu" in attributes
+
+    def handle_endtag(self, tag):
+        if tag == "p":
+            self.in_menu = False
+
+    def handle_data(self, data):
+        if self.in_menu:
+            self.menu.append(data)
+
+
+def test_a_packaged_lesson_opens_no_page_of_the_course_in_its_own_frame(packages):
+    course = load_course(LESSONS).lessons
+    with zipfile.ZipFile(packages["1.2"]) as archive:
+        for lesson, following in zip(course, [*course[1:], None], strict=True):
+            parser = Links()
+            parser.feed(archive.read(f"{lesson.slug}.html").decode())
+            # the learning management system's menu moves between lessons
+            expected = (
+                f"Use your course's menu for the next lesson: {following.title}."
+                if following
+                else "This is the last lesson: use your course's menu to open another."
+            )
+            assert "".join(parser.menu) == expected
+            for link in parser.links:
+                if urlsplit(link["href"]).scheme or link["href"].startswith("#"):
+                    continue
+                assert link.get("target") == "_blank", (lesson.slug, link)
+                assert "noopener" in (link.get("rel") or "").split(), (lesson.slug, link)
+                assert link.get("rel", "").split()[0] not in {"prev", "next"}, (lesson.slug, link)

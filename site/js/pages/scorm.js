@@ -4,7 +4,7 @@
 // so a relaunch (on any machine) shows it again.
 // A classic script (bundled as one file), so the saved work is back in the browser's storage
 // before the page's own scripts read it (early-start.js, lesson.js).
-import { restoreLesson, savedLesson } from "../shared/storage.js";
+import { forgetLesson, restoreLesson, savedLesson } from "../shared/storage.js";
 import { lessonState } from "../scorm/lesson-state.js";
 import { findLms } from "../scorm/lms.js";
 import { pack, unpack } from "../scorm/suspend.js";
@@ -12,11 +12,12 @@ import { pack, unpack } from "../scorm/suspend.js";
 const { lesson: slug, passMark } = document.currentScript.dataset;
 const mark = passMark ? Number(passMark) : null;
 
-/** The line at the top of the lesson that says how many edited cells the LMS could not keep
- *  (none: no line). */
-function leftOutNote(count) {
+/** The line at the top of the lesson about the LMS's record: what it could not keep or read, or
+ *  that it records nothing (no line: every one of `lines` is empty). */
+function lmsNote(...lines) {
   let note = document.querySelector("[data-lms-note]");
-  if (count === 0) {
+  const text = lines.filter(Boolean).join(" ");
+  if (!text) {
     note?.remove();
     return;
   }
@@ -26,44 +27,64 @@ function leftOutNote(count) {
     note.setAttribute("role", "status");
     document.querySelector("main")?.prepend(note);
   }
+  note.textContent = text;
+}
+
+/** What to say of `count` edited cells the LMS could not keep ("" for none). */
+function leftOut(count) {
+  if (count === 0) return "";
   const cells = count === 1 ? "1 cell" : `${count} cells`;
-  note.textContent = `The learning management system could not keep your edits to ${cells} (too long): they are only in the browser you made them in.`;
+  return `The learning management system could not keep your edits to ${cells} (too long): they are only in the browser you made them in.`;
+}
+
+const UNREADABLE =
+  "The learning management system sent saved work this lesson cannot read, so the lesson starts afresh; what the system holds stays until you answer or edit something.";
+const NOT_RECORDED =
+  "Your results are not being recorded: the learning management system offers no SCORM connection here.";
+
+/** Run `then` once the page's <main> is parsed. */
+function whenParsed(then) {
+  document.addEventListener("DOMContentLoaded", then, { once: true });
 }
 
 function connect() {
   const lms = findLms(window);
-  if (!lms?.start()) return;
+  if (!lms?.start()) {
+    if (window.parent !== window) whenParsed(() => lmsNote(NOT_RECORDED)); // framed, but by no LMS
+    return;
+  }
   const started = Date.now();
-  const kept = unpack(lms.suspendData);
+  const text = lms.suspendData;
+  const kept = unpack(text);
+  // The LMS is the only record of this learner: the browser's copy may be another learner's.
+  forgetLesson(slug);
   if (kept) restoreLesson(slug, kept.saved);
+  let unreadable = text !== "" && !kept; // left in place until the learner does something
   const leftBefore = kept?.left ?? 0; // cells the last session could not keep
   let finished = false;
 
-  const keep = () => {
-    const saved = savedLesson(slug);
-    if (!saved) return; // no storage here: what the LMS kept stays as it is
-    const { text, left } = pack(saved, lms.spec.suspendLimit);
-    lms.suspendData = text;
-    leftOutNote(Math.max(left, leftBefore));
-  };
   const report = () => {
     if (finished) return;
-    keep();
+    const saved = savedLesson(slug);
+    if (unreadable && !Object.keys(saved ?? {}).length) return;
+    unreadable = false;
+    if (saved) {
+      // no storage here: what the LMS kept stays as it is
+      const { text, left } = pack(saved, lms.spec.suspendLimit);
+      lms.suspendData = text;
+      lmsNote(leftOut(Math.max(left, leftBefore)));
+    }
     lms.report(lessonState(document, mark));
   };
-  document.addEventListener(
-    "DOMContentLoaded",
-    () => {
-      leftOutNote(leftBefore);
-      new MutationObserver(report).observe(document.body, {
-        subtree: true,
-        attributes: true,
-        attributeFilter: ["data-verdict"],
-      });
-      report(); // incomplete on opening, or what the saved work shown again says
-    },
-    { once: true },
-  );
+  whenParsed(() => {
+    lmsNote(unreadable ? UNREADABLE : "", leftOut(leftBefore));
+    new MutationObserver(report).observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-verdict"],
+    });
+    report(); // incomplete on opening, or what the saved work shown again says
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") report();
   });
@@ -71,7 +92,7 @@ function connect() {
     "pagehide",
     () => {
       report();
-      lms.sessionTime(Date.now() - started);
+      if (!unreadable) lms.sessionTime(Date.now() - started);
       lms.commit();
       lms.finish();
       finished = true;

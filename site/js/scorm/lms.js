@@ -89,9 +89,10 @@ export class Lms {
     this.set(this.spec.exit, "suspend"); // the LMS keeps the data for the next launch
   }
 
-  /** Report the lesson's progress: `completed` (every quiz answered), `passed` (true, false or
-   *  null: the lesson has no pass mark, or is not completed yet) and `score` (percent, or null:
-   *  nothing answered yet). A lesson completed or passed before stays so. */
+  /** Report the lesson's progress: `completed` (every quiz and exercise has a verdict), `passed`
+   *  (true, false or null: the lesson has no pass mark, or is not completed yet) and `score`
+   *  (percent, or null: nothing answered yet). A lesson completed or passed before stays so, and
+   *  the score the LMS holds never falls (a learner reviewing a lesson keeps their grade). */
   report({ completed, passed, score }) {
     const { completion, success } = this.spec;
     const was = this.get(completion);
@@ -104,7 +105,8 @@ export class Lms {
       const succeeded = this.get(success);
       if (passed !== null && succeeded !== "passed") this.set(success, passed ? "passed" : "failed");
     }
-    if (score !== null) {
+    const held = Number.parseFloat(this.get(`${this.spec.score}.raw`));
+    if (score !== null && !(held >= score)) {
       this.set(`${this.spec.score}.min`, 0);
       this.set(`${this.spec.score}.max`, 100);
       this.set(`${this.spec.score}.raw`, score);

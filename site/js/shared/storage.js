@@ -93,6 +93,22 @@ export function savedLesson(slug) {
   return saved;
 }
 
+/** Remove every value saved for the lesson `slug` (a learning management system's record
+ *  replaces them: scorm.js). */
+export function forgetLesson(slug) {
+  const start = `${PREFIX}:${slug}:`;
+  try {
+    const keys = [];
+    for (let index = 0; index < (storage?.length ?? 0); index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(start)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // blocked: there is nothing this page could read either
+  }
+}
+
 /** Put back values `savedLesson` gave for the lesson `slug` (before the page reads them). */
 export function restoreLesson(slug, saved) {
   for (const [kindAndId, text] of Object.entries(saved)) {

@@ -5,6 +5,7 @@ import { beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   carryOver,
+  forgetLesson,
   load,
   onOtherTabChange,
   onSaveFailure,
@@ -108,4 +109,15 @@ test("a lesson's saved values go out and come back whole, in another browser", (
   assert.deepEqual(load("ndcg", "quiz", "q1"), { chosen: [1] });
   assert.deepEqual(load("ndcg", "cell", "c1"), { code: "x" });
   assert.equal(load("mrr", "quiz", "q1"), null);
+});
+
+test("forgetting a lesson removes all its saved values and no other lesson's", () => {
+  save("ndcg", "quiz", "q1", { chosen: [1] });
+  save("ndcg", "cell", "c1", { code: "x" });
+  save("ndcg-2", "quiz", "q1", { chosen: [0] });
+  save("mrr", "quiz", "q1", { chosen: [2] });
+  forgetLesson("ndcg");
+  assert.deepEqual(savedLesson("ndcg"), {});
+  assert.deepEqual(load("ndcg-2", "quiz", "q1"), { chosen: [0] });
+  assert.deepEqual(load("mrr", "quiz", "q1"), { chosen: [2] });
 });
