@@ -30,6 +30,7 @@ from .assets import site_stylesheet
 from .highlight import highlight_code
 from .lessonformat import PREDICT_KIND, CodeCell, Course, Lesson, Quiz, load_course, make_markdown
 from .mathfonts import FONT_FACE, font_faces, math_fonts
+from .output import write_files
 from .paths import NODE_MODULES, SITE
 from .problems import BuildError
 from .render import SITE_TITLE, render_all_math, render_inline, render_markdown
@@ -230,13 +231,7 @@ def _write_whole(files: dict[str, str | bytes], target: Path) -> None:
     except OSError as error:
         raise AnswerKeyError(f"Cannot make a folder beside {target}: {error.strerror or error}.") from None
     try:
-        for relative, content in files.items():
-            path = fresh / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(content, str):
-                path.write_text(content, encoding="utf-8")
-            else:
-                path.write_bytes(content)
+        write_files(fresh, files)
         fresh.chmod(0o755)  # mkdtemp makes it private; the key is shared like any folder
         old = target.with_name(f"{fresh.name}.old") if target.exists() else None
         if old is not None:

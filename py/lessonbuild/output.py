@@ -9,19 +9,25 @@ import shutil
 from pathlib import Path
 
 
+def write_files(folder: Path, files: dict[str, bytes | str]) -> None:
+    """Write `files` ({relative path: text (written as UTF-8) or bytes}) under `folder`, making
+    the folders they need. Raises OSError when one cannot be written."""
+    for relative, content in files.items():
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str):
+            target.write_text(content, encoding="utf-8")
+        else:
+            target.write_bytes(content)
+
+
 def write_site(files: dict[str, bytes | str], dist: Path) -> None:
     """Replace `dist` with exactly `files` ({relative path: content})."""
     fresh = dist.with_name(dist.name + ".new")
     old = dist.with_name(dist.name + ".old")
     shutil.rmtree(fresh, ignore_errors=True)
     try:
-        for relative, content in files.items():
-            target = fresh / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(content, str):
-                target.write_text(content, encoding="utf-8")
-            else:
-                target.write_bytes(content)
+        write_files(fresh, files)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
