@@ -41,3 +41,14 @@ def test_a_learner_who_keeps_new_users_is_told_so():
     verdict = TIME_SPLIT.verdict(TIME_SPLIT.module.split_keeps_new_users)
     assert verdict["ok"] is False
     assert verdict["message"].endswith(TIME_SPLIT.message_of(TIME_SPLIT.module.split_keeps_new_users))
+
+
+def test_a_split_that_assumes_whole_number_timestamps_fails():
+    """The docstring says timestamps are numbers: `<= cutoff - 1` is right for whole days only."""
+
+    def time_split(interactions, cutoff):
+        train = [row for row in interactions if row[2] <= cutoff - 1]
+        users = {user for user, _, _ in train}
+        return train, [row for row in interactions if row[2] >= cutoff and row[0] in users]
+
+    assert TIME_SPLIT.verdict(time_split)["ok"] is False
