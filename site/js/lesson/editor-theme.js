@@ -25,40 +25,30 @@ const highlight = syntaxHighlighting(
   ]),
 );
 
-function theme({ dark, background, text, gutter, gutterText, selection, cursor }) {
+// The editor's colours are the stylesheet's too (--text, --code-bg, --code-gutter, ...), so its
+// background always belongs to the same scheme as its tokens: light by default and on paper, dark
+// on a dark screen, inside a documentation page's shadow root as in a lesson. `dark` only tells
+// CodeMirror which of its own base styles to use.
+function theme(dark) {
   const base = EditorView.theme(
     {
-      "&": { color: text, backgroundColor: background },
-      ".cm-content": { caretColor: cursor },
-      ".cm-cursor, .cm-dropCursor": { borderLeftColor: cursor },
-      "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: selection },
-      ".cm-gutters": { backgroundColor: gutter, color: gutterText, border: "none" },
+      "&": { color: "var(--text)", backgroundColor: "var(--code-bg)" },
+      ".cm-content": { caretColor: "var(--text)" },
+      ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
+      "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+        backgroundColor: "var(--code-selection)",
+      },
+      ".cm-gutters": { backgroundColor: "var(--code-gutter)", color: "var(--code-gutter-text)", border: "none" },
       ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "transparent" },
-      "&.cm-focused .cm-activeLine": { backgroundColor: dark ? "#ffffff0d" : "#0000000a" },
-      "&.cm-focused .cm-activeLineGutter": { color: text },
-      ".cm-matchingBracket": { outline: `1px solid ${gutterText}`, backgroundColor: "transparent" },
+      "&.cm-focused .cm-activeLine": { backgroundColor: "var(--code-active-line)" },
+      "&.cm-focused .cm-activeLineGutter": { color: "var(--text)" },
+      ".cm-matchingBracket": { outline: "1px solid var(--code-gutter-text)", backgroundColor: "transparent" },
     },
     { dark },
   );
   return [base, highlight];
 }
 
-export const lightTheme = theme({
-  dark: false,
-  background: "#f8f8f8",
-  text: "#1b1f24",
-  gutter: "#eef0f2",
-  gutterText: "#4d5560",
-  selection: "#cfe3ff",
-  cursor: "#1b1f24",
-});
+export const lightTheme = theme(false);
 
-export const darkTheme = theme({
-  dark: true,
-  background: "#1e2227",
-  text: "#e6e8eb",
-  gutter: "#1a1d21",
-  gutterText: "#a3acb6",
-  selection: "#3a4a63",
-  cursor: "#e6e8eb",
-});
+export const darkTheme = theme(true);
