@@ -71,6 +71,9 @@ def downloads(browser, base_url, tmp_path_factory):
     """Every lesson's notebook and .py, as its page offers them when it opens."""
     folder = tmp_path_factory.mktemp("downloads")
     context = browser.new_context(service_workers="block")  # it would store the whole course
+    # The downloads are made from the page's outline and wheels, not by Python: Pyodide's files
+    # are refused so that sixteen pages do not boot it for nothing.
+    context.route("**/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     for slug in LESSONS:
         page.goto(f"{base_url}{slug}.html")

@@ -1,7 +1,7 @@
 """The course in Firefox and WebKit (WebKitGTK) through one page interface (py/browserdrive/engines),
 with and without the cross-origin isolation headers where they change what a page does (Python's
-boot, Stop, offline, the snapshot, the embed script, a cell the playground waits for) and without
-them, as most static hosts serve the site, for the rest: lessons that hold every
+boot, Stop, the snapshot, the embed script), with them where the page must keep them (offline)
+and without them, as most static hosts serve the site, for the rest: lessons that hold every
 kind of block print what CPython printed and their exercises and quizzes check; Stop ends runaway cells; a lesson works
 offline after one visit; Next opens the next lesson; the snapshot boots or gives way; the
 embed script runs a cell on another origin's page; the rank playground answers a move, a key,
@@ -16,12 +16,14 @@ import functools
 import io
 import os
 import re
+import signal
 import threading
 from pathlib import Path
 
 import pytest
 
 from browserdrive.engines import by_hook, by_role
+from browserdrive.engines.base import EngineGone
 from browserdrive.engines.lesson import (
     EDITOR_SELECTOR,
     PYTHON_READY_TIMEOUT_S,
@@ -185,9 +187,10 @@ def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolat
     assert cell_output(page, second).strip() == "42"
 
 
-def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir, isolation):
+def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir):
+    """With the isolation headers, which the service worker's copies must keep."""
     page = engine_page
-    server, url = serve(site_dir, isolate=isolation)
+    server, url = serve(site_dir, isolate=True)
     open_lesson(page, url, FIRST)
     page.wait_for(
         "document.querySelector('[data-offline-ready]')?.textContent.includes('works offline')",
@@ -312,6 +315,40 @@ def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):
     page.close()
 
 
+def test_a_wait_on_a_page_whose_browser_ended_says_so_at_once(engine_session):
+    """A crash under a test ends the wait with what happened, not a timeout a minute later."""
+    browser = engine_session.browser
+    page = browser.new_page()
+    page.goto("about:blank")
+    crash(browser)
+    with pytest.raises(EngineGone):
+        page.wait_for("false")
+    page.close()  # closing a page of an ended browser is no second failure
+    assert engine_session.browser is not browser  # the next test gets a new one
+
+
+def crash(browser) -> None:
+    """End the engine's page processes as a crash would: WebKitGTK's web processes (the driver
+    stays), Firefox's whole process."""
+    if browser.engine == "firefox":
+        browser._process.kill()
+        browser._process.wait()
+        return
+    web_processes = [p for p in descendants(browser.driver.service.process.pid) if process_name(p) == "WebKitWebProces"]
+    assert web_processes, "WebKitGTK has no web process to end"
+    for pid in web_processes:
+        os.kill(pid, signal.SIGKILL)
+
+
+def descendants(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in children] + [d for child in children for d in descendants(int(child))]
+
+
+def process_name(pid: int) -> str:
+    return Path(f"/proc/{pid}/comm").read_text().strip()
+
+
 def editor_held_handler(release: threading.Event):
     """A request handler that answers for the editor's script only once `release` is set."""
 
@@ -330,12 +367,12 @@ def editor_held_handler(release: threading.Event):
 EARLY_EDITOR = '(id) => document.querySelector(`[data-cell="${id}"] [data-early-editor]`)'
 
 
-def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve, site_dir, isolation):
+def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve, site_dir):
     """Typed into the code the page shows at once, while the editor's script is held back: every
     key lands, and the editor that arrives goes on at the same caret, with the focus."""
     page = engine_page
     release = threading.Event()
-    _, url = serve(site_dir, isolate=isolation, handler=editor_held_handler(release))
+    _, url = serve(site_dir, isolate=False, handler=editor_held_handler(release))
     page.goto(f"{url}{SECOND}.html")
     cell = visible_cells(lesson_data(page))[1]
     page.evaluate(
@@ -703,11 +740,12 @@ def test_the_rank_playground_moves_the_same_item_on_two_clicks_at_one_spot(engin
     assert (shown["focused"], shown["focusedControl"]) == (moved, "up")
 
 
-def test_the_rank_playground_waits_for_a_running_cell(engine_page, engine_site, isolation):
+def test_the_rank_playground_waits_for_a_running_cell(engine_page, plain_engine_site):
     """A lesson's playground says it is waiting while a cell runs, its list still moves, and its
-    readouts come once the cell is stopped (by an interrupt, or by a new Python)."""
+    readouts come once the cell is stopped (here by a new Python; Chromium's tests stop it by an
+    interrupt too, and test_stop_ends_a_busy_loop_and_a_long_sleep takes both ways in each engine)."""
     page = engine_page
-    data = open_lesson(page, engine_site, "ndcg")
+    data = open_lesson(page, plain_engine_site, "ndcg")
     selector = '[data-playground="ndcg-query"]'
     wait_playground_ready(page, selector)
     state = own_playground_state(page, selector)

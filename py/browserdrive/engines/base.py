@@ -89,6 +89,11 @@ class EngineError(RuntimeError):
     """The engine cannot be driven, or a driver command failed."""
 
 
+class EngineGone(EngineError):
+    """The browser's session ended under the test (its page or browser process crashed or was
+    ended): no later look can succeed, so waits stop at once and say so."""
+
+
 class EngineHang(EngineError):
     """The engine stopped answering: a navigation that never finished, however simple the page
     (WebKitGTK's web view wedges so, rarely, even on about:blank). The browser is replaced for
@@ -208,6 +213,8 @@ class Page:
         def look():
             try:
                 return self.evaluate(js, *args)
+            except EngineGone:
+                raise
             except EngineError as error:
                 last_error[:] = [str(error)]
                 return None

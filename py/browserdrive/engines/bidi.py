@@ -11,8 +11,9 @@ from concurrent.futures import Future
 
 import websocket
 
-from .base import EngineError
+from .base import EngineError, EngineGone
 
+CONNECTION_CLOSED = "connection closed"  # what pending commands are answered when the socket ends
 COMMAND_TIMEOUT_S = 120.0  # a navigation that waits for its load event may take this long under load
 
 
@@ -35,6 +36,7 @@ class BidiConnection:
         self._pending: dict[int, Future] = {}
         self._listeners: list = []
         self._lock = threading.Lock()
+        self._closed = False  # the socket ended: every later command fails at once
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -42,10 +44,14 @@ class BidiConnection:
         """Send one command; its result, or EngineError with the driver's error and message."""
         future: Future = Future()
         with self._lock:
+            if self._closed:
+                raise EngineGone(f"{method}: Firefox's WebDriver BiDi connection is closed (the browser ended)")
             command_id = next(self._ids)
             self._pending[command_id] = future
         self._socket.send(json.dumps({"id": command_id, "method": method, "params": params}))
         answer = future.result(timeout)
+        if answer.get("error") == CONNECTION_CLOSED:
+            raise EngineGone(f"{method}: Firefox's WebDriver BiDi connection closed (the browser ended)")
         if answer.get("type") == "error":
             raise EngineError(f"{method}: {answer.get('error')}: {answer.get('message')}")
         return answer["result"]
@@ -71,8 +77,9 @@ class BidiConnection:
                 for listener in self._listeners:
                     listener(message["method"], message["params"])
         with self._lock:
+            self._closed = True
             for future in self._pending.values():
-                future.set_result({"type": "error", "error": "connection closed", "message": ""})
+                future.set_result({"type": "error", "error": CONNECTION_CLOSED, "message": ""})
             self._pending.clear()
 
 

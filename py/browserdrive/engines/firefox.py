@@ -21,6 +21,7 @@ from .base import (
     DEFAULT_TIMEOUT_S,
     Browser,
     EngineError,
+    EngineGone,
     Page,
     Target,
     is_function,
@@ -239,8 +240,11 @@ class FirefoxPage(Page):
         self._command("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
 
     def close(self) -> None:
-        self._command("browsingContext.close", context=self.context)
-        self._command("browser.removeUserContext", userContext=self._user_context)
+        try:
+            self._command("browsingContext.close", context=self.context)
+            self._command("browser.removeUserContext", userContext=self._user_context)
+        except EngineGone:
+            pass  # the browser ended with the test; the next test gets a new one
 
 
 def _js(value) -> str:
