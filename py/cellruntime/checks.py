@@ -630,7 +630,47 @@ def _compare_value(call: str, actual: Any, expected: Any) -> Optional[str]:
         return f"{call} returned None{_FORGOT_RETURN}"
     if type(actual) is type(expected) and actual == expected:
         return None
+    several = _differing_value(call, actual, expected)
+    if several is not None:
+        return several
     return f"{call} returned {_short_repr(actual, 80)}; expected {_short_repr(expected, 80)}."
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def _value_name(index: int) -> str:
+    """The name of the value at `index`: first value ... fifth value, then value 6."""
+    return f"{_ORDINALS[index]} value" if index < len(_ORDINALS) else f"value {index + 1}"
+
+
+def _differing_value(call: str, actual: Any, expected: Any) -> Optional[str]:
+    """For a solution that returns several values (a tuple, e.g. train and test lists), the
+    first value that differs, shown on its own: two tuples cut short can read the same."""
+    if not (isinstance(actual, tuple) and isinstance(expected, tuple) and len(actual) == len(expected) >= 2):
+        return None
+    differ = [
+        index
+        for index, (mine, theirs) in enumerate(zip(actual, expected))
+        if not (type(mine) is type(theirs) and mine == theirs)
+    ]
+    if not differ:
+        return None
+    first, count = differ[0], len(expected)
+    message = (
+        f"{call} returned a different {_value_name(first)} (of {count}): {_short_repr(actual[first])}; "
+        f"expected {_short_repr(expected[first])}."
+    )
+    others = [index for index in range(count) if index != first]
+    if count == 2:
+        other = others[0]
+        message += f" Its {_value_name(other)} {'differs too' if other in differ else 'matches'}."
+    elif len(differ) == 1:
+        message += " Its other values match."
+    else:
+        more = len(differ) - 1
+        message += f" {more} more {'value differs' if more == 1 else 'values differ'} too."
+    return message
 
 
 def _raised_message(call: str, exc: BaseException, rerun: str) -> str:

@@ -239,6 +239,42 @@ def test_several_numbers_are_taken_as_a_tuple_or_a_list_and_another_shape_is_tol
         declared_checker(declared_check_name("low_high", PAIR_SOLUTION, "RETURNS = 2\n" + PAIR_CASES))
 
 
+SPLIT_SOLUTION = "def split(values, at):\n    return [v for v in values if v < at], [v for v in values if v >= at]\n"
+
+
+def test_a_tuple_of_several_values_shows_the_first_that_differs_in_full():
+    """Two long tuples cut to one line can read the same; the value that differs is shown on its own."""
+    values = list(range(100, 140))
+    name = declared_check_name("split", SPLIT_SOLUTION, f"def cases():\n    return [({values!r}, 130)]\n")
+    call = f"split({values!r}"[:40]
+    told = [
+        (
+            lambda values, at: ([v for v in values if v < at], [v for v in values if v > at]),
+            "returned a different second value (of 2): [131, 132, 133, 134, 135, 136, 137, 138, 139]; "
+            "expected [130, 131, 132, 133, 134, 135, 136, 137, 138, 139]. Its first value matches.",
+        ),
+        (
+            lambda values, at: ([v for v in values if v >= at], [v for v in values if v < at]),
+            "returned a different first value (of 2): [130, 131, 132, 133, 134, 135, 136, 137, 138, 139]; "
+            "expected [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, "
+            "118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129]. Its second value differs too.",
+        ),
+    ]
+    for function, message in told:
+        verdict = check_function({"split": function}, name)
+        assert verdict["message"].startswith(call) and verdict["message"].endswith(message)
+    # Three values: the others are counted.
+    triple = declared_check_name(
+        "triple", "def triple(x):\n    return [x], [x], [x]\n", "def cases():\n    return [(1,)]\n"
+    )
+    assert check_function({"triple": lambda x: ([x], [0], [0])}, triple)["message"] == (
+        "triple(1) returned a different second value (of 3): [0]; expected [1]. 1 more value differs too."
+    )
+    assert check_function({"triple": lambda x: ([x], [x], [0])}, triple)["message"] == (
+        "triple(1) returned a different third value (of 3): [0]; expected [1]. Its other values match."
+    )
+
+
 PRECISION_SOLUTION = "def precision_at_k(ranking, relevant, k):\n    return len(set(ranking[:k]) & relevant) / k\n"
 PRECISION_CASES = "def cases():\n    return [(['a', 'x'], {'a'}, 2), (['a'], {'a', 'b'}, 4)]\n"
 

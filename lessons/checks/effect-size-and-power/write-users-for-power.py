@@ -56,8 +56,29 @@ def not_squared(gain, sd, power):
     return math.ceil((_z(0.975) + _z(power)) * sd / gain)
 
 
+def plus_one_user(gain, sd, power):
+    return math.ceil(_exact(gain, sd, power)) + 1
+
+
+def plus_two_users(gain, sd, power):
+    return math.ceil(_exact(gain, sd, power)) + 2
+
+
+def plus_three_users(gain, sd, power):
+    return math.ceil(_exact(gain, sd, power)) + 3
+
+
+PLUS_A_FEW = (
+    "Your number is the formula's plus a few users. The lesson adds a few users when it plans a "
+    "t-test; this function is the formula alone: its number, rounded up."
+)
+
+
 def mistakes():
     return [
+        (plus_one_user, PLUS_A_FEW),
+        (plus_two_users, PLUS_A_FEW),
+        (plus_three_users, PLUS_A_FEW),
         (
             rounds_down,
             "You rounded the number of users down: with fewer users than the formula gives, the power "

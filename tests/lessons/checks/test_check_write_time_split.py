@@ -52,3 +52,18 @@ def test_a_split_that_assumes_whole_number_timestamps_fails():
         return train, [row for row in interactions if row[2] >= cutoff and row[0] in users]
 
     assert TIME_SPLIT.verdict(time_split)["ok"] is False
+
+
+def test_a_wrong_test_list_is_shown_on_its_own_beside_the_right_one():
+    """Two lists cut to one line can read the same: the verdict shows the list that differs."""
+
+    def time_split(interactions, cutoff):  # a user counts as known from a row at the cutoff
+        known = {user for user, _, timestamp in interactions if timestamp <= cutoff}
+        train = [row for row in interactions if row[2] < cutoff]
+        return train, [row for row in interactions if row[2] >= cutoff and row[0] in known]
+
+    message = TIME_SPLIT.verdict(time_split)["message"]
+    assert message.endswith(
+        ", 5) returned a different second value (of 2): [('u2', 'i1', 5), ('u3', 'i2', 5), ('u1', 'i2', 6)]; "
+        "expected [('u2', 'i1', 5), ('u1', 'i2', 6)]. Its first value matches."
+    )
