@@ -206,9 +206,11 @@ def test_sphinx_takes_a_runnable_block_in_the_default_language(runtime, tmp_path
     assert '<div class="runnable highlight-default' in (out / "index.html").read_text(encoding="utf-8")
 
 
-def mkdocs_build(tmp_path: Path, monkeypatch, page: str, extensions: str = "[attr_list]") -> Path:
-    """Build an MkDocs project whose guide.md is `page`, with rankcells among its plugins (as its
-    wheel registers it); the site folder."""
+def mkdocs_build(
+    tmp_path: Path, monkeypatch, page: str, extensions: str = "[attr_list]", home: str = "# Home\n"
+) -> Path:
+    """Build an MkDocs project whose guide.md is `page` and index.md `home`, with rankcells among
+    its plugins (as its wheel registers it); the site folder."""
     tool("mkdocs")
     from importlib.metadata import EntryPoint
 
@@ -220,7 +222,7 @@ def mkdocs_build(tmp_path: Path, monkeypatch, page: str, extensions: str = "[att
     entry = EntryPoint("rankcells", "rankcells.mkdocs:RankCellsPlugin", "mkdocs.plugins")
     monkeypatch.setattr(plugins, "get_plugins", lambda: {**installed, "rankcells": entry})
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text(home, encoding="utf-8")
     (tmp_path / "docs" / "guide.md").write_text(page, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(
         f"site_name: Docs\nmarkdown_extensions: {extensions}\nplugins: [rankcells]\n", encoding="utf-8"
@@ -253,6 +255,31 @@ def test_mkdocs_refuses_a_runnable_fence_the_cells_cannot_use(runtime, tmp_path,
     [message] = [error for error in errors if error.startswith("guide.md:")]
     assert message.startswith(f"guide.md:{line}: ")
     assert says in message
+
+
+def test_mkdocs_reports_every_block_the_cells_cannot_use_then_stops_once(runtime, tmp_path, monkeypatch, caplog):
+    tool("mkdocs")
+    from mkdocs.exceptions import Abort
+
+    home = "# Home\n\n```{.runnable}\nx = 1\n```\n"
+    guide = (
+        "# Guide\n\n```{.js .runnable}\nlet x = 1;\n```\n\n"  # line 3
+        "- a step:\n\n    ```{.python .runnable}\n    y = 2\n    ```\n\n"  # line 9
+        f"```rank-playground id=bad\n{BAD_BODY}```\n"  # line 13; mistakes on 15 and 17
+    )
+    with pytest.raises(Abort):
+        mkdocs_build(tmp_path, monkeypatch, guide, home=home)
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    [message] = [error for error in errors if ".md:" in error]
+    assert [line.split(": ", 1)[0] for line in message.splitlines()] == [
+        "index.md:3",
+        "guide.md:3",
+        "guide.md:9",
+        "guide.md:15",
+        "guide.md:17",
+    ]
+    assert "this one has no language" in message and "this one has 'js'" in message
+    assert "pymdownx.superfences" in message and "The grade of 'a'" in message
 
 
 def test_mkdocs_takes_runnable_fences_the_cells_reach(runtime, tmp_path, monkeypatch):
