@@ -8,6 +8,7 @@ own host. `time_limit` (seconds one cell may run; none by default) sets a limit:
     plugins:
       - rankcells:
           time_limit: 10
+          offline: true   # the offline service worker at the site's root (write_service_worker)
 
 A fence ```` ```rank-playground id=ID ```` with a YAML body (a lesson's playground block:
 lessons/README.md, "Rank playground") draws a rank playground (rankcells/playground.py).
@@ -30,7 +31,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
+from . import EMBED_SCRIPT, RUNTIME_DIR, SERVICE_WORKER, check_time_limit, copy_runtime, write_service_worker
 from .blocks import RUNNABLE, language_problem
 from .fences import Fence, find_fences
 from .playground import PlaygroundError, render_playground
@@ -40,6 +41,7 @@ PLAYGROUND_FENCE = "rank-playground"
 
 class RankCellsConfig(Config):
     time_limit = config_options.Optional(config_options.Type((int, float)))
+    offline = config_options.Type(bool, default=False)
 
 
 class RankCellsPlugin(BasePlugin[RankCellsConfig]):
@@ -118,7 +120,10 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
         return f"{head}{tag}\n{found}{tail}" if found else f"{output}\n{tag}"
 
     def on_post_build(self, config) -> None:
-        copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit)
+        worker = f"../{SERVICE_WORKER}" if self.config.offline else None  # from the runtime to the root
+        copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit, worker)
+        if self.config.offline:
+            write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/")
 
 
 def _playground_html(fence: Fence) -> str:

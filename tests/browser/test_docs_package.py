@@ -426,3 +426,31 @@ def test_sphinx_autobuild_serves_the_cells_and_keeps_the_runtime_on_a_rebuild(pa
     finally:
         server.terminate()
         server.wait()
+
+
+@pytest.mark.service_worker
+def test_with_the_offline_option_a_page_read_once_runs_its_cells_offline(browser, page, docs_python, tmp_path):
+    """Sphinx with `rankcells_offline = True`: after one visit (Python started, the service worker
+    has stored the runtime and kept the page), a reload with the network cut runs a cell. The
+    same site in a browser that refuses service workers runs its cells as before, without the copy."""
+    (tmp_path / "conf.py").write_text(SPHINX_CONF + "rankcells_offline = True\n", encoding="utf-8")
+    block = SPHINX_BLOCK.format(code=textwrap.indent("print('offline')", "   "))
+    (tmp_path / "index.rst").write_text("Cells\n=====\n\n" + block, encoding="utf-8")
+    run_tool(docs_python, tmp_path, "sphinx", "-q", "-b", "html", ".", "_build")
+    with served(tmp_path / "_build", plain=True) as base:
+        refusing = browser.new_context(service_workers="block")
+        try:
+            without = refusing.new_page()
+            run_first_cell(without, base + "index.html")
+            expect(without.locator("[data-cell] [data-output]")).to_have_text("offline")
+            expect(without.locator("html")).not_to_have_attribute("data-rankcells-offline", "kept")
+        finally:
+            refusing.close()
+
+        page.goto(base + "index.html")
+        expect(page.locator("html")).to_have_attribute("data-rankcells-offline", "kept", timeout=PYTHON_READY_TIMEOUT)
+        page.context.set_offline(True)
+        page.reload()
+        cell = page.locator("[data-cell]")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("offline", timeout=PYTHON_READY_TIMEOUT)

@@ -19,6 +19,7 @@ import { embedReductions, reportLate, showNote } from "../runtime/capability-not
 import { configFromElement } from "../playground/embed-config.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { followHostScheme, schemeFollows } from "./host-scheme.js";
+import { keepOffline } from "./docs-offline.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
@@ -131,7 +132,7 @@ async function startPython() {
     onCapability: (name, ok) => reportLate(status, name, !ok, { inFlow: true }),
   });
   retry = () => runtime.start();
-  runtime.start();
+  keepOffline(settings.serviceWorker, SITE, runtime.start());
   return { runtime, show };
 }
 
