@@ -212,8 +212,9 @@ def lowest_contrast(page) -> list:
 
 def assert_readable(page, schemes: list[str], set_scheme, shown) -> None:
     """For each host scheme in `schemes`, with the screen light and dark (the host's scheme set
-    by `set_scheme(scheme, screen)` once the screen is): every text of the cells has a contrast of MIN_CONTRAST or more on its background, and
-    the cells are drawn in `shown(scheme, screen)` ("light" or "dark"), the host's choice."""
+    by `set_scheme(scheme, screen)` once the screen is): every text of the cells has a contrast
+    of MIN_CONTRAST or more on its background, and the cells are drawn in `shown(scheme,
+    screen)` ("light" or "dark"), the host's choice."""
     for scheme in schemes:
         for screen in ("light", "dark"):
             page.emulate_media(color_scheme=screen)
@@ -225,11 +226,19 @@ def assert_readable(page, schemes: list[str], set_scheme, shown) -> None:
 
 def cells_scheme(page) -> str:
     """ "dark" or "light": the scheme of the background the first cell's code is drawn on."""
-    return page.evaluate(
-        """() => {
-          const editor = document.querySelector(".ranking-lessons-cell").shadowRoot.querySelector("[data-editor]");
-          const [r, g, b] = getComputedStyle(editor).backgroundColor.match(/[\\d.]+/g).map(Number);
-          return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? "dark" : "light";
+    return scheme_of(page.locator("[data-cell] [data-editor]").first)
+
+
+def scheme_of(element) -> str:
+    """ "dark" or "light": the scheme of the background `element` (a locator) is drawn on, the
+    nearest opaque one."""
+    return element.evaluate(
+        """(element) => {
+          for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
+            const [r, g, b, a = 1] = getComputedStyle(node).backgroundColor.match(/[\\d.]+/g).map(Number);
+            if (a === 1) return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? "dark" : "light";
+          }
+          return "light";
         }"""
     )
 
@@ -272,6 +281,17 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
             lambda scheme, screen: set_material_scheme(page, scheme),
             host_choice("slate", "default"),
         )
+        # The editor's own parts follow the host too: on slate, with a light screen, its list of
+        # completions is dark.
+        page.emulate_media(color_scheme="light")
+        cell.get_by_role("textbox").click()
+        page.keyboard.press("End")
+        page.keyboard.press("Enter")
+        page.keyboard.type("pri")
+        page.keyboard.press("Control+Space")
+        completions = cell.get_by_role("listbox")
+        expect(completions).to_be_visible()
+        assert scheme_of(completions) == "dark"
 
 
 def set_material_scheme(page, scheme: str) -> None:
