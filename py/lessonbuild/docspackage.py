@@ -8,7 +8,8 @@ and the Python worker import, and what their runtime settings, assets/embed-runt
 version, as the build writes the course's own wheels (wheels.py: offline and reproducible). It
 also carries the lesson build's playground rules (playground.py) as `rankcells/_playground.py`,
 their one import from rankmetrics written in as a value, so a documentation build checks a rank
-playground as the lesson build does without the course's packages.
+playground as the lesson build does without the course's packages, and the offline service
+worker's code (site/js/service-worker/docs-sw.js) as `rankcells/service-worker.js`.
 
 Usage: python -m lessonbuild.docspackage [--site dist] [--out build-docs-package]
 """
@@ -37,6 +38,7 @@ SUMMARY = "Live Python cells for Sphinx and MkDocs pages, running in the reader'
 ENTRY_POINTS = "[mkdocs.plugins]\nrankcells = rankcells.mkdocs:RankCellsPlugin\n"
 REQUIRES = ("PyYAML",)  # the playground rules read YAML
 PLAYGROUND_RULES = Path(playground.__file__)
+SERVICE_WORKER = ROOT / "site" / "js" / "service-worker" / "docs-sw.js"  # rankcells/service-worker.js
 RULES_IMPORT = "from rankmetrics.pages.playground import METRIC_NAMES\n"  # the rules' one course import
 
 
@@ -107,6 +109,7 @@ def build_docs_package(site_dir: Path, out: Path = OUT) -> Path:
     data = {f"runtime/{path}": site[path] for path in embed_runtime_paths(site)}
     data["_version.py"] = f'__version__ = "{version}"\n'.encode()
     data["_playground.py"] = playground_rules()
+    data["service-worker.js"] = SERVICE_WORKER.read_bytes()
     name, wheel = build_wheel(
         PACKAGE_SOURCE, SUMMARY, version=version, data=data, entry_points=ENTRY_POINTS, requires=REQUIRES
     )

@@ -14,10 +14,17 @@ The wheel carries `runtime/`: the course's embed script (assets/embed.js), its c
 worker, Pyodide's core files and the project's wheels, laid out as in the built course; the build
 fills it (lessonbuild/docspackage.py). Both plugins copy it into the built documentation under
 RUNTIME_DIR and point each page at its embed script.
+
+With the `offline` option (Sphinx: `rankcells_offline = True`; MkDocs: `offline: true`) they also
+write a service worker to the documentation's root (SERVICE_WORKER; its code is the wheel's
+`service-worker.js`, from site/js/service-worker/docs-sw.js), which the embed script registers
+once Python has started: it stores the runtime, so no page downloads it again, and keeps a copy
+of each page read, so those pages and their cells work offline.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import numbers
 import shutil
@@ -27,6 +34,10 @@ RUNTIME = Path(__file__).resolve().parent / "runtime"  # filled when the wheel i
 RUNTIME_DIR = "rankcells"  # the runtime's folder in the built documentation
 EMBED_SCRIPT = "assets/embed.js"  # the embed script, inside the runtime
 SETTINGS = "assets/embed-runtime.json"  # the Python settings the embed script fetches
+SERVICE_WORKER = "rankcells-sw.js"  # the offline service worker, at the documentation's root
+SERVICE_WORKER_CODE = Path(__file__).resolve().parent / "service-worker.js"  # put in the wheel
+RUNTIME_CACHE = "rankcells-runtime-"  # the runtime's cache: this, then its copy's version
+PAGES_CACHE = "rankcells-pages"  # the pages read, kept for reading offline
 
 
 def check_time_limit(time_limit) -> float | None:
@@ -41,9 +52,11 @@ def check_time_limit(time_limit) -> float | None:
     return float(time_limit)
 
 
-def copy_runtime(target: Path, time_limit: float | None = None) -> None:
+def copy_runtime(target: Path, time_limit: float | None = None, service_worker: str | None = None) -> None:
     """Copy the runtime into `target` (a folder of the built documentation; replaced if present)
-    and set its cells' time limit (seconds, None for none; check_time_limit's rules). A copy that
+    and set its cells' time limit (seconds, None for none; check_time_limit's rules) and the
+    address of the service worker the embed script registers (relative to `target`; None for
+    none: write_service_worker writes it). A copy that
     is already there and the same is left as it is (a rebuild, or a live-reloading server such
     as sphinx-autobuild, then neither copies 25 MB again nor takes the files away while a page
     may be loading them).
@@ -59,6 +72,8 @@ def copy_runtime(target: Path, time_limit: float | None = None) -> None:
         )
     runtime = json.loads(settings.read_text(encoding="utf-8"))
     runtime["timeLimit"] = time_limit
+    if service_worker:
+        runtime["serviceWorker"] = service_worker
     text = json.dumps(runtime)
     if _is_copy(target, text):
         return
@@ -81,3 +96,36 @@ def _is_copy(target: Path, settings: str) -> bool:
         if (source.st_size, source.st_mtime_ns) != (copy.st_size, copy.st_mtime_ns):
             return False
     return True
+
+
+def write_service_worker(root: Path, runtime_path: str) -> None:
+    """Write SERVICE_WORKER into `root` (the built documentation's root folder) for the runtime
+    that copy_runtime copied to `runtime_path` (its folder under `root`, ending in "/"): the
+    worker's settings (its cache's name, versioned by that copy's files, and the files to store),
+    then its code.
+
+    Raises FileNotFoundError when the package holds no runtime or no service worker code
+    (imported from source, not from its wheel).
+    """
+    if not SERVICE_WORKER_CODE.is_file():
+        raise FileNotFoundError(
+            f"rankcells has no service worker at {SERVICE_WORKER_CODE}: install the wheel built by 'make docs-package'"
+        )
+    copy = root / runtime_path
+    files = sorted(path.relative_to(copy).as_posix() for path in copy.rglob("*") if path.is_file())
+    stamp = hashlib.sha256()
+    for name in files:
+        stat = (copy / name).stat()
+        stamp.update(f"{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+    settings = {
+        "cache": f"{RUNTIME_CACHE}{stamp.hexdigest()[:16]}",
+        "prefix": RUNTIME_CACHE,
+        "runtime": runtime_path,
+        "files": [f"{runtime_path}{name}" for name in files],
+        "pages": PAGES_CACHE,
+    }
+    code = SERVICE_WORKER_CODE.read_text(encoding="utf-8")
+    text = f"self.RANKCELLS = {json.dumps(settings)};\n{code}"
+    worker = root / SERVICE_WORKER
+    if not worker.is_file() or worker.read_text(encoding="utf-8") != text:
+        worker.write_text(text, encoding="utf-8")

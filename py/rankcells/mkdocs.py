@@ -8,13 +8,16 @@ own host. `time_limit` (seconds one cell may run; none by default) sets a limit:
     plugins:
       - rankcells:
           time_limit: 10
+          offline: true   # the offline service worker at the site's root (write_service_worker)
 
 A fence ```` ```rank-playground id=ID ```` with a YAML body (a lesson's playground block:
 lessons/README.md, "Rank playground") draws a rank playground (rankcells/playground.py).
 
 A runnable fence the cells cannot use (not Python, or one the page does not show as a code block:
-a fence inside a list, quote or admonition without pymdownx.superfences) stops the build with a
-PluginError naming the page's source file and the fence's line; so does a playground's mistake.
+a fence inside a list, quote or admonition without pymdownx.superfences), and each mistake of a
+playground, is noted as `FILE:LINE: what is wrong and what to change` (FILE the page's source,
+in the docs folder); once every page is read, the build stops with one PluginError listing them
+all, page by page in line order.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
+from . import EMBED_SCRIPT, RUNTIME_DIR, SERVICE_WORKER, check_time_limit, copy_runtime, write_service_worker
 from .blocks import RUNNABLE, language_problem
 from .fences import Fence, find_fences
 from .playground import PlaygroundError, render_playground
@@ -38,6 +41,7 @@ PLAYGROUND_FENCE = "rank-playground"
 
 class RankCellsConfig(Config):
     time_limit = config_options.Optional(config_options.Type((int, float)))
+    offline = config_options.Type(bool, default=False)
 
 
 class RankCellsPlugin(BasePlugin[RankCellsConfig]):
@@ -46,6 +50,10 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
     def __init__(self):
         super().__init__()
         self._runnable: dict[str, list] = {}  # a page's source path: its runnable fences
+        self._problems: dict[str, list[tuple[int, str]]] = {}  # a page's source path: (line, text)
+
+    def on_pre_build(self, config) -> None:
+        self._problems = {}
 
     def on_config(self, config):
         try:
@@ -55,31 +63,54 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
         return config
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
-        """Refuse a runnable fence that is not Python, and note the others (to find them on the
-        page); write each rank-playground fence as its playground's HTML."""
+        """Note a runnable fence that is not Python, and note the others (to find them on the
+        page); write each rank-playground fence as its playground's HTML (nothing, its mistakes
+        noted, when it has some)."""
         path = page.file.src_path
         self._runnable[path] = []
+        self._problems[path] = []
         lines = markdown.split("\n")
         for fence in reversed(find_fences(markdown)):  # from the end: a replacement moves no fence
             if fence.info.split(" ", 1)[0] == PLAYGROUND_FENCE:
-                lines[fence.line - 1 : fence.end] = ["", _playground_html(fence, path), ""]
+                try:
+                    markup = _playground_html(fence)
+                except PlaygroundError as error:
+                    self._problems[path].extend(error.problems)
+                    markup = ""
+                lines[fence.line - 1 : fence.end] = ["", markup, ""]
             elif RUNNABLE in fence.classes:
-                if not fence.is_python:
-                    raise PluginError(f"{path}:{fence.line}: {language_problem(fence.language)}")
-                self._runnable[path].insert(0, fence)
+                if fence.is_python:
+                    self._runnable[path].insert(0, fence)
+                else:
+                    self._problems[path].append((fence.line, language_problem(fence.language)))
         return "\n".join(lines)
 
     def on_page_content(self, html: str, page, config, files) -> str:
-        """Refuse a runnable fence whose code is in no runnable element of the page's HTML."""
+        """Note a runnable fence whose code is in no runnable element of the page's HTML."""
         shown = _runnable_texts(html)
         for fence in self._runnable.pop(page.file.src_path, []):
             if not any(fence.code.strip() in text for text in shown):
-                raise PluginError(
-                    f"{page.file.src_path}:{fence.line}: this runnable block is not a code block on the page, "
-                    "so no cell can reach it (a fence inside a list, quote or admonition needs the "
-                    "pymdownx.superfences extension): move the fence out to the start of a line"
+                self._problems.setdefault(page.file.src_path, []).append(
+                    (
+                        fence.line,
+                        "this runnable block is not a code block on the page, so no cell can reach it "
+                        "(a fence inside a list, quote or admonition needs the pymdownx.superfences "
+                        "extension): move the fence out to the start of a line",
+                    )
                 )
         return html
+
+    def on_env(self, env, config, files):
+        """Stop the build, once every page is read, when a page has a problem: one PluginError
+        with a line `FILE:LINE: text` for each, page by page in line order."""
+        report = [
+            f"{path}:{line}: {text}"
+            for path, problems in self._problems.items()
+            for line, text in sorted(problems, key=lambda problem: problem[0])
+        ]
+        if report:
+            raise PluginError("\n".join(report))
+        return env
 
     def on_post_page(self, output: str, page, config) -> str:
         """`output` (a page's HTML) with the embed script before its `</body>`."""
@@ -89,31 +120,34 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
         return f"{head}{tag}\n{found}{tail}" if found else f"{output}\n{tag}"
 
     def on_post_build(self, config) -> None:
-        copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit)
+        worker = f"../{SERVICE_WORKER}" if self.config.offline else None  # from the runtime to the root
+        copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit, worker)
+        if self.config.offline:
+            write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/")
 
 
-def _playground_html(fence: Fence, path: str) -> str:
-    """The HTML of a ```rank-playground id=ID fence on the page `path` (its source path).
+def _playground_html(fence: Fence) -> str:
+    """The HTML of a ```rank-playground id=ID fence.
 
-    Raises PluginError with each mistake's line: a fence that is indented (in a list or quote,
+    Raises PlaygroundError with each mistake's line: a fence that is indented (in a list or quote,
     where Markdown would not keep the HTML), an option other than id, a mistake in the body.
     """
     if fence.indent:
-        raise PluginError(
-            f"{path}:{fence.line}: a rank playground must start at the beginning of a line, "
-            "outside any list, quote or admonition: move the fence out"
+        raise PlaygroundError(
+            [
+                (
+                    fence.line,
+                    "a rank playground must start at the beginning of a line, "
+                    "outside any list, quote or admonition: move the fence out",
+                )
+            ]
         )
     options = fence.info.split()[1:]
     ids = [option.removeprefix("id=") for option in options if option.startswith("id=")]
     unknown = [option for option in options if not option.startswith("id=")]
     if unknown or len(ids) > 1:
-        raise PluginError(
-            f"{path}:{fence.line}: write only id=… after ```{PLAYGROUND_FENCE}, not {' '.join(options)!r}"
-        )
-    try:
-        return render_playground(ids[0] if ids else None, fence.code, fence.line, fence.line + 1)
-    except PlaygroundError as error:
-        raise PluginError("\n".join(f"{path}:{line}: {text}" for line, text in error.problems)) from None
+        raise PlaygroundError([(fence.line, f"write only id=… after ```{PLAYGROUND_FENCE}, not {' '.join(options)!r}")])
+    return render_playground(ids[0] if ids else None, fence.code, fence.line, fence.line + 1)
 
 
 class _RunnableText(HTMLParser):

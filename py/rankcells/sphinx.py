@@ -4,7 +4,8 @@
 The runtime is copied into the HTML output's `_static/rankcells/` when the build ends, and
 every page loads its embed script from there (a module script), so the cells need nothing but
 the documentation's own host. conf.py may set `rankcells_time_limit` (seconds one cell may run;
-None, the default, for no limit).
+None, the default, for no limit), and `rankcells_offline = True` to add the offline service
+worker at the output's root (rankcells.write_service_worker; off by default).
 
 `.. rank-playground:: ID` with a YAML body (a lesson's playground block: lessons/README.md, "Rank
 playground") draws a rank playground (rankcells/playground.py).
@@ -25,17 +26,19 @@ from sphinx.util import logging
 
 from sphinx.util.docutils import SphinxDirective
 
-from . import EMBED_SCRIPT, RUNTIME_DIR, check_time_limit, copy_runtime
+from . import EMBED_SCRIPT, RUNTIME_DIR, SERVICE_WORKER, check_time_limit, copy_runtime, write_service_worker
 from .blocks import RUNNABLE, is_python, language_problem
 from .playground import PlaygroundError, render_playground
 
 TIME_LIMIT_OPTION = "rankcells_time_limit"
+OFFLINE_OPTION = "rankcells_offline"
 logger = logging.getLogger(__name__)
 
 
 def setup(app) -> dict:
     """Register the extension with the Sphinx application `app`."""
     app.add_config_value(TIME_LIMIT_OPTION, None, "html", types=(int, float, type(None)))
+    app.add_config_value(OFFLINE_OPTION, False, "html", types=(bool,))
     app.connect("builder-inited", _add_script)
     app.add_directive("rank-playground", RankPlayground)
     app.connect("doctree-read", check_runnable_blocks)
@@ -60,7 +63,12 @@ def _add_script(app) -> None:
 
 def _copy_runtime(app, exception) -> None:
     if exception is None and _is_html(app.builder):
-        copy_runtime(Path(app.outdir) / "_static" / RUNTIME_DIR, getattr(app.config, TIME_LIMIT_OPTION))
+        offline = bool(getattr(app.config, OFFLINE_OPTION))
+        runtime = f"_static/{RUNTIME_DIR}/"
+        worker = f"../../{SERVICE_WORKER}" if offline else None  # from the runtime to the root
+        copy_runtime(Path(app.outdir) / runtime, getattr(app.config, TIME_LIMIT_OPTION), worker)
+        if offline:
+            write_service_worker(Path(app.outdir), runtime)
 
 
 def _is_runnable(node) -> bool:

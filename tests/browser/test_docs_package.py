@@ -6,8 +6,9 @@ runnable blocks become cells that print what CPython prints, share one Python, a
 from outside the documentation's own origin; each page's rank playground (the Sphinx directive, the
 MkDocs fence) answers a move with the readouts CPython's rankmetrics gives. With Material for
 MkDocs' instant navigation, the next page's cells work without a page load; the cells' text is
-readable on the light and dark schemes of Material and of Furo (Sphinx), whichever scheme the
-reader's system has. A second page boots Python from the browser's cache; sphinx-autobuild serves
+readable on the light and dark schemes of Material, Furo, pydata-sphinx-theme and
+sphinx-rtd-theme, whichever scheme the reader's system has, and the cells take the scheme the
+theme's own switch chooses (the system's where it chooses none). A second page boots Python from the browser's cache; sphinx-autobuild serves
 working cells, before and after a rebuild.
 
 Sphinx, MkDocs and the themes come from the project's test requirements, reached from the
@@ -153,6 +154,11 @@ def test_runnable_blocks_are_cells_served_by_the_docs_alone(page, docs_python, t
         state["ranking"] = ["a", "b", "d", "c", "e"]
         assert_readouts(playground, state)
 
+        # On a dark screen the cells are dark on alabaster (no switch of its own), and light on
+        # MkDocs' own theme, whose switch (html[data-bs-theme]) is on light.
+        page.emulate_media(color_scheme="dark")
+        assert cells_scheme(page) == ("light" if build_docs is build_mkdocs else "dark")
+
     assert failures == []
     assert any(url.endswith("/pyodide.asm.wasm") for url in requests), "the worker's requests were not seen"
     assert [url for url in requests if not url.startswith((base, "blob:", "data:"))] == []
@@ -204,15 +210,43 @@ def lowest_contrast(page) -> list:
     )
 
 
-def assert_readable(page, schemes: list[str], set_scheme) -> None:
-    """For each host scheme in `schemes` (set by `set_scheme(scheme)`), with the screen light and
-    dark: every text of the cells has a contrast of MIN_CONTRAST or more on its background."""
+def assert_readable(page, schemes: list[str], set_scheme, shown) -> None:
+    """For each host scheme in `schemes`, with the screen light and dark (the host's scheme set
+    by `set_scheme(scheme, screen)` once the screen is): every text of the cells has a contrast
+    of MIN_CONTRAST or more on its background, and the cells are drawn in `shown(scheme,
+    screen)` ("light" or "dark"), the host's choice."""
     for scheme in schemes:
-        set_scheme(scheme)
         for screen in ("light", "dark"):
             page.emulate_media(color_scheme=screen)
+            set_scheme(scheme, screen)
             ratio, text = lowest_contrast(page)
             assert ratio >= MIN_CONTRAST, (scheme, screen, text, ratio)
+            assert cells_scheme(page) == shown(scheme, screen), (scheme, screen)
+
+
+def cells_scheme(page) -> str:
+    """ "dark" or "light": the scheme of the background the first cell's code is drawn on."""
+    return scheme_of(page.locator("[data-cell] [data-editor]").first)
+
+
+def scheme_of(element) -> str:
+    """ "dark" or "light": the scheme of the background `element` (a locator) is drawn on, the
+    nearest opaque one."""
+    return element.evaluate(
+        """(element) => {
+          for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
+            const [r, g, b, a = 1] = getComputedStyle(node).backgroundColor.match(/[\\d.]+/g).map(Number);
+            if (a === 1) return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? "dark" : "light";
+          }
+          return "light";
+        }"""
+    )
+
+
+def host_choice(dark_name: str, light_name: str):
+    """`shown` for assert_readable: the cells are dark for the host's `dark_name`, light for its
+    `light_name`, and follow the screen for any other (such as "auto")."""
+    return lambda scheme, screen: {dark_name: "dark", light_name: "light"}.get(scheme, screen)
 
 
 def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_python, tmp_path):
@@ -241,7 +275,23 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         cell.get_by_role("button", name="Run").click()
         expect(cell.locator("[data-output]")).to_have_text("second False", timeout=PYTHON_READY_TIMEOUT)
 
-        assert_readable(page, ["default", "slate"], lambda scheme: set_material_scheme(page, scheme))
+        assert_readable(
+            page,
+            ["default", "slate"],
+            lambda scheme, screen: set_material_scheme(page, scheme),
+            host_choice("slate", "default"),
+        )
+        # The editor's own parts follow the host too: on slate, with a light screen, its list of
+        # completions is dark.
+        page.emulate_media(color_scheme="light")
+        cell.get_by_role("textbox").click()
+        page.keyboard.press("End")
+        page.keyboard.press("Enter")
+        page.keyboard.type("pri")
+        page.keyboard.press("Control+Space")
+        completions = cell.get_by_role("listbox")
+        expect(completions).to_be_visible()
+        assert scheme_of(completions) == "dark"
 
 
 def set_material_scheme(page, scheme: str) -> None:
@@ -251,10 +301,39 @@ def set_material_scheme(page, scheme: str) -> None:
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
 
 
-def test_furo_cells_are_readable_in_its_light_and_dark_modes(page, docs_python, tmp_path):
-    need("furo")
-    (tmp_path / "conf.py").write_text(SPHINX_CONF + 'html_theme = "furo"\n', encoding="utf-8")
-    block = SPHINX_BLOCK.format(code=textwrap.indent("print('furo')", "   "))
+def set_furo_theme(page, theme: str, screen: str) -> None:
+    """Set Furo's mode to `theme` ("light", "dark", "auto"), as its toggle does (on the body)."""
+    page.evaluate("(theme) => { document.body.dataset.theme = theme; }", theme)
+    expect(page.locator("body")).to_have_attribute("data-theme", theme)
+
+
+def set_pydata_mode(page, mode: str, screen: str) -> None:
+    """Choose `mode` ("light", "dark", "auto") in pydata-sphinx-theme's colour-mode menu, unless
+    it is chosen, and wait for html[data-theme], the scheme it shows (in "auto", the `screen`'s:
+    the theme follows a change of the screen's scheme when it hears of it)."""
+    names = {"light": "Light", "dark": "Dark", "auto": "System Settings"}
+    if page.locator("html").get_attribute("data-mode") != mode:
+        page.get_by_role("button", name="Color mode").filter(visible=True).first.click()
+        page.get_by_role("button", name=names[mode]).filter(visible=True).first.click()
+    expect(page.locator("html")).to_have_attribute("data-mode", mode)
+    expect(page.locator("html")).to_have_attribute("data-theme", screen if mode == "auto" else mode)
+
+
+# Sphinx themes, by the module that holds each: how the test sets its scheme (as its switch does),
+# its schemes, and `shown` (assert_readable); None for a theme
+# with no dark scheme, whose cells follow the reader's system.
+SPHINX_THEMES = {
+    "furo": (set_furo_theme, ["light", "dark", "auto"], host_choice("dark", "light")),
+    "pydata_sphinx_theme": (set_pydata_mode, ["light", "dark", "auto"], host_choice("dark", "light")),
+    "sphinx_rtd_theme": None,
+}
+
+
+@pytest.mark.parametrize("theme", SPHINX_THEMES)
+def test_sphinx_theme_s_cells_run_and_follow_its_light_and_dark_modes(page, docs_python, tmp_path, theme):
+    need(theme)
+    (tmp_path / "conf.py").write_text(SPHINX_CONF + f'html_theme = "{theme}"\n', encoding="utf-8")
+    block = SPHINX_BLOCK.format(code=textwrap.indent(f"print('{theme}')", "   "))
     (tmp_path / "index.rst").write_text("Cells\n=====\n\n" + block, encoding="utf-8")
     run_tool(docs_python, tmp_path, "sphinx", "-q", "-b", "html", ".", "_build")
     with served(tmp_path / "_build", plain=True) as base:
@@ -264,14 +343,12 @@ def test_furo_cells_are_readable_in_its_light_and_dark_modes(page, docs_python, 
             "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
         )
         cell.get_by_role("button", name="Run").click()
-        expect(cell.locator("[data-output]")).to_have_text("furo", timeout=PYTHON_READY_TIMEOUT)
-        assert_readable(page, ["light", "dark"], lambda theme: set_furo_theme(page, theme))
-
-
-def set_furo_theme(page, theme: str) -> None:
-    """Set Furo's mode to `theme` ("light", "dark"), as its toggle does (on the body)."""
-    page.evaluate("(theme) => { document.body.dataset.theme = theme; }", theme)
-    expect(page.locator("body")).to_have_attribute("data-theme", theme)
+        expect(cell.locator("[data-output]")).to_have_text(theme, timeout=PYTHON_READY_TIMEOUT)
+        if SPHINX_THEMES[theme] is None:
+            assert_readable(page, [None], lambda scheme, screen: None, lambda scheme, screen: screen)
+        else:
+            set_scheme, schemes, shown = SPHINX_THEMES[theme]
+            assert_readable(page, schemes, lambda scheme, screen: set_scheme(page, scheme, screen), shown)
 
 
 def test_a_second_page_boots_python_from_the_browser_s_cache(browser, docs_python, tmp_path):
@@ -369,3 +446,31 @@ def test_sphinx_autobuild_serves_the_cells_and_keeps_the_runtime_on_a_rebuild(pa
     finally:
         server.terminate()
         server.wait()
+
+
+@pytest.mark.service_worker
+def test_with_the_offline_option_a_page_read_once_runs_its_cells_offline(browser, page, docs_python, tmp_path):
+    """Sphinx with `rankcells_offline = True`: after one visit (Python started, the service worker
+    has stored the runtime and kept the page), a reload with the network cut runs a cell. The
+    same site in a browser that refuses service workers runs its cells as before, without the copy."""
+    (tmp_path / "conf.py").write_text(SPHINX_CONF + "rankcells_offline = True\n", encoding="utf-8")
+    block = SPHINX_BLOCK.format(code=textwrap.indent("print('offline')", "   "))
+    (tmp_path / "index.rst").write_text("Cells\n=====\n\n" + block, encoding="utf-8")
+    run_tool(docs_python, tmp_path, "sphinx", "-q", "-b", "html", ".", "_build")
+    with served(tmp_path / "_build", plain=True) as base:
+        refusing = browser.new_context(service_workers="block")
+        try:
+            without = refusing.new_page()
+            run_first_cell(without, base + "index.html")
+            expect(without.locator("[data-cell] [data-output]")).to_have_text("offline")
+            expect(without.locator("html")).not_to_have_attribute("data-rankcells-offline", "kept")
+        finally:
+            refusing.close()
+
+        page.goto(base + "index.html")
+        expect(page.locator("html")).to_have_attribute("data-rankcells-offline", "kept", timeout=PYTHON_READY_TIMEOUT)
+        page.context.set_offline(True)
+        page.reload()
+        cell = page.locator("[data-cell]")
+        cell.get_by_role("button", name="Run").click()
+        expect(cell.locator("[data-output]")).to_have_text("offline", timeout=PYTHON_READY_TIMEOUT)

@@ -39,7 +39,18 @@ def runtime(tmp_path, monkeypatch) -> Path:
     (folder / rankcells.SETTINGS).write_text(json.dumps(SETTINGS), encoding="utf-8")
     (folder / rankcells.EMBED_SCRIPT).write_text("// embed", encoding="utf-8")
     monkeypatch.setattr(rankcells, "RUNTIME", folder)
+    worker = tmp_path / "service-worker.js"
+    worker.write_text("// service worker\n", encoding="utf-8")
+    monkeypatch.setattr(rankcells, "SERVICE_WORKER_CODE", worker)
     return folder
+
+
+def service_worker_settings(root: Path) -> dict:
+    """The settings line of the service worker in `root` (the built documentation), read back."""
+    first, code = (root / rankcells.SERVICE_WORKER).read_text(encoding="utf-8").split("\n", 1)
+    assert first.startswith("self.RANKCELLS = ") and first.endswith(";")
+    assert code == "// service worker\n"
+    return json.loads(first.removeprefix("self.RANKCELLS = ").removesuffix(";"))
 
 
 def copied_settings(folder: Path) -> dict:
@@ -114,6 +125,39 @@ def test_sphinx_pages_load_the_embed_script_from_static(runtime, tmp_path):
     assert copied_settings(out / "_static" / "rankcells")["timeLimit"] == 7.0
 
 
+def test_sphinx_s_offline_option_writes_the_service_worker_at_the_root(runtime, tmp_path):
+    application = tool("sphinx.application")
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "index.rst").write_text("Title\n=====\n", encoding="utf-8")
+    conf = 'extensions = ["rankcells.sphinx"]\n'
+    builds = {}
+    for offline in (False, True):
+        (source / "conf.py").write_text(conf + f"rankcells_offline = {offline}\n", encoding="utf-8")
+        out = tmp_path / f"html-{offline}"
+        application.Sphinx(source, source, out, tmp_path / f"doctrees-{offline}", "html", status=None).build()
+        builds[offline] = out
+    assert not (builds[False] / rankcells.SERVICE_WORKER).exists()
+    assert "serviceWorker" not in copied_settings(builds[False] / "_static" / "rankcells")
+    assert copied_settings(builds[True] / "_static" / "rankcells")["serviceWorker"] == "../../rankcells-sw.js"
+    settings = service_worker_settings(builds[True])
+    assert settings["runtime"] == "_static/rankcells/"
+    assert settings["files"] == ["_static/rankcells/assets/embed-runtime.json", "_static/rankcells/assets/embed.js"]
+    assert settings["cache"].startswith("rankcells-runtime-") and settings["prefix"] == "rankcells-runtime-"
+
+
+def test_the_service_worker_s_cache_is_named_for_its_runtime_copy(runtime, tmp_path):
+    rankcells.copy_runtime(tmp_path / "rankcells", None, "../rankcells-sw.js")
+    rankcells.write_service_worker(tmp_path, "rankcells/")
+    first = service_worker_settings(tmp_path)["cache"]
+    rankcells.write_service_worker(tmp_path, "rankcells/")
+    assert service_worker_settings(tmp_path)["cache"] == first  # the same copy: the same cache
+    (runtime / rankcells.EMBED_SCRIPT).write_text("// a new embed script", encoding="utf-8")
+    rankcells.copy_runtime(tmp_path / "rankcells", None, "../rankcells-sw.js")
+    rankcells.write_service_worker(tmp_path, "rankcells/")
+    assert service_worker_settings(tmp_path)["cache"] != first
+
+
 def test_the_mkdocs_plugin_adds_the_script_relative_to_each_page(runtime, tmp_path):
     tool("mkdocs")
     from mkdocs.exceptions import PluginError
@@ -134,6 +178,17 @@ def test_the_mkdocs_plugin_adds_the_script_relative_to_each_page(runtime, tmp_pa
     assert '<script type="module" src="rankcells/assets/embed.js"></script>' in top
     plugin.on_post_build({"site_dir": str(tmp_path / "site")})
     assert copied_settings(tmp_path / "site" / "rankcells")["timeLimit"] == 3.0
+    assert "serviceWorker" not in copied_settings(tmp_path / "site" / "rankcells")
+    assert not (tmp_path / "site" / rankcells.SERVICE_WORKER).exists()
+
+    offline = RankCellsPlugin()
+    assert offline.load_config({"offline": True}) == ([], [])
+    offline.on_post_build({"site_dir": str(tmp_path / "offline")})
+    assert copied_settings(tmp_path / "offline" / "rankcells")["serviceWorker"] == "../rankcells-sw.js"
+    assert service_worker_settings(tmp_path / "offline")["files"] == [
+        "rankcells/assets/embed-runtime.json",
+        "rankcells/assets/embed.js",
+    ]
 
     bad = RankCellsPlugin()
     bad.load_config({"time_limit": -1})
@@ -206,9 +261,11 @@ def test_sphinx_takes_a_runnable_block_in_the_default_language(runtime, tmp_path
     assert '<div class="runnable highlight-default' in (out / "index.html").read_text(encoding="utf-8")
 
 
-def mkdocs_build(tmp_path: Path, monkeypatch, page: str, extensions: str = "[attr_list]") -> Path:
-    """Build an MkDocs project whose guide.md is `page`, with rankcells among its plugins (as its
-    wheel registers it); the site folder."""
+def mkdocs_build(
+    tmp_path: Path, monkeypatch, page: str, extensions: str = "[attr_list]", home: str = "# Home\n"
+) -> Path:
+    """Build an MkDocs project whose guide.md is `page` and index.md `home`, with rankcells among
+    its plugins (as its wheel registers it); the site folder."""
     tool("mkdocs")
     from importlib.metadata import EntryPoint
 
@@ -220,7 +277,7 @@ def mkdocs_build(tmp_path: Path, monkeypatch, page: str, extensions: str = "[att
     entry = EntryPoint("rankcells", "rankcells.mkdocs:RankCellsPlugin", "mkdocs.plugins")
     monkeypatch.setattr(plugins, "get_plugins", lambda: {**installed, "rankcells": entry})
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text(home, encoding="utf-8")
     (tmp_path / "docs" / "guide.md").write_text(page, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(
         f"site_name: Docs\nmarkdown_extensions: {extensions}\nplugins: [rankcells]\n", encoding="utf-8"
@@ -253,6 +310,31 @@ def test_mkdocs_refuses_a_runnable_fence_the_cells_cannot_use(runtime, tmp_path,
     [message] = [error for error in errors if error.startswith("guide.md:")]
     assert message.startswith(f"guide.md:{line}: ")
     assert says in message
+
+
+def test_mkdocs_reports_every_block_the_cells_cannot_use_then_stops_once(runtime, tmp_path, monkeypatch, caplog):
+    tool("mkdocs")
+    from mkdocs.exceptions import Abort
+
+    home = "# Home\n\n```{.runnable}\nx = 1\n```\n"
+    guide = (
+        "# Guide\n\n```{.js .runnable}\nlet x = 1;\n```\n\n"  # line 3
+        "- a step:\n\n    ```{.python .runnable}\n    y = 2\n    ```\n\n"  # line 9
+        f"```rank-playground id=bad\n{BAD_BODY}```\n"  # line 13; mistakes on 15 and 17
+    )
+    with pytest.raises(Abort):
+        mkdocs_build(tmp_path, monkeypatch, guide, home=home)
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    [message] = [error for error in errors if ".md:" in error]
+    assert [line.split(": ", 1)[0] for line in message.splitlines()] == [
+        "index.md:3",
+        "guide.md:3",
+        "guide.md:9",
+        "guide.md:15",
+        "guide.md:17",
+    ]
+    assert "this one has no language" in message and "this one has 'js'" in message
+    assert "pymdownx.superfences" in message and "The grade of 'a'" in message
 
 
 def test_mkdocs_takes_runnable_fences_the_cells_reach(runtime, tmp_path, monkeypatch):

@@ -18,6 +18,8 @@ import { CellController } from "../lesson/cells.js";
 import { embedReductions, reportLate, showNote } from "../runtime/capability-note.js";
 import { configFromElement } from "../playground/embed-config.js";
 import { mountPlaygrounds } from "../playground/main.js";
+import { followHostScheme, schemeFollows } from "./host-scheme.js";
+import { keepOffline } from "./docs-offline.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
@@ -31,6 +33,7 @@ let python = null; // Promise of {runtime, show}: Python, started by the first b
 let page = null; // the page shown now: {status, hosts, cellCount, playgroundCount, batches}
 
 async function main() {
+  followHostScheme();
   mountNewBlocks();
   new MutationObserver((records) => {
     if (records.some((record) => [...record.addedNodes].some(holdsBlocks))) mountNewBlocks();
@@ -129,7 +132,7 @@ async function startPython() {
     onCapability: (name, ok) => reportLate(status, name, !ok, { inFlow: true }),
   });
   retry = () => runtime.start();
-  runtime.start();
+  keepOffline(settings.serviceWorker, SITE, runtime.start());
   return { runtime, show };
 }
 
@@ -159,7 +162,7 @@ function mountCell(block, index, withStatus) {
   const host = document.createElement("div");
   host.className = "ranking-lessons-cell";
   const shadow = host.attachShadow({ mode: "open" });
-  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const stylesheet = siteStylesheet(shadow);
   const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
   const section = element("section", {
     class: "cell",
@@ -201,7 +204,7 @@ function hostPlayground(block, index, withStatus) {
   const host = document.createElement("div");
   host.className = "ranking-lessons-playground";
   const shadow = host.attachShadow({ mode: "open" });
-  const stylesheet = element("link", { rel: "stylesheet", href: new URL("assets/site.css", SITE).href });
+  const stylesheet = siteStylesheet(shadow);
   const status = element("p", { "data-runtime-status": "idle", role: "status" }, "Python is not running yet.");
   const container = element("div", {
     "data-playground": config.id,
@@ -214,6 +217,19 @@ function hostPlayground(block, index, withStatus) {
   shadow.append(stylesheet, ...(withStatus ? [status] : []), container);
   block.replaceWith(host);
   return { shadow, status };
+}
+
+/** A link to the site's stylesheet for the shadow root `shadow`, whose colours then follow the
+ *  host's scheme (host-scheme.js). Fetched with CORS, as this script and its settings are, so its
+ *  rules can be read when the course is on another origin. */
+function siteStylesheet(shadow) {
+  const link = element("link", {
+    rel: "stylesheet",
+    href: new URL("assets/site.css", SITE).href,
+    crossorigin: "anonymous",
+  });
+  schemeFollows(shadow, link);
+  return link;
 }
 
 function element(tag, attributes, text) {

@@ -1,7 +1,8 @@
 // Editor colours for light and dark pages. Every token colour meets WCAG AA contrast (4.5:1)
 // against the editor background, which CodeMirror's stock styles do not. The tokens' colours are
 // the stylesheet's (site.css, --code-*): light by default and on paper, dark only on a dark
-// screen, so code prints in its light colours whatever the screen's scheme.
+// screen (or a documentation theme's dark mode), so code prints in its light colours whatever the
+// screen's scheme.
 import { EditorView } from "@codemirror/view";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags as t } from "@lezer/highlight";

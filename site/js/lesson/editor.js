@@ -9,11 +9,11 @@ import { autocompletion } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
 import { darkTheme, lightTheme } from "./editor-theme.js";
 import { cellIndentation } from "./indent.js";
+import { isDark, onSchemeChange } from "../shared/scheme.js";
 
 // A cell parses in about a millisecond; this bounds the wait on a very slow machine.
 const SYNTAX_PARSE_BUDGET_MS = 500;
 
-const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
 const themeFor = (dark) => (dark ? darkTheme : lightTheme);
 
 /** A long line that wraps goes on under its own indentation, not at the editor's left edge, so
@@ -158,7 +158,7 @@ export function createEditor(
       cellIndentation(original ?? code), // Enter and Tab indent as the lesson's code does
       EditorView.lineWrapping,
       hangingIndent,
-      theme.of(themeFor(darkQuery.matches)),
+      theme.of(themeFor(isDark())),
       EditorState.readOnly.of(readonly),
       EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": keys.id }),
       EditorView.updateListener.of((update) => {
@@ -181,8 +181,7 @@ export function createEditor(
   if (!pageKeys) parent.append(keys);
   // With its own keys line added under it, the editor grows anyway: nothing to hold.
   if (staticHeight && pageKeys) holding = holdHeightUntilMeasured(view, parent, staticHeight);
-  const followScheme = (event) => view.dispatch({ effects: theme.reconfigure(themeFor(event.matches)) });
-  darkQuery.addEventListener("change", followScheme);
+  const stopFollowing = onSchemeChange((dark) => view.dispatch({ effects: theme.reconfigure(themeFor(dark)) }));
   return {
     getCode: () => view.state.doc.toString(),
     // Its own undo step, so Ctrl+Z after a Reset brings back exactly the code it replaced.
@@ -194,7 +193,7 @@ export function createEditor(
     focus: () => view.focus(),
     // The lesson is leaving the page (another lesson opened in its place): let go of it.
     destroy: () => {
-      darkQuery.removeEventListener("change", followScheme);
+      stopFollowing();
       holding?.stop();
       view.destroy();
     },
