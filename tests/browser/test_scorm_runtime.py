@@ -320,3 +320,30 @@ def test_unreadable_suspend_data_is_said_and_left_in_place(browser, lms_folders,
             assert leave(page)["suspend_data"] == "{not saved work"
     finally:
         context.close()
+
+
+def saved_quiz(stored: dict) -> dict:
+    """The quiz answer in what the LMS keeps (suspend_data's one "quiz:..." entry)."""
+    saved = json.loads(stored["suspend_data"])["saved"]
+    (quiz,) = [value for key, value in saved.items() if key.startswith("quiz:")]
+    return quiz
+
+
+def test_two_tabs_of_a_lesson_each_give_their_record_their_own_work_whole(browser, lms_folders):
+    context = browser.new_context()  # one browser: the tabs share its storage
+    try:
+        with served(lms_folders["1.2"]) as url:
+            first, first_lesson = launch(context, url, "1.2")
+            answer(first_lesson, RIGHT, "correct")
+            expect(first.locator("body")).to_have_attribute("data-raw", "50")
+            second, second_lesson = launch(context, url, "1.2")  # the same lesson, again, in a new tab
+            answer(second_lesson, WRONG, "incorrect")
+            expect(second.locator("body")).to_have_attribute("data-raw", "0")
+            first_record, second_record = leave(first), leave(second)
+    finally:
+        context.close()
+    assert status_of(first_record, "1.2")[1] == "50"
+    assert saved_quiz(first_record)["verdict"] == "correct"
+    assert saved_quiz(first_record)["chosen"] == [RIGHT]
+    assert status_of(second_record, "1.2")[1] == "0"
+    assert saved_quiz(second_record)["verdict"] == "incorrect"

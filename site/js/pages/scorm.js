@@ -4,7 +4,7 @@
 // so a relaunch (on any machine) shows it again.
 // A classic script (bundled as one file), so the saved work is back in the browser's storage
 // before the page's own scripts read it (early-start.js, lesson.js).
-import { forgetLesson, restoreLesson, savedLesson } from "../shared/storage.js";
+import { forgetLesson, LMS_SESSION, restoreLesson, savedLesson } from "../shared/storage.js";
 import { lessonState } from "../scorm/lesson-state.js";
 import { findLms } from "../scorm/lms.js";
 import { pack, unpack } from "../scorm/suspend.js";
@@ -34,7 +34,7 @@ function lmsNote(...lines) {
 function leftOut(count) {
   if (count === 0) return "";
   const cells = count === 1 ? "1 cell" : `${count} cells`;
-  return `The learning management system could not keep your edits to ${cells} (too long): they are only in the browser you made them in.`;
+  return `The learning management system could not keep your edits to ${cells} (too long): they are kept only in this tab, until it is closed.`;
 }
 
 const UNREADABLE =
@@ -54,6 +54,8 @@ function connect() {
     return;
   }
   const started = Date.now();
+  // This tab's work is its own (storage.js): the record gets one tab's work whole, never a mix.
+  document.documentElement.dataset[LMS_SESSION] = "";
   const text = lms.suspendData;
   const kept = unpack(text);
   // The LMS is the only record of this learner: the browser's copy may be another learner's.

@@ -5,7 +5,27 @@ import { canKeepLocally } from "../runtime/capabilities.js";
 
 const PREFIX = "rankmetrics-lessons:v1";
 
-const storage = canKeepLocally() ? window.localStorage : null;
+// A packaged lesson that reports to a learning management system (scorm.js marks its <html>
+// with data-lms-session before any script reads the work) keeps the work in this tab alone
+// (sessionStorage): the system's record of a tab then holds that tab's work whole, never a mix
+// with another tab's.
+export const LMS_SESSION = "lmsSession";
+let chosen;
+const storageArea = () => {
+  chosen ??= globalThis.document?.documentElement.dataset[LMS_SESSION] === undefined ? localArea() : tabArea();
+  return chosen;
+};
+const localArea = () => (canKeepLocally() ? window.localStorage : null);
+function tabArea() {
+  try {
+    const area = window.sessionStorage;
+    area.setItem(`${PREFIX}:probe`, "1");
+    area.removeItem(`${PREFIX}:probe`);
+    return area;
+  } catch {
+    return null; // blocked: the lesson works without memory
+  }
+}
 const keyOf = (slug, kind, id) => `${PREFIX}:${slug}:${kind}:${id}`;
 
 const TAB_KEY = `${PREFIX}:tab`;
@@ -52,7 +72,7 @@ export function claimTabId() {
 /** The saved value of a lesson's block (`kind` is "cell", "quiz" or "exercise"), or null. */
 export function load(slug, kind, id) {
   try {
-    return JSON.parse(storage?.getItem(keyOf(slug, kind, id)) ?? "null");
+    return JSON.parse(storageArea()?.getItem(keyOf(slug, kind, id)) ?? "null");
   } catch {
     return null;
   }
@@ -63,6 +83,7 @@ export function load(slug, kind, id) {
  *  lesson moves to this one, unless this lesson already has its own; the old entry is removed
  *  either way, so a later Reset here never brings the old one back. */
 export function carryOver(slug, moves) {
+  const storage = storageArea();
   if (!storage) return;
   for (const { from, kind, id } of moves ?? []) {
     try {
@@ -79,11 +100,12 @@ export function carryOver(slug, moves) {
 /** Every value saved for the lesson `slug`, as {"kind:id": JSON text} (a learning management
  *  system keeps it for the learner: scorm.js); null when this page may not use storage. */
 export function savedLesson(slug) {
+  const storage = storageArea();
   if (!storage) return null;
   const start = `${PREFIX}:${slug}:`;
   const saved = {};
   try {
-    for (let index = 0; index < (storage?.length ?? 0); index += 1) {
+    for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index);
       if (key?.startsWith(start)) saved[key.slice(start.length)] = storage.getItem(key);
     }
@@ -97,6 +119,7 @@ export function savedLesson(slug) {
  *  replaces them: scorm.js). */
 export function forgetLesson(slug) {
   const start = `${PREFIX}:${slug}:`;
+  const storage = storageArea();
   try {
     const keys = [];
     for (let index = 0; index < (storage?.length ?? 0); index += 1) {
@@ -113,7 +136,7 @@ export function forgetLesson(slug) {
 export function restoreLesson(slug, saved) {
   for (const [kindAndId, text] of Object.entries(saved)) {
     try {
-      storage?.setItem(`${PREFIX}:${slug}:${kindAndId}`, text);
+      storageArea()?.setItem(`${PREFIX}:${slug}:${kindAndId}`, text);
     } catch {
       failed("full");
       return;
@@ -140,6 +163,7 @@ function failed(reason) {
  *  blocked storage) leaves the page working with what is on screen, and is told once
  *  (onSaveFailure). */
 export function save(slug, kind, id, value) {
+  const storage = storageArea();
   if (!storage) {
     if (value !== null) failed("blocked");
     return false;

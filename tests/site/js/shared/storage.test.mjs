@@ -121,3 +121,19 @@ test("forgetting a lesson removes all its saved values and no other lesson's", (
   assert.deepEqual(load("ndcg-2", "quiz", "q1"), { chosen: [0] });
   assert.deepEqual(load("mrr", "quiz", "q1"), { chosen: [2] });
 });
+
+test("a lesson reporting to a learning management system keeps its work in this tab only", async () => {
+  globalThis.document = { documentElement: { dataset: { lmsSession: "" } } }; // as scorm.js marks it
+  try {
+    const tab = await import("../../../../site/js/shared/storage.js?lms-session"); // a page of its own
+    assert.equal(tab.save("ndcg", "quiz", "q1", { chosen: [1] }), true);
+    assert.equal(localStorage.length, 0);
+    assert.deepEqual(tab.savedLesson("ndcg"), { "quiz:q1": '{"chosen":[1]}' });
+    assert.ok(sessionStorage.keys().some((key) => key.endsWith(":ndcg:quiz:q1")));
+    tab.forgetLesson("ndcg");
+    assert.deepEqual(tab.savedLesson("ndcg"), {});
+  } finally {
+    delete globalThis.document;
+    sessionStorage.clear();
+  }
+});
