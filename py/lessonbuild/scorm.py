@@ -1,7 +1,7 @@
 """A SCORM package of the built course, for a learning management system (Moodle, Canvas...).
 
-The zip holds the built site as it is (handout.site_files: whole files, no precompressed copies)
-and `imsmanifest.xml` at its root, written for SCORM 1.2 or SCORM 2004 4th Edition:
+The zip holds the built site (handout.site_files: whole files, no precompressed copies) but its
+service worker, every page marked so it registers none, and `imsmanifest.xml` at its root, written for SCORM 1.2 or SCORM 2004 4th Edition:
 
 - SCORM 1.2: the Content Aggregation Model (CAM) book, section 2.3 "Content Packaging", which
   profiles IMS Content Packaging 1.1.2 (namespace imscp_rootv1p1p2) with the ADL extension
@@ -36,6 +36,7 @@ from xml.etree import ElementTree
 
 from .assets import JS, esbuild
 from .handout import add_entry, site_files
+from .offline import PRECACHE_SIZE
 from .lessonformat import load_course
 from .render import SITE_TITLE
 
@@ -44,6 +45,10 @@ SHARED = "course-files"  # the identifier of the shared asset resource
 LMS_SCRIPT = "assets/scorm.js"
 HEAD_START = b'<meta charset="utf-8">'  # the LMS script goes right after it, before any other
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
+# The service worker and its download size stay out: a service worker in a package would control,
+# and cache, a path of the LMS's own site (every page is marked so it registers none).
+NOT_PACKAGED = frozenset({"sw.js", PRECACHE_SIZE})
+HTML_START = re.compile(rb"<html\b")
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,14 @@ LESSON_NAV = re.compile(rb'<nav class="lesson-nav" aria-label="Lessons">.*?</nav
 COURSE_LINK = re.compile(rb'<a\s[^>]*\bhref="[A-Za-z0-9_-]+\.html(?:#[^"]*)?"[^>]*>')
 
 
+def marked_page(page: bytes, name: str) -> bytes:
+    """A built page (`name`, UTF-8 HTML) with `data-lms-package` on its <html>: offline.js then
+    registers no service worker. Raises ValueError when the page has no <html> start tag."""
+    if not HTML_START.search(page):
+        raise ValueError(f"{name} has no <html> start tag.")
+    return HTML_START.sub(b"<html data-lms-package", page, count=1)
+
+
 def packaged_page(page: bytes, slug: str, pass_mark: float | None, next_title: str | None) -> bytes:
     """A built lesson page as its package holds it.
 
@@ -215,6 +228,10 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
     script = esbuild({"scorm": JS / "pages" / "scorm.js"}, "--format=iife")[LMS_SCRIPT]
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data, mtime in site_files(dist):
+            if name in NOT_PACKAGED:
+                continue
+            if name.endswith(".html"):
+                data = marked_page(data, name)
             if name in pages:
                 lesson, next_title = pages[name]
                 data = packaged_page(data, lesson.slug, lesson.pass_mark, next_title)

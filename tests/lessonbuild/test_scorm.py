@@ -231,3 +231,16 @@ def test_a_packaged_lesson_opens_no_page_of_the_course_in_its_own_frame(packages
                 assert link.get("target") == "_blank", (lesson.slug, link)
                 assert "noopener" in (link.get("rel") or "").split(), (lesson.slug, link)
                 assert link.get("rel", "").split()[0] not in {"prev", "next"}, (lesson.slug, link)
+
+
+def test_the_package_has_no_service_worker_and_its_pages_register_none(packages, built):
+    for package in packages.values():
+        names = names_in(package)
+        assert not names & {"sw.js", "offline-size.json"}
+        with zipfile.ZipFile(package) as archive:
+            pages = [name for name in names if name.endswith(".html")]
+            # offline.js registers no service worker on a page so marked
+            unmarked = [name for name in pages if b"<html data-lms-package" not in archive.read(name)]
+        assert pages and not unmarked
+    assert (built / "sw.js").is_file()  # the site itself keeps its offline copy
+    assert not [path for path in built.glob("*.html") if "data-lms-package" in path.read_text()]

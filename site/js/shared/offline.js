@@ -9,6 +9,11 @@ import { UNPACKED_CACHE } from "../runtime/snapshot-source.js";
 // The sizes of the service worker's precache, written by the build (py/lessonbuild/offline.py).
 const PRECACHE_SIZE = "offline-size.json";
 
+/** Whether this page is in a SCORM package (build.py --scorm marks every page's <html> with
+ *  data-lms-package): a service worker there would control, and cache, a path of the learning
+ *  management system's own site, so none is registered and the package carries no sw.js. */
+const inLmsPackage = () => globalThis.document?.documentElement.dataset.lmsPackage !== undefined;
+
 /** Registering gave no service worker (the dev server's pages register none, site/dev/reload.js):
  *  nothing will store the course here. */
 class NoServiceWorker extends Error {}
@@ -25,6 +30,7 @@ class NoServiceWorker extends Error {}
  *   could not be (showOfflineOffer). Without it, the page registers as usual.
  */
 export async function registerServiceWorker(onUpdate, onOfflineReady = null, onReduction = () => {}, onOffer = null) {
+  if (inLmsPackage()) return;
   // No service workers or no Cache Storage at all: the page says so at once (capability-note.js).
   if (!hasServiceWorkers() || !hasCacheStorage() || location.protocol === "file:") return;
   // The service worker stores the course in Cache Storage: where that will not open (some
@@ -95,6 +101,7 @@ async function registerNow(onUpdate, onOfflineReady, onReduction) {
  *  does so on each page load, but a lesson opened in place (lesson-navigation.js) is none. A
  *  new build found is offered as on a load (registerServiceWorker's onUpdate). */
 export function checkForUpdate() {
+  if (inLmsPackage()) return; // the registration here, if any, is not the course's
   navigator.serviceWorker
     ?.getRegistration()
     .then((registration) => registration?.update())
