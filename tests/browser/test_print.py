@@ -131,6 +131,30 @@ def test_on_paper_code_and_output_wrap_inside_their_cell_and_cells_keep_to_one_p
     assert label.evaluate("label => getComputedStyle(label, '::after').content") == '" (your answer)"'
 
 
+def test_a_wrong_answer_prints_with_its_verdict_and_no_screen_instruction(answered):
+    page, answer = answered
+    quiz = page.locator("form[data-quiz]").first
+    verdict = quiz.locator("[data-verdict]")
+    wrong = quiz.locator("label").filter(has_not_text=answer).first
+    try:
+        wrong.click()
+        quiz.get_by_role("button", name="Check answer").click()
+        expect(verdict).to_have_attribute("data-verdict", "incorrect")
+        expect(verdict).to_contain_text("try again")  # on the screen, what to do next
+        page.emulate_media(media="print")
+        expect(verdict).to_be_visible()
+        assert verdict.evaluate("line => line.innerText.trim()") == "Not quite."
+        text = "\n".join(pdf_pages(page))
+        assert re.sub(r"\s+", "", f"{wrong.text_content().strip()} (your answer)") in re.sub(r"\s+", "", text)
+        assert "Not quite." in text
+        assert "try again" not in text
+    finally:
+        page.emulate_media(media="null")
+        quiz.locator("label").filter(has_text=answer).click()  # the answer the other tests print
+        quiz.get_by_role("button", name="Check answer").click()
+        expect(verdict).not_to_have_attribute("data-verdict", "incorrect")
+
+
 def test_on_paper_a_dark_screen_s_lesson_is_dark_text_on_white(printed):
     page, _ = printed
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
@@ -217,6 +241,56 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
     # A column per run and measure: the per-query table gets a page turned the long way.
     box = page.locator("[data-per-query]").locator("xpath=..")
     assert box.evaluate("box => getComputedStyle(box).page") == "wide"
+
+
+# Each run's name on its own line per piece: the text between two of its line-break points
+# (<wbr>) lies on one line, so the name wraps only there.
+NAME_PIECES_ON_ONE_LINE = """(cell) => [...cell.childNodes]
+  .filter((node) => node.nodeType === Node.TEXT_NODE)
+  .map((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    return [node.textContent, tops.size];
+  })"""
+
+
+# How many lines an element's text takes.
+LINES = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+}"""
+
+
+def test_on_paper_a_long_run_name_wraps_between_its_words_and_stays_in_its_column(browser, base_url, tmp_path):
+    names = ["A", "neural_rerank_v2", "bm25baselinewithaverylongnamewithoutseparators"]
+    (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    for name, order in zip(names, ("d1 d2 d3", "d2 d1 d3", "d3 d2 d1"), strict=True):
+        lines = [f"{q} Q0 {d} {r} {9 - r} x\n" for q in ("q1", "q2") for r, d in enumerate(order.split(), 1)]
+        (tmp_path / f"{name}.txt").write_text("".join(lines))
+    context = browser.new_context(service_workers="block", viewport={"width": PAPER_WIDTH, "height": 900})
+    try:
+        page = context.new_page()
+        open_evaluate(page, base_url)
+        page.get_by_label("Run files").set_input_files([str(tmp_path / f"{name}.txt") for name in names])
+        page.get_by_label("Judgments file").set_input_files(str(tmp_path / "qrels.txt"))
+        page.get_by_role("button", name="Evaluate", exact=True).click()
+        status = page.locator("[data-eval-status]")
+        expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
+        page.emulate_media(media="print")
+        cells = page.locator("[data-comparison] tbody th[scope='row']")
+        assert sorted(set(cells.all_text_contents())) == sorted(names[1:])
+        lines_of = {}
+        for cell in cells.all():
+            pieces = cell.evaluate(NAME_PIECES_ON_ONE_LINE)
+            assert [piece for piece, lines in pieces if lines != 1] == [], pieces  # none broken inside
+            size = cell.evaluate("cell => [cell.scrollWidth, cell.clientWidth]")
+            assert size[0] <= size[1], f"{pieces}: past its column ({size})"
+            lines_of[cell.text_content()] = cell.evaluate(LINES)
+        assert lines_of[names[2]] > 1  # long enough to wrap in its column
+    finally:
+        context.close()
 
 
 LONG_RUN = "bm25_baseline_run_with_a_very_long_file_name_without_spaces"

@@ -67,3 +67,25 @@ export function fileLabels(fileNames) {
     return label;
   });
 }
+
+// A run's name is a file's name, with no space to wrap at: where a narrow column may wrap it.
+const LONGEST_PART = 10; // characters: a part longer than this is cut into parts this long
+
+/**
+ * A run's name cut where it may wrap: after "_", "-", "." or "/", before a capital letter that
+ * follows a small one (camelCase), and within a stretch of more than LONGEST_PART characters
+ * with neither, every LONGEST_PART characters.
+ * @param {string} name
+ * @returns {string[]} its parts, in order (joined, the name)
+ */
+export function nameParts(name) {
+  const words = name.split(/(?<=[_\-./])|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
+  return words.flatMap((word) => {
+    const characters = [...word];
+    const parts = [];
+    for (let start = 0; start < characters.length; start += LONGEST_PART) {
+      parts.push(characters.slice(start, start + LONGEST_PART).join(""));
+    }
+    return parts;
+  });
+}

@@ -6,6 +6,7 @@ import { differenceChart, distributionChart, MIN_WIDTH, WIDTH } from "./charts.j
 import { anyMarked, MARK, markNote, significant } from "./export.js";
 import { measureLabel, pValue, rounded, splitKey } from "./measures.js";
 import { allQueries, queryValue } from "./per-query.js";
+import { nameParts } from "./names.js";
 import { counted } from "./words.js";
 
 // Per-query rows drawn at a time ("Show more" draws the next ones): few enough that making and
@@ -150,7 +151,7 @@ export function drawCounts(result) {
     el(
       "tr",
       {},
-      el("th", { scope: "row", text: run.name }),
+      el("th", { scope: "row" }, ...wrappable(run.name)),
       ...COUNTS.map((name) =>
         el("td", {
           "data-count": name,
@@ -204,7 +205,7 @@ export function drawComparison(result) {
           "data-ties": String(row.ties),
           "data-losses": String(row.losses),
         },
-        el("th", { scope: "row", text: run }),
+        el("th", { scope: "row" }, ...wrappable(run)),
         el("td", { class: "evaluate-label", text: measureLabel(key) }),
         el("td", { text: rounded(row.delta) }),
         el("td", { text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
@@ -232,6 +233,12 @@ export function drawComparison(result) {
     }),
     box,
   ];
+}
+
+/** A run's name as nodes, with a line break allowed where nameParts cuts it (<wbr>), so a narrow
+ *  column wraps it there, not inside a word. */
+function wrappable(name) {
+  return nameParts(name).flatMap((part, index) => (index === 0 ? [part] : [el("wbr"), part]));
 }
 
 /** The second of two sticky label columns starts where the first ends: `table`'s --label-left

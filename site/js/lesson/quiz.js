@@ -16,7 +16,7 @@ export function setupQuizzes(slug, quizzes) {
       if (verdict) save(slug, "quiz", quizId, { chosen, verdict, hash: answer.hash });
     });
     // A new choice makes the old verdict stale.
-    form.addEventListener("change", () => showVerdict(form, "", ""));
+    form.addEventListener("change", () => showVerdict(form, { verdict: "", text: "" }));
     showSavedAnswer(form, slug, answer);
   }
 }
@@ -34,25 +34,33 @@ function chosenIndexes(form) {
   return [...form.querySelectorAll("input")].filter((input) => input.checked).map((input) => Number(input.value));
 }
 
-function showVerdict(form, verdict, text) {
+/** Show quizVerdict's verdict and words in the form's verdict line; what to do next is for the screen
+ *  (.quiz-next: paper keeps the verdict alone). */
+function showVerdict(form, { verdict, text, next = "" }) {
   const element = form.querySelector("[data-verdict]");
   element.dataset.verdict = verdict;
   element.textContent = text;
+  if (!next) return;
+  const hint = document.createElement("span");
+  hint.className = "quiz-next";
+  hint.textContent = next;
+  element.append(" ", hint);
 }
 
 /**
  * The verdict on a quiz answer and what it says.
  * @param {number[]} correct  the right options' indexes
  * @param {number[]} chosen  the chosen options' indexes
- * @returns {{verdict: "correct" | "incorrect" | "", text: string}}  `verdict` "" when nothing
- *   is chosen yet
+ * @returns {{verdict: "correct" | "incorrect" | "", text: string, next?: string}}  `verdict`
+ *   "" when nothing is chosen yet; `text` says the verdict, `next` what the learner can do now
+ *   on the screen
  */
 export function quizVerdict(correct, chosen) {
   if (chosen.length === 0) return { verdict: "", text: "Choose an answer first." };
   if (isRightAnswer(correct, chosen))
-    return { verdict: "correct", text: "Correct. Each option now shows why it is right or wrong." };
+    return { verdict: "correct", text: "Correct.", next: "Each option now shows why it is right or wrong." };
   const yours = chosen.length === 1 ? "the answer you chose" : "each answer you chose";
-  return { verdict: "incorrect", text: `Not quite. See why under ${yours}, then try again.` };
+  return { verdict: "incorrect", text: "Not quite.", next: `See why under ${yours}, then try again.` };
 }
 
 /** The options whose explanation opens: every one once the answer is right; before that, only
@@ -64,8 +72,9 @@ export function openExplanations(correct, chosen, count) {
 
 /** Show the verdict and the explanations it opens; returns "correct", "incorrect" or null (no choice). */
 function check(form, { correct }, chosen) {
-  const { verdict, text } = quizVerdict(correct, chosen);
-  showVerdict(form, verdict, text);
+  const said = quizVerdict(correct, chosen);
+  showVerdict(form, said);
+  const { verdict } = said;
   if (!verdict) return null;
   const inputs = [...form.querySelectorAll("input")];
   const open = openExplanations(correct, chosen, inputs.length);

@@ -1,7 +1,7 @@
 // site/js/evaluate/names.js: the runs' names, and what keeps them from being used.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { badNames, fileLabels, nameProblem, uniqueNames } from "../../../../site/js/evaluate/names.js";
+import { badNames, fileLabels, nameParts, nameProblem, uniqueNames } from "../../../../site/js/evaluate/names.js";
 
 const run = (name, label = name, fileName = `${label}.txt`) => ({ name, label, fileName });
 
@@ -34,4 +34,13 @@ test("files of one name get labels told apart, in order; distinct names stay as 
   ]);
   // A file really named like a label already given keeps the label distinct.
   assert.deepEqual(fileLabels(["a", "a", "a (2)"]), ["a", "a (2)", "a (2) (2)"]);
+});
+
+test("a run's name may wrap after a separator, before a camelCase capital, and within a long stretch", () => {
+  assert.deepEqual(nameParts("neural_rerank_v2"), ["neural_", "rerank_", "v2"]);
+  assert.deepEqual(nameParts("bm25-run.2.txt"), ["bm25-", "run.", "2.", "txt"]);
+  assert.deepEqual(nameParts("neuralRerank"), ["neural", "Rerank"]);
+  assert.deepEqual(nameParts("abcdefghijklmnopqrstuvwxyz"), ["abcdefghij", "klmnopqrst", "uvwxyz"]);
+  assert.deepEqual(nameParts("A"), ["A"]);
+  assert.deepEqual(nameParts(""), []);
 });

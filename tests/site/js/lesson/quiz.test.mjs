@@ -13,7 +13,8 @@ test("the right options are correct; anything else is not, and says try again", 
   assert.match(quizVerdict([0, 2], [2, 0]).text, /^Correct\./);
   const wrong = quizVerdict([0, 2], [0]);
   assert.equal(wrong.verdict, "incorrect");
-  assert.match(wrong.text, /try again\.$/);
+  assert.equal(wrong.text, "Not quite.");
+  assert.match(wrong.next, /try again\.$/);
 });
 
 test("a wrong answer opens only the chosen options' explanations; the right one opens all", () => {
