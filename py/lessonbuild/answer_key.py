@@ -2,9 +2,11 @@
 
 `build.py --answer-key DIR` writes it. One page per lesson (SLUG.html), so a teacher prints the
 lesson they teach, and an index (index.html) that lists them. Each lesson page shows, in the
-order of the lesson: each exercise's hints and solution, each quiz and prediction with its right
-options marked "Correct" (the others "Wrong") and the explanation of every option, under the
-lesson's section headings.
+order of the lesson: each exercise's task (the lesson's text before its cell and its starting
+code), hints and solution, each quiz and prediction with its right options marked "Correct" (the
+others "Wrong") and the explanation of every option, under the lesson's section headings. On
+paper the sections flow one after another; only an item's small parts (an option, a hint, a
+heading with what follows it) are kept together.
 
 The key runs no script: it opens from the file system and prints as it shows. It reuses the
 site's stylesheet (its print rules included) and the site's static code template, so code is
@@ -33,7 +35,7 @@ from .mathfonts import FONT_FACE, font_faces, math_fonts
 from .output import write_files
 from .paths import NODE_MODULES, SITE
 from .problems import BuildError
-from .render import SITE_TITLE, render_all_math, render_inline, render_markdown
+from .render import SITE_TITLE, math_rules, render_all_math, render_inline, render_markdown
 from .validate import validate_course
 
 HERE = Path(__file__).resolve().parent
@@ -125,24 +127,29 @@ def answer_key_files(course: Course) -> dict[str, str | bytes]:
 
 def lesson_parts(lesson: Lesson, md: MarkdownIt, env: Environment, math_html: dict) -> list[Part]:
     """The key of one lesson: its exercises, quizzes and predictions in the lesson's order, each
-    under the section (## heading) it stands in; sections with none of them are left out.
+    under the section (## heading) it stands in; sections with none of them are left out. An
+    exercise starts with what the lesson asks: the text right before its cell (since the last
+    heading or block) and the cell's starting code.
 
     `math_html`: {(tex, display): KaTeX HTML} with every expression of the lesson (render_all_math).
     """
     cells = {cell.id: cell for cell in lesson.cells if cell.id}
     parts: list[Part] = []
     tokens = lesson.tokens
+    prose_start = 0  # where the text since the last heading or block begins
     for position, token in enumerate(tokens):
         if token.type == "heading_open" and token.tag == "h2":
             parts.append(Part("heading", Markup(render_inline(tokens[position + 1].content, md, math_html))))
-            continue
         block = token.meta.get("block") if token.type == "fence" else None
         if isinstance(block, CodeCell) and block.check and block.solution:
-            parts.append(Part("exercise", _exercise(block, md, env, math_html)))
+            task = _render_tokens(tokens[prose_start:position], md, math_html)
+            parts.append(Part("exercise", _exercise(block, task, md, env, math_html)))
         elif isinstance(block, Quiz):
             kind = "prediction" if block.kind == PREDICT_KIND else "quiz"
             where = _asked_before(cells.get(block.guards)) if kind == "prediction" else None
             parts.append(Part(kind, _quiz(block, kind, where, md, env, math_html)))
+        if token.level == 0 and token.type in ("heading_close", "fence", "hr", "front_matter"):
+            prose_start = position + 1
     # A heading stays only when an item follows it before the next heading.
     return [
         part
@@ -159,10 +166,22 @@ def _asked_before(cell: CodeCell | None) -> str:
     return f"Asked before {name[:1].lower()}{name[1:]}."
 
 
-def _exercise(cell: CodeCell, md: MarkdownIt, env: Environment, math_html: dict) -> Markup:
+def _render_tokens(tokens: list, md: MarkdownIt, math_html: dict) -> Markup:
+    """Block tokens of a lesson (its prose) as HTML, their $math$ from `math_html`."""
+    with math_rules(md, math_html):
+        return Markup(md.renderer.render(tokens, md.options, {}))
+
+
+def _exercise(cell: CodeCell, task: Markup, md: MarkdownIt, env: Environment, math_html: dict) -> Markup:
+    code = env.get_template("static-code.html")
     hints = [Markup(render_markdown(hint.content, md, math_html)) for hint in cell.hints]
-    solution = env.get_template("static-code.html").render(code_html=Markup(highlight_code(cell.solution.content)))
-    return Markup(env.get_template("key-exercise.html").render(cell=cell, hints=hints, solution_html=Markup(solution)))
+    solution = code.render(code_html=Markup(highlight_code(cell.solution.content)))
+    start = code.render(code_html=Markup(highlight_code(cell.code)))
+    return Markup(
+        env.get_template("key-exercise.html").render(
+            cell=cell, task_html=task, start_html=Markup(start), hints=hints, solution_html=Markup(solution)
+        )
+    )
 
 
 def _quiz(quiz: Quiz, kind: str, where: str | None, md: MarkdownIt, env: Environment, math_html: dict) -> Markup:

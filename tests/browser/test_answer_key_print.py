@@ -72,3 +72,27 @@ def test_on_paper_a_long_line_of_a_solution_wraps_inside_its_box(key, page):
     for pre in page.locator("pre").all():
         size = pre.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
         assert size[0] <= size[1], f"cut on paper (scroll, client: {size})"
+
+
+# A lesson whose key has a section that fits below the one before it.
+FLOWING_SLUG = "why-position-matters"
+
+
+def test_on_paper_a_lesson_s_sections_flow_on_from_sheet_to_sheet(key, page):
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    page.goto((key / f"{FLOWING_SLUG}.html").as_uri())
+    headings = [" ".join(heading.split()) for heading in page.locator("main h2").all_text_contents()]
+    assert len(headings) > 1
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    sheets = [[" ".join(line.split()) for line in sheet.extract_text().splitlines()] for sheet in pdf.pages]
+    assert len(sheets) > 1  # something to flow over
+    # No section starts a new sheet: each begins under the one before it.
+    assert [sheet[0] for sheet in sheets if sheet and sheet[0] in headings] == []
+    page.emulate_media(media="print")
+    assert set(
+        page.locator(".key-item").evaluate_all("items => items.map((i) => getComputedStyle(i).breakInside)")
+    ) == {"auto"}
+    assert page.locator(".key-option").first.evaluate("option => getComputedStyle(option).breakInside") == "avoid"

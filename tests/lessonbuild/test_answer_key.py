@@ -102,7 +102,8 @@ def test_every_exercise_shows_its_solution_code_highlighted_and_its_hints(key, c
         document = page(key, f"{lesson.slug}.html")
         for cell in (cell for cell in lesson.cells if cell.check):
             (section,) = document.xpath(f"//section[@data-key-exercise='{cell.id}']")
-            (code,) = section.xpath(".//pre[contains(@class, 'static-code')]/code")
+            # the solution's code (the task's starting code comes before it)
+            (code,) = section.xpath(".//pre[contains(@class, 'static-code')][not(ancestor::*[@data-key-task])]/code")
             assert code.text_content().rstrip("\n") == cell.solution.content, f"{lesson.slug}/{cell.id}"
             assert code.xpath(".//span[@class='k']"), "the code is highlighted as the lessons' static code is"
             hints = section.xpath(".//*[@class='key-hint']")
@@ -110,6 +111,24 @@ def test_every_exercise_shows_its_solution_code_highlighted_and_its_hints(key, c
             assert [text(hint.xpath("h4")[0]) for hint in hints] == ["Hint", "Second hint"]
             exercises += 1
     assert exercises > 0
+
+
+def test_every_exercise_says_what_it_asks_before_its_solution(key, course):
+    for lesson in course.lessons:
+        document = page(key, f"{lesson.slug}.html")
+        for cell in (cell for cell in lesson.cells if cell.check):
+            (section,) = document.xpath(f"//section[@data-key-exercise='{cell.id}']")
+            (task,) = section.xpath(".//*[@data-key-task]")
+            start, solution = section.xpath(".//pre[contains(@class, 'static-code')]/code")
+            assert start in task.iterdescendants(), f"{lesson.slug}/{cell.id}: the starting code is not in the task"
+            assert start.text_content().rstrip("\n") == cell.code.rstrip("\n"), f"{lesson.slug}/{cell.id}"
+            assert solution.text_content().rstrip("\n") == cell.solution.content
+            said = text(task).removeprefix("The task").replace(text(start), "")
+            assert len(said.replace("Starting code:", "").strip()) > 40, f"{lesson.slug}/{cell.id}: no task in words"
+    (task,) = page(key, "precision-recall.html").xpath(
+        "//section[@data-key-exercise='write-recall']//*[@data-key-task]"
+    )
+    assert "Now write recall_at_k yourself, without looking back at the cell above." in text(task)
 
 
 def test_a_file_in_the_way_fails_with_a_clear_message_and_leaves_an_earlier_key_intact(
