@@ -20,6 +20,7 @@ from helpers import (
     editor_text,
     follow_next,
     lesson_data,
+    long_timers,
     mark_document,
     open_lesson,
     rebuildable_site,
@@ -141,9 +142,11 @@ def test_a_running_cell_is_stopped_and_the_next_lesson_opens_in_place(page, base
     open_and_run(page, base_url, "while True:\n    pass", "running")
     mark_document(page)
     workers = count_workers(page)
+    long_timers(page, "hold")  # no restart fallback: only the interrupt can end the loop, however slow the machine
     follow_next(page, SECOND)
     expect(page.get_by_role("heading", level=1)).to_have_text("Precision@k and recall@k")
     run_first_cell(page)  # the loop no longer holds Python
+    long_timers(page, "release")
     assert same_document(page) and workers == []  # stopped by interrupt, Python kept
 
 
