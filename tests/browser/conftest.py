@@ -93,13 +93,20 @@ def context(browser, request):
 
 
 @pytest.fixture
-def page(context):
+def fresh_page(context):
+    """A new page in a fresh profile; the test fails on uncaught errors in it. (`page` is this one
+    but in a module that shares one page among its tests: test_evaluate_page.py.)"""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.js_errors = errors
     yield page
     assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(fresh_page):
+    return fresh_page
 
 
 @pytest.fixture

@@ -1,9 +1,16 @@
 """The evaluate page (UI contract, "Evaluate your own run"), driven only through its hooks: run and
 judgments files made here, uploaded, scored in the page's Python, and checked against what
-rankmetrics computes under CPython for the same files; and no request carries any part of them."""
+rankmetrics computes under CPython for the same files; and no request carries any part of them.
+
+Booting Python takes seconds of CPU, so the tests share one evaluate page (`page` here), brought
+back to a blank form between tests as a learner would (`blank_form`). A test whose page cannot be
+brought back so (routes or init scripts set before the page opens, a reload, a Stop that restarts
+Python, a worker made to fail, an empty output asserted) is marked `own_page`: its `page` is one
+of its own, which it opens."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import math
@@ -71,6 +78,85 @@ def files(tmp_path):
     return paths
 
 
+@contextlib.contextmanager
+def module_page(browser, base_url):
+    """An evaluate page in a profile of its own, open for a module's tests; its uncaught errors
+    are kept in `page.js_errors`, and any left there fail the module's last test."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+    open_evaluate(page, base_url)
+    yield page
+    context.close()
+    assert page.js_errors == [], f"uncaught errors in the page: {page.js_errors}"
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, base_url):
+    """The evaluate page the module's tests share (`page`), opened once."""
+    with module_page(browser, base_url) as page:
+        yield page
+
+
+# The form's options as the page first shows them (UI contract), by label.
+DEFAULT_FIELDS = {"Cut-offs": "10", "Relevance threshold": "1"}
+DEFAULT_CHOICES = {"Gain": "linear", "Queries missing from a run": "score 0"}
+
+
+def blank_form(page) -> None:
+    """Bring the shared page back to a blank form the way a learner would: the playground closed,
+    every run removed and the judgments unchosen, the options at their defaults, the reading
+    rules folded, a laptop's screen in the light scheme, scrolled to the top. The last results
+    stay below the form (nothing clears them but the next evaluation, which does), so a test reads
+    only what its own evaluation drew, or what its form shows."""
+    page.set_viewport_size({"width": 1280, "height": 720})  # Playwright's default
+    set_scheme(page, "light")
+    close = page.get_by_role("button", name="Close the playground")
+    if close.count():
+        close.click()
+    expect(page.locator("[data-eval-playground] [data-playground]")).to_have_count(0)
+    remove = page.locator("[data-eval-names]").get_by_role("button", name=re.compile("^Remove "))
+    for _ in range(remove.count()):  # each Remove leaves an Undo in its row
+        remove.first.click()
+    form = page.locator("[data-eval-form]")  # its labels, not the results' ("Gain" is in "against")
+    form.get_by_label("Run files", exact=True).set_input_files([])  # new files take the removed rows' places
+    form.get_by_label("Judgments file", exact=True).set_input_files([])
+    for label, value in DEFAULT_FIELDS.items():
+        form.get_by_label(label, exact=True).fill(value)
+        form.get_by_label(label, exact=True).dispatch_event("change")
+    for label, value in DEFAULT_CHOICES.items():
+        form.get_by_label(label, exact=True).select_option(value)
+    form.get_by_label("Use the rank column", exact=True).set_checked(False)
+    rules = page.locator("details", has=page.get_by_text("What the page reads", exact=True))
+    if rules.get_attribute("open") is not None:
+        rules.locator("summary").click()
+    expect(rules).not_to_have_attribute("open", re.compile(".*"))
+    page.evaluate("scrollTo(0, 0)")
+    expect(page.locator("[data-eval-names]").get_by_role("button")).to_have_count(0)
+    expect(page.locator("[data-eval-qrels-dropped]")).to_have_text("")
+    expect(page.locator("[data-eval-status]")).not_to_have_attribute(
+        "data-eval-status", re.compile("waiting|reading|evaluating")
+    )
+
+
+@pytest.fixture
+def page(request):
+    """The shared evaluate page with a blank form (`blank_form`), or for a test marked `own_page`
+    a new page of its own (not opened yet); the test fails on uncaught errors in the page while
+    it ran."""
+    if request.node.get_closest_marker("own_page"):
+        yield request.getfixturevalue("fresh_page")
+        return
+    shared_page = request.getfixturevalue("shared_page")
+    errors = len(shared_page.js_errors)
+    blank_form(shared_page)
+    yield shared_page
+    new = shared_page.js_errors[errors:]
+    del shared_page.js_errors[errors:]  # failed here, not again in the next test
+    assert new == [], f"uncaught errors in the page: {new}"
+
+
 @pytest.fixture(scope="module")
 def evaluated(browser, base_url, tmp_path_factory):
     """One evaluate page that has scored runs A and B (the `files` fixture's) with the default
@@ -81,16 +167,10 @@ def evaluated(browser, base_url, tmp_path_factory):
     paths["qrels"].write_text(qrels_text())
     paths["A"].write_text(run_text(1))
     paths["B"].write_text(run_text(4, queries=range(1, 9)))
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_evaluate(page, base_url)
-    choose(page, [paths["A"], paths["B"]], paths["qrels"])
-    evaluate(page)
-    yield page
-    context.close()
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    with module_page(browser, base_url) as page:
+        choose(page, [paths["A"], paths["B"]], paths["qrels"])
+        evaluate(page)
+        yield page
 
 
 def evaluated_at(page, width: int, height: int, scheme: str = "light"):
@@ -138,9 +218,25 @@ def choose(page, runs, qrels) -> None:
     page.get_by_label("Judgments file").set_input_files(str(qrels))
 
 
+# Counts each time the status is given a state from now on (the same state again too), so that an
+# evaluation's end is told from the state an earlier one left.
+WATCH_STATUS_STATE = """() => {
+  const status = document.querySelector("[data-eval-status]");
+  window.__statusWatch?.disconnect();
+  window.__statusSets = 0;
+  window.__statusWatch = new MutationObserver((records) => { window.__statusSets += records.length; });
+  window.__statusWatch.observe(status, { attributes: true, attributeFilter: ["data-eval-status"] });
+}"""
+STATUS_SET_TO = """(state) => window.__statusSets > 0
+  && document.querySelector("[data-eval-status]").dataset.evalStatus === state"""
+
+
 def evaluate(page, state: str = "done") -> None:
+    """Press Evaluate and wait until this evaluation (not an earlier one) has left the status in `state`."""
+    page.evaluate(WATCH_STATUS_STATE)
     page.get_by_role("button", name="Evaluate", exact=True).click()
-    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", state, timeout=EVALUATE_TIMEOUT)
+    page.wait_for_function(STATUS_SET_TO, arg=state, timeout=EVALUATE_TIMEOUT)
+    expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", state)
 
 
 def cell_value(page, scope: str, run: str, key: str, attribute: str = "data-value") -> str:
@@ -198,10 +294,9 @@ def test_means_and_per_query_values_are_rankmetrics_and_nothing_leaves_the_machi
     assert leaked == [], leaked[:3]
 
 
-def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable(page, base_url, files, tmp_path):
+def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable(page, files, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text(run_text(1) + f"{MARKER}q1 Q0 {MARKER}d99 1 not-a-score x\n{MARKER}q2 Q0 onlyfour 1\n")
-    open_evaluate(page, base_url)
     choose(page, [bad], files["qrels"])
     evaluate(page)
     lines = len(run_text(1).splitlines())
@@ -216,16 +311,16 @@ def test_malformed_lines_are_listed_with_file_and_line_and_the_page_stays_usable
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
 
 
-def test_a_gzip_run_is_read_as_it_is(page, base_url, files, tmp_path):
+def test_a_gzip_run_is_read_as_it_is(page, files, tmp_path):
     packed = tmp_path / "A.txt.gz"
     packed.write_bytes(gzip.compress(files["A"].read_bytes()))
-    open_evaluate(page, base_url)
     choose(page, [packed], files["qrels"])
     evaluate(page)
     result = expected(files["A"].read_text(), files["qrels"].read_text(), {**OPTIONS, "cutoffs": [10]})
     assert agrees(cell_value(page, "[data-results]", "A", "ndcg@10"), result.means["ndcg@10"])
 
 
+@pytest.mark.own_page
 def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
     """The form's script comes after the page: while it loads, the status says `loading` and
     Evaluate is disabled, so a press (or Enter in a field) cannot submit the form natively and
@@ -256,6 +351,7 @@ def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
     evaluate(page)
 
 
+@pytest.mark.own_page
 def test_evaluate_pressed_before_python_is_ready_waits_and_says_so(page, base_url, files):
     held = []
     page.route("**/assets/worker.js*", lambda route: held.append(route))
@@ -272,6 +368,7 @@ def test_evaluate_pressed_before_python_is_ready_waits_and_says_so(page, base_ur
     expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT + EVALUATE_TIMEOUT)
 
 
+@pytest.mark.own_page
 def test_the_options_are_remembered_after_a_reload_and_shown_as_a_trec_eval_command(page, base_url):
     open_evaluate(page, base_url)
     page.get_by_label("Cut-offs").fill("5, 20")
@@ -288,15 +385,14 @@ def test_the_options_are_remembered_after_a_reload_and_shown_as_a_trec_eval_comm
     expect(page.get_by_label("Queries missing from a run")).to_have_value("leave out")
 
 
-def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, files):
     choose(page, [files["A"], files["B"]], files["qrels"])
     # Each field is labelled "Name of RUN" by the run's default name (UI contract), which the
     # learner's typing leaves as it is.
     page.get_by_label("Name of A", exact=True).fill("bm25")
     page.get_by_label("Name of B", exact=True).fill("dense")
     expect(page.get_by_label("Name of A", exact=True)).to_have_value("bm25")
-    page.get_by_label("Baseline").select_option(label="dense")
+    page.get_by_label("Baseline", exact=True).select_option(label="dense")
     evaluate(page)
     expect(page.locator('[data-comparison] [data-run="bm25"]').first).to_be_attached()
     expect(page.locator('[data-comparison] [data-run="dense"]')).to_have_count(0)
@@ -309,9 +405,8 @@ def test_runs_are_named_by_the_learner_and_the_baseline_is_chosen(page, base_url
     )
 
 
-def test_a_run_is_removed_in_place_undone_and_left_out_of_the_evaluation(page, base_url, files, tmp_path):
+def test_a_run_is_removed_in_place_undone_and_left_out_of_the_evaluation(page, files, tmp_path):
     (tmp_path / "C.txt").write_text(run_text(7))
-    open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"], tmp_path / "C.txt"], files["qrels"])
     page.get_by_label("Baseline", exact=True).select_option(label="C")
     below = page.get_by_label("Name of C", exact=True)
@@ -342,11 +437,10 @@ def test_a_run_is_removed_in_place_undone_and_left_out_of_the_evaluation(page, b
     expect(page.get_by_label("Name of B", exact=True)).to_have_value("B")
 
 
-def test_two_files_of_one_name_get_fields_named_apart(page, base_url, files, tmp_path):
+def test_two_files_of_one_name_get_fields_named_apart(page, files, tmp_path):
     other = tmp_path / "other"
     other.mkdir()
     (other / "A.txt").write_text(run_text(4))
-    open_evaluate(page, base_url)
     choose(page, [files["A"], other / "A.txt"], files["qrels"])
     expect(page.get_by_label("Name of A", exact=True)).to_have_value("A")
     expect(page.get_by_label("Name of A (2)", exact=True)).to_have_value("A (2)")
@@ -369,6 +463,7 @@ WASM32_MEBIBYTES = 4096
 
 
 @pytest.mark.parametrize("device_memory", ["said", "unsaid"])
+@pytest.mark.own_page
 def test_a_judgments_file_larger_than_the_page_can_hold_is_refused_up_front(page, base_url, files, device_memory):
     if device_memory == "unsaid":  # as in Firefox and Safari
         page.add_init_script("delete Navigator.prototype.deviceMemory;")
@@ -396,6 +491,7 @@ def test_a_judgments_file_larger_than_the_page_can_hold_is_refused_up_front(page
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
+@pytest.mark.own_page
 def test_without_device_memory_a_file_a_phone_cannot_hold_is_refused_before_it_is_read(page, base_url, files):
     """Every Safari (so every iPhone) says nothing of the device's memory: the bound is then one
     a phone's tab holds, and 200 MiB of judgments is past it."""
@@ -422,6 +518,7 @@ WORKER_OUT_OF_MEMORY = """self.addEventListener("message", (event) => {
 });"""
 
 
+@pytest.mark.own_page
 def test_a_worker_that_runs_out_of_memory_mid_evaluation_ends_in_a_message(page, base_url, files):
     def patched(route):
         response = route.fetch()
@@ -436,7 +533,7 @@ def test_a_worker_that_runs_out_of_memory_mid_evaluation_ends_in_a_message(page,
     expect(page.get_by_role("button", name="Stop")).to_be_disabled()
 
 
-def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(page, base_url, files, tmp_path):
+def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(page, files, tmp_path):
     # A small gzip file whose trailer says it unpacks to almost 4 GiB (gzip shrinks sorted qrels
     # 10 times and more: its own size cannot tell); no browser's page holds that much text.
     packed = tmp_path / "qrels.txt.gz"
@@ -444,7 +541,6 @@ def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(
     said = 2**32 - 1  # the trailer's ISIZE, in bytes
     member[-4:] = said.to_bytes(4, "little")
     packed.write_bytes(member)
-    open_evaluate(page, base_url)
     choose(page, [files["A"]], packed)
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -454,7 +550,7 @@ def test_gzip_judgments_that_unpack_past_the_bound_are_refused_by_their_trailer(
     expect(status).to_contain_text(f"it unpacks to about {round(said / 2**20)} MB")
 
 
-def test_a_gzip_run_not_grouped_by_query_is_refused_by_its_trailer(page, base_url, files, tmp_path):
+def test_a_gzip_run_not_grouped_by_query_is_refused_by_its_trailer(page, files, tmp_path):
     # A run whose queries come back (so it is read again and held whole) in a gzip file whose
     # trailer says it unpacks to almost 4 GiB: no page holds that, though 6 times its size would
     # fit. Random docids keep it several of File.stream()'s chunks long, so the query's coming
@@ -467,7 +563,6 @@ def test_a_gzip_run_not_grouped_by_query_is_refused_by_its_trailer(page, base_ur
     said = 2**32 - 1  # the trailer's ISIZE, in bytes
     member[-4:] = said.to_bytes(4, "little")
     packed.write_bytes(member)
-    open_evaluate(page, base_url)
     choose(page, [packed], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -478,12 +573,11 @@ def test_a_gzip_run_not_grouped_by_query_is_refused_by_its_trailer(page, base_ur
     expect(status).to_contain_text("Sort the run by query")
 
 
-def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, base_url, files, tmp_path):
+def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, files, tmp_path):
     packed = tmp_path / "A.txt.gz"
     member = bytearray(gzip.compress(files["A"].read_bytes()))
     member[-4:] = (5).to_bytes(4, "little")  # a trailer that does not match the unpacked length
     packed.write_bytes(member)
-    open_evaluate(page, base_url)
     choose(page, [packed], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
@@ -496,6 +590,7 @@ def test_a_broken_gzip_run_is_named_with_what_the_browser_said(page, base_url, f
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
+@pytest.mark.own_page
 def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, base_url, files, tmp_path):
     # A browser without DecompressionStream, from before the page's scripts run.
     page.add_init_script("delete globalThis.DecompressionStream;")
@@ -516,6 +611,7 @@ def test_a_gzip_file_without_decompression_stream_says_to_unpack_it_first(page, 
     expect(page.locator('[data-results] [data-run="A"][data-metric="ndcg"][data-k="10"]')).to_have_count(1)
 
 
+@pytest.mark.own_page
 def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, tmp_path):
     big = tmp_path / "big.txt"
     with big.open("w") as out:
@@ -538,8 +634,7 @@ def test_stop_ends_the_evaluation_and_the_next_one_runs(page, base_url, files, t
     evaluate(page)
 
 
-def test_a_query_opens_in_the_rank_playground_without_ids_in_the_address_or_history(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_a_query_opens_in_the_rank_playground_without_ids_in_the_address_or_history(page, files):
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     address, history = page.url, page.evaluate("history.length")
@@ -558,12 +653,11 @@ def test_a_query_opens_in_the_rank_playground_without_ids_in_the_address_or_hist
     assert MARKER not in page.evaluate("JSON.stringify(Object.entries(localStorage))")
 
 
-def test_csv_and_tsv_files_with_a_header_are_detected_and_said_so(page, base_url, files, tmp_path):
+def test_csv_and_tsv_files_with_a_header_are_detected_and_said_so(page, files, tmp_path):
     run_csv = tmp_path / "run.csv"
     run_csv.write_text("query,doc,score\n" + "".join(f"q{q},d{d},{d / 10}\n" for q in (1, 2) for d in range(5)))
     qrels_tsv = tmp_path / "qrels.tsv"
     qrels_tsv.write_text("topic\titem\trelevance\nq1\td3\t1\nq2\td4\t2\n")
-    open_evaluate(page, base_url)
     choose(page, [run_csv], qrels_tsv)
     evaluate(page)
     expect(page.locator('[data-eval-file="run.csv"]')).to_have_attribute("data-format", "CSV")
@@ -574,8 +668,7 @@ def test_csv_and_tsv_files_with_a_header_are_detected_and_said_so(page, base_url
     assert agrees(cell_value(page, "[data-results]", "run", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_the_per_query_table_sorts_by_a_column_and_filters_by_query(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_the_per_query_table_sorts_by_a_column_and_filters_by_query(page, files):
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     table = page.locator("[data-per-query]")
@@ -589,8 +682,7 @@ def test_the_per_query_table_sorts_by_a_column_and_filters_by_query(page, base_u
     expect(table.locator(f'[data-query="{MARKER}q3"]')).to_have_count(1)
 
 
-def test_a_query_opens_at_the_results_cut_off_and_its_last_row_has_its_border(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_a_query_opens_at_the_results_cut_off_and_its_last_row_has_its_border(page, files):
     page.get_by_label("Cut-offs").fill("20")
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
@@ -617,7 +709,7 @@ def test_a_query_opens_at_the_results_cut_off_and_its_last_row_has_its_border(pa
     ],
 )
 def test_a_file_with_nothing_readable_is_blamed_and_no_table_of_zeros_is_shown(
-    page, base_url, files, tmp_path, judgments, run, blamed
+    page, files, tmp_path, judgments, run, blamed
 ):
     qrels, runs = files["qrels"], [files["A"]]
     if judgments is not None:
@@ -626,7 +718,6 @@ def test_a_file_with_nothing_readable_is_blamed_and_no_table_of_zeros_is_shown(
     if run is not None:
         runs = [tmp_path / "bad.txt"]
         runs[0].write_text(run)
-    open_evaluate(page, base_url)
     choose(page, runs, qrels)
     evaluate(page, "error")
     expect(page.locator("[data-eval-status]")).to_contain_text(blamed)
@@ -755,8 +846,7 @@ def test_chart_text_stays_readable_signed_and_inside_the_chart_with_axis_titles(
     expect(histogram.nth(1)).to_have_text("Queries")
 
 
-def test_an_empty_run_name_says_the_run_needs_one_and_keeps_the_results(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_an_empty_run_name_says_the_run_needs_one_and_keeps_the_results(page, files):
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     page.get_by_label("Name of A", exact=True).fill("")
@@ -768,13 +858,12 @@ def test_an_empty_run_name_says_the_run_needs_one_and_keeps_the_results(page, ba
     expect(page.locator('[data-results] [data-run="A"]').first).to_be_visible()  # nothing lost
 
 
-def test_a_seven_column_line_is_listed_once_by_line_and_scored_as_trec_eval_scores_it(page, base_url, files, tmp_path):
+def test_a_seven_column_line_is_listed_once_by_line_and_scored_as_trec_eval_scores_it(page, files, tmp_path):
     text = run_text(1) + f"{MARKER}q8 Q0 {MARKER}d3 1 9.5 run1 extra\n{MARKER}q8 Q0 {MARKER}d4 2\n"
     seven = tmp_path / "seven.txt"
     seven.write_text(text)
     tiny = tmp_path / "tiny.txt"
     tiny.write_text(f"{MARKER}q1 Q0 {MARKER}d1 1 1 tiny\n")
-    open_evaluate(page, base_url)
     choose(page, [tiny], files["qrels"])  # under 1 kB: its size in bytes
     expect(page.locator(".evaluate-name .evaluate-hint")).to_have_text(f"tiny.txt, {tiny.stat().st_size} bytes")
     choose(page, [seven], files["qrels"])
@@ -792,10 +881,9 @@ def test_a_seven_column_line_is_listed_once_by_line_and_scored_as_trec_eval_scor
     assert agrees(cell_value(page, "[data-results]", "seven", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_each_difference_chart_is_named_by_its_run_and_the_baseline_in_words(page, base_url, files, tmp_path):
+def test_each_difference_chart_is_named_by_its_run_and_the_baseline_in_words(page, files, tmp_path):
     third = tmp_path / "C.txt"
     third.write_text(run_text(7))
-    open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"], third], files["qrels"])
     evaluate(page)
     captions = page.locator('[data-chart="difference"]').evaluate_all(
@@ -843,9 +931,8 @@ def test_the_comparison_s_headers_wrap_between_words_never_at_t_test_s_hyphen(ev
         assert lines == 1, (name, lines)
 
 
-def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sideways(page, base_url, files):
+def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sideways(page, files):
     page.set_viewport_size({"width": 390, "height": 844})
-    open_evaluate(page, base_url)
     many = range(1, 41)  # more rows than the phone's screen holds
     files["qrels"].write_text(qrels_text(many))
     files["A"].write_text(run_text(1, queries=many))
@@ -884,8 +971,7 @@ def test_the_per_query_table_keeps_its_query_column_in_view_while_it_scrolls_sid
     expect(page.get_by_role("heading", name=re.compile(r"^Query .* as A ranked it$"))).to_be_focused()
 
 
-def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_out(page, files):
     choose(page, [files["A"], files["B"]], files["qrels"])
     expect(page.locator("[data-eval-command]")).to_contain_text(" qrels.txt A.txt")
     expect(page.locator("[data-eval-command-note]")).to_contain_text(
@@ -893,8 +979,7 @@ def test_with_several_runs_the_trec_eval_note_names_the_runs_the_command_leaves_
     )
 
 
-def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_is_pressed(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_results_say_they_are_out_of_date_once_the_form_changes_until_evaluate_is_pressed(page, files):
     choose(page, [files["A"], files["B"]], files["qrels"])
     evaluate(page)
     stale = page.locator("[data-eval-stale]")
@@ -928,8 +1013,7 @@ DROP = """([files]) => {
 }"""
 
 
-def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, files):
     dropped = [["A.txt", files["A"].read_text()], ["my-qrels.txt", files["qrels"].read_text()]]
     page.evaluate(DROP, [dropped])
     hint = page.locator("[data-eval-qrels-dropped]")
@@ -941,11 +1025,10 @@ def test_dropped_judgments_are_named_beside_their_emptied_file_input(page, base_
     expect(hint).to_have_text(re.compile(r"^In use: qrels\.txt, \d+ (bytes|kB)$"))  # chosen, not dropped
 
 
-def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page, base_url, files, tmp_path):
+def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page, files, tmp_path):
     other = tmp_path / "other"
     other.mkdir()
     (other / "A.txt").write_text(run_text(4) + f"{MARKER}q1 Q0 onlyfour 1\n")
-    open_evaluate(page, base_url)
     choose(page, [files["A"], other / "A.txt"], files["qrels"])
     evaluate(page)
     listed = page.locator("[data-eval-files] > li")
@@ -959,8 +1042,7 @@ def test_two_run_files_of_one_name_are_each_listed_with_their_own_problems(page,
     expect(problems.nth(0)).to_contain_text(f"A.txt (2), line {len(run_text(4).splitlines()) + 1}: the line has 4")
 
 
-def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_that_opened_it(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_that_opened_it(page, files):
     choose(page, [files["A"]], files["qrels"])
     evaluate(page)
     opener = page.get_by_role("button", name=f"Open query {MARKER}q5 in the rank playground")
@@ -983,7 +1065,7 @@ def test_closing_the_playground_by_keyboard_puts_the_focus_back_on_the_query_tha
 
 
 def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each_run_has_its_colour(
-    page, base_url, files, tmp_path
+    page, files, tmp_path
 ):
     page.set_viewport_size({"width": 390, "height": 900})
     names = ["bm25_rm3_tuned", "splade_pp_ed", "colbertv2_plaid", "monot5_rerank", "hybrid_rrf"]
@@ -991,7 +1073,6 @@ def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each
     for seed, name in enumerate(names, start=1):
         runs.append(tmp_path / f"{name}.txt")
         runs[-1].write_text(run_text(seed))
-    open_evaluate(page, base_url)
     choose(page, runs, files["qrels"])
     evaluate(page)
     texts = page.evaluate(CHART_TEXT)
@@ -1004,10 +1085,9 @@ def test_with_five_runs_of_long_names_the_legend_wraps_inside_the_chart_and_each
     assert len(fills) == len(names) and len(set(fills)) == len(names), fills
 
 
-def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems(page, base_url, files, tmp_path):
+def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems(page, files, tmp_path):
     elsewhere = tmp_path / "elsewhere.txt"
     elsewhere.write_text(run_text(1).replace(f"{MARKER}q", f"{MARKER}other"))
-    open_evaluate(page, base_url)
     choose(page, [files["A"], elsewhere], files["qrels"])
     evaluate(page)
     problems = page.locator("[data-eval-problems] > li")
@@ -1016,6 +1096,7 @@ def test_a_run_sharing_no_query_with_the_judgments_is_counted_among_the_problems
     expect(page.get_by_role("heading", name=re.compile(r"^Problems"))).to_have_text("Problems (1)")
 
 
+@pytest.mark.own_page
 def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting(page, base_url, files):
     held = []
     page.route("**/assets/worker.js*", lambda route: held.append(route))
@@ -1034,8 +1115,7 @@ def test_evaluate_pressed_before_python_fails_to_load_says_so_instead_of_waiting
 
 
 @pytest.mark.parametrize("threshold", ["0", "-1"])
-def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, base_url, files, threshold):
-    open_evaluate(page, base_url)
+def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, files, threshold):
     field = page.get_by_label("Relevance threshold")
     field.fill(threshold)
     expect(field).to_have_attribute("aria-invalid", "true")
@@ -1051,9 +1131,8 @@ def test_a_threshold_of_zero_or_less_is_refused_before_anything_is_read(page, ba
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_file_pickers_come_first_with_the_reading_rules_folded_below_them(page, base_url, files, width):
+def test_the_file_pickers_come_first_with_the_reading_rules_folded_below_them(page, files, width):
     page.set_viewport_size({"width": width, "height": 844})
-    open_evaluate(page, base_url)
     for label in ("Run files", "Judgments file"):
         bottom = page.get_by_label(label).evaluate("(input) => input.getBoundingClientRect().bottom")
         assert bottom < 844, (label, bottom)  # in the first screen
@@ -1084,12 +1163,11 @@ WATCH_STATUS_TEXT = """() => {
 }"""
 
 
-def test_a_run_not_grouped_by_query_says_it_is_sorted_after_it_is_read(page, base_url, files, tmp_path):
+def test_a_run_not_grouped_by_query_says_it_is_sorted_after_it_is_read(page, files, tmp_path):
     shuffled = tmp_path / "shuffled.txt"
     lines = run_text(1).splitlines()
     random.Random(7).shuffle(lines)
     shuffled.write_text("\n".join(lines) + "\n")
-    open_evaluate(page, base_url)
     choose(page, [shuffled], files["qrels"])
     page.evaluate(WATCH_STATUS_TEXT)
     evaluate(page)
@@ -1108,11 +1186,10 @@ def edit_on_disk(path, text: str) -> None:
     os.utime(path, (later, later))
 
 
-def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_evaluated(page, base_url, files):
+def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_evaluated(page, files):
     """Chromium refuses to read a chosen file changed on disk since (a real change here, no
     simulation); each file input is emptied once its files are taken, so the same file can be
     chosen again."""
-    open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])
     for label in ("Run files", "Judgments file"):
         assert page.get_by_label(label).evaluate("(input) => input.value") == ""
@@ -1164,8 +1241,7 @@ def test_a_file_edited_on_disk_is_asked_for_again_and_once_chosen_again_it_is_ev
     evaluate(page)
 
 
-def test_an_invalid_cut_off_hides_the_trec_eval_line_and_a_valid_one_brings_it_back(page, base_url):
-    open_evaluate(page, base_url)
+def test_an_invalid_cut_off_hides_the_trec_eval_line_and_a_valid_one_brings_it_back(page):
     line = page.get_by_text("The same numbers from trec_eval:")
     expect(line).to_be_visible()
     page.get_by_label("Cut-offs").fill("abc")
@@ -1179,8 +1255,7 @@ def test_an_invalid_cut_off_hides_the_trec_eval_line_and_a_valid_one_brings_it_b
     expect(page.locator("[data-eval-command]")).to_contain_text("-m ndcg_cut.5 ")
 
 
-def test_queries_without_a_value_sort_last_in_both_directions(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_queries_without_a_value_sort_last_in_both_directions(page, files):
     page.get_by_label("Queries missing from a run").select_option("leave out")
     choose(page, [files["A"], files["B"]], files["qrels"])  # A has no line for q8
     evaluate(page)
@@ -1206,9 +1281,8 @@ WATCH_STATUS_HEIGHT = """() => {
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends(page, base_url, files, width):
+def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends(page, files, width):
     page.set_viewport_size({"width": width, "height": 900})
-    open_evaluate(page, base_url)
     choose(page, [files["A"], files["B"]], files["qrels"])
     page.evaluate(WATCH_STATUS_HEIGHT)
     evaluate(page)
@@ -1216,12 +1290,11 @@ def test_the_status_keeps_its_height_while_an_evaluation_reads_compares_and_ends
     assert len(heights) > 3 and len(set(heights)) == 1, heights  # nothing below it moves
 
 
-def test_negative_grades_are_read_as_judged_not_relevant_with_one_note_and_no_problem(page, base_url, files, tmp_path):
+def test_negative_grades_are_read_as_judged_not_relevant_with_one_note_and_no_problem(page, files, tmp_path):
     # The Web track's -2 (spam) and trec_eval's test data's -1, on documents the run ranks.
     negative = f"{MARKER}q1 0 {MARKER}d13 -2\n{MARKER}q2 0 {MARKER}d14 -1\n{MARKER}q3 0 {MARKER}d15 -2\n"
     qrels = tmp_path / "qrels.txt"
     qrels.write_text(qrels_text() + negative)
-    open_evaluate(page, base_url)
     choose(page, [files["A"]], qrels)
     evaluate(page)
     expect(page.locator("[data-eval-problems] > li")).to_have_count(0)
@@ -1236,16 +1309,13 @@ def test_negative_grades_are_read_as_judged_not_relevant_with_one_note_and_no_pr
     assert result.means["ndcg@10"] == baseline.means["ndcg@10"]  # and give no gain
 
 
-def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreadsheet_saves_it(
-    page, base_url, files, tmp_path
-):
+def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreadsheet_saves_it(page, files, tmp_path):
     rows = [line.split() for line in run_text(1).splitlines()]
     spreadsheet = tmp_path / "sheet.csv"
     spreadsheet.write_text(
         "query;doc;score\n" + "".join(f"{q};{d};{s.replace('.', ',')}\n" for q, _, d, _, s, _ in rows)
     )
     assert ",5\n" in spreadsheet.read_text()
-    open_evaluate(page, base_url)
     choose(page, [spreadsheet], files["qrels"])
     command = page.locator("[data-eval-command]")
     expect(command).to_contain_text(" -q qrels.txt sheet.csv")  # its format is known once it is read
@@ -1261,14 +1331,13 @@ def test_a_semicolon_file_with_decimal_commas_is_read_as_a_comma_decimal_spreads
     assert agrees(cell_value(page, "[data-results]", "sheet", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated(page, base_url, files, tmp_path):
+def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated(page, files, tmp_path):
     thousands = tmp_path / "thousands.csv"  # every score with a thousands separator: nothing readable
     thousands.write_text(f"query;doc;score\n{MARKER}q1;{MARKER}d1;1.234,5\n{MARKER}q1;{MARKER}d2;2.345,5\n")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(bytes(random.Random(7).randrange(256) for _ in range(5000)) + b"\0")
     qrels = tmp_path / "qrels.txt"
     qrels.write_text(qrels_text() + f"{MARKER}q1 0 {MARKER}d99 high\n")  # a problem in a file that was read
-    open_evaluate(page, base_url)
     choose(page, [thousands, files["A"], binary, files["B"]], qrels)  # the baseline, first, is unreadable
     choices = page.get_by_label("Baseline", exact=True).locator("option")
     expect(choices).to_have_text(["thousands", "A", "binary", "B"])
@@ -1299,10 +1368,9 @@ def test_an_unreadable_run_is_named_first_and_the_other_runs_are_still_evaluated
     assert agrees(cell_value(page, "[data-results]", "B", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_read(page, base_url, files, tmp_path):
+def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_read(page, files, tmp_path):
     binary = tmp_path / "binary.txt"
     binary.write_bytes(gzip.compress(bytes(random.Random(3).randrange(256) for _ in range(5000)) + b"\0"))
-    open_evaluate(page, base_url)
     choose(page, [files["A"]], binary)
     evaluate(page, "error")
     expect(page.locator("[data-eval-status]")).to_have_text(
@@ -1333,13 +1401,10 @@ def test_a_file_that_is_not_text_is_named_before_it_is_read_and_latin_1_text_is_
     assert agrees(cell_value(page, "[data-results]", "latin", "ndcg@10"), result.means["ndcg@10"])
 
 
-def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_read_in_english(
-    page, base_url, files, tmp_path
-):
+def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_read_in_english(page, files, tmp_path):
     lines = len(run_text(1).splitlines())
     noisy = tmp_path / "noisy.txt"
     noisy.write_text(run_text(1) + f"{MARKER}q1 Q0 x 1\n" * 150 + f"{MARKER}q2 Q0 {MARKER}d1 1 high r\n")
-    open_evaluate(page, base_url)
     choose(page, [noisy], files["qrels"])
     evaluate(page)
     expect(page.locator("[data-eval-status]")).to_have_text("Done: 1 run, 8 queries.")
@@ -1366,8 +1431,7 @@ def test_problems_are_one_entry_per_kind_and_file_in_a_folded_list_and_counts_re
     expect(page.locator(".evaluate-filter span")).to_have_text("1 query")
 
 
-def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_command_note(page, base_url, files):
-    open_evaluate(page, base_url)
+def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_command_note(page, files):
     page.get_by_label("Cut-offs").fill("5, 10")
     page.get_by_label("Cut-offs").dispatch_event("change")
     note = page.locator("[data-eval-command-note]")
@@ -1397,14 +1461,13 @@ def test_err_and_rbp_come_through_the_registry_to_every_table_export_and_the_com
     assert ",err@10," in open(info.value.path(), encoding="utf-8").read()
 
 
-def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge(page, base_url, files, tmp_path):
+def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge(page, files, tmp_path):
     """Run names without a space (as file names come) wrap inside their column's head, so three
     runs' means fit the phone's width: no column is cut at the edge of the box."""
     page.set_viewport_size({"width": 390, "height": 844})
     runs = [tmp_path / name for name in ("bm25_tuned.txt", "splade_v2.txt", "colbert_v2.txt")]
     for seed, path in enumerate(runs, start=1):
         path.write_text(run_text(seed))
-    open_evaluate(page, base_url)
     choose(page, runs, files["qrels"])
     evaluate(page)
     expect(page.locator("[data-results] thead th")).to_have_text(["Measure", "bm25_tuned", "splade_v2", "colbert_v2"])
@@ -1419,7 +1482,7 @@ def test_on_a_phone_the_means_of_three_runs_fit_without_a_column_cut_at_the_edge
     assert inside
 
 
-def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, files, tmp_path):
+def test_on_a_phone_long_run_file_names_never_widen_the_page(page, files, tmp_path):
     """Run files named as experiments are (long, no spaces or hyphens): their rows, the run list,
     the trec_eval command's notes and the results stay inside a 390 px screen, before and after Evaluate; the page never scrolls
     sideways. The trec_eval command wraps between options, never inside one ("-m P.10")."""
@@ -1432,7 +1495,6 @@ def test_on_a_phone_long_run_file_names_never_widen_the_page(page, base_url, fil
     runs = [tmp_path / name for name in names]
     for seed, path in enumerate(runs, start=1):
         path.write_text(run_text(seed))
-    open_evaluate(page, base_url)
     width = "() => document.documentElement.scrollWidth"
     assert page.evaluate(width) <= 390
     choose(page, runs, files["qrels"])
