@@ -44,6 +44,10 @@ def rounds_to_nearest(gain, sd, power):
     return round(_exact(gain, sd, power))
 
 
+def z_rounded_to_1_96(gain, sd, power):
+    return math.ceil(((1.96 + _z(power)) * sd / gain) ** 2)
+
+
 def one_sided(gain, sd, power):
     return math.ceil(((_z(0.95) + _z(power)) * sd / gain) ** 2)
 
@@ -90,6 +94,11 @@ def mistakes():
             "leaves the test short of the power asked for. Round up with math.ceil.",
         ),
         (
+            z_rounded_to_1_96,
+            "You wrote 1.96 for the z of 0.975; NormalDist().inv_cdf(0.975) is 1.95996... With "
+            "thousands of users, that small gap can move the answer by one user.",
+        ),
+        (
             one_sided,
             "You used the cut-off of a one-sided test, the z below which 95% of the normal lies. The test "
             "is two-sided at 0.05: its cut-off is the z for 0.975.",
@@ -101,7 +110,7 @@ def mistakes():
         ),
         (
             not_squared,
-            "Square the ratio: the standard error shrinks with the square root of the users, so the users "
-            "needed grow with the square of (z sum) x sd / gain.",
+            "Square the ratio: the standard error shrinks as one over the square root of the users, so "
+            "the users needed grow with the square of (z sum) x sd / gain.",
         ),
     ]

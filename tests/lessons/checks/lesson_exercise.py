@@ -1,6 +1,6 @@
 """An exercise of the course, as its check sees it: the check name the page passes, the checker
-made from it, and the exercise's check file (lessons/checks/SLUG/ID.py) as a module, so a test
-can call its known wrong versions directly."""
+made from it, and the exercise's check (its file lessons/checks/SLUG/ID.py, or the ```check
+block in the lesson) as a module, so a test can call its known wrong versions directly."""
 
 from __future__ import annotations
 
@@ -36,7 +36,12 @@ class Exercise:
 def exercise(slug: str, cell_id: str) -> Exercise:
     lesson = next(lesson for lesson in COURSE.lessons if lesson.slug == slug)
     cell = next(cell for cell in lesson.cells if cell.id == cell_id)
-    spec = importlib.util.spec_from_file_location(f"check_{slug}_{cell_id}", cell.own_check.source)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    check = cell.own_check
+    if check.source is not None:  # a check file beside the lesson
+        spec = importlib.util.spec_from_file_location(f"check_{slug}_{cell_id}", check.source)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    else:  # a check written in the lesson's ```check block
+        module = ModuleType(f"check_{slug}_{cell_id}")
+        exec(compile(check.code, f"{lesson.path}:{check.line}", "exec"), module.__dict__)
     return Exercise(cell.check_name, declared_checker(cell.check_name), module)
