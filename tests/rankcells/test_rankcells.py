@@ -146,6 +146,33 @@ def test_sphinx_s_offline_option_writes_the_service_worker_at_the_root(runtime, 
     assert settings["cache"].startswith("rankcells-runtime-") and settings["prefix"] == "rankcells-runtime-"
 
 
+@pytest.mark.parametrize(
+    "option, says",
+    [
+        ('rankcells_offline = "no"', "rankcells_offline must be True or False, not 'no'"),
+        ("rankcells_time_limit = 0", "rankcells_time_limit: the time limit must be a positive number"),
+        ('rankcells_time_limit = "ten"', "got 'ten' (e.g. rankcells_time_limit = 10)"),
+    ],
+)
+def test_sphinx_reports_a_bad_option_in_one_line_and_fails(runtime, tmp_path, option, says):
+    application = tool("sphinx.application")
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "index.rst").write_text("Title\n=====\n", encoding="utf-8")
+    (source / "conf.py").write_text(f'extensions = ["rankcells.sphinx"]\n{option}\n', encoding="utf-8")
+    warnings = io.StringIO()
+    out = tmp_path / "html"
+    app = application.Sphinx(source, source, out, tmp_path / "doctrees", "html", status=None, warning=warnings)
+    app.build()
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", warnings.getvalue()).splitlines()
+    # (Sphinx's warnings about itself, from more than one build in a process, are left out.)
+    lines = [line for line in lines if "while setting up extension" not in line]
+    assert len(lines) == 1 and lines[0].startswith(f"{source / 'conf.py'}:2: ERROR: ")
+    assert says in lines[0]
+    assert app.statuscode == 1  # as sphinx-build exits
+    assert "serviceWorker" not in copied_settings(out / "_static" / "rankcells")  # offline stays off
+
+
 def test_the_service_worker_s_cache_is_named_for_its_runtime_copy(runtime, tmp_path):
     rankcells.copy_runtime(tmp_path / "rankcells", None, "../rankcells-sw.js")
     rankcells.write_service_worker(tmp_path, "rankcells/")
