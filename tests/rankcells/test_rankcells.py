@@ -319,13 +319,14 @@ def mkdocs_build(
         ("# Guide\n\n```{.js .runnable}\nlet x = 1;\n```\n", 3, "this one has 'js'"),
         ("# Guide\n\n~~~~ javascript {.runnable}\nlet x = 1;\n~~~~\n", 3, "this one has 'javascript'"),
         ("# Guide\n\n```{.runnable}\nx = 1\n```\n", 3, "this one has no language"),
+        ("# Guide\n\n```{.runnable .python}\nx = 1\n```\n", 3, "put the language first, as in ```{.python .runnable}"),
         (
             "# Guide\n\n```{.python .runnable}\nx = 1\n```\n\n- a step:\n\n    ```{.python .runnable}\n    y = 2\n    ```\n",
             9,
             "a fence inside a list, quote or admonition needs the pymdownx.superfences extension",
         ),
     ],
-    ids=["js", "javascript", "no-language", "in-a-list"],
+    ids=["js", "javascript", "no-language", "python-second", "in-a-list"],
 )
 def test_mkdocs_refuses_a_runnable_fence_the_cells_cannot_use(runtime, tmp_path, monkeypatch, caplog, page, line, says):
     tool("mkdocs")
