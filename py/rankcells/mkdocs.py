@@ -122,8 +122,8 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
     def on_post_build(self, config) -> None:
         worker = f"../{SERVICE_WORKER}" if self.config.offline else None  # from the runtime to the root
         copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit, worker)
-        if self.config.offline:
-            write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/")
+        # Off: a worker that retires one an earlier build installed.
+        write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/" if self.config.offline else None)
 
 
 def _fence_language_problem(fence: Fence) -> str:

@@ -5,7 +5,8 @@ The runtime is copied into the HTML output's `_static/rankcells/` when the build
 every page loads its embed script from there (a module script), so the cells need nothing but
 the documentation's own host. conf.py may set `rankcells_time_limit` (seconds one cell may run;
 None, the default, for no limit), and `rankcells_offline = True` to add the offline service
-worker at the output's root (rankcells.write_service_worker; off by default).
+worker at the output's root (rankcells.write_service_worker; off by default: the worker written
+there then retires one that an earlier build installed).
 
 `.. rank-playground:: ID` with a YAML body (a lesson's playground block: lessons/README.md, "Rank
 playground") draws a rank playground (rankcells/playground.py).
@@ -99,8 +100,7 @@ def _copy_runtime(app, exception) -> None:
         runtime = f"_static/{RUNTIME_DIR}/"
         worker = f"../../{SERVICE_WORKER}" if offline else None  # from the runtime to the root
         copy_runtime(Path(app.outdir) / runtime, getattr(app.config, TIME_LIMIT_OPTION), worker)
-        if offline:
-            write_service_worker(Path(app.outdir), runtime)
+        write_service_worker(Path(app.outdir), runtime if offline else None)  # off: one that retires
 
 
 def _is_runnable(node) -> bool:
