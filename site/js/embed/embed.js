@@ -150,7 +150,7 @@ async function fetchSettings() {
 function mountCell(block, index, withStatus) {
   const code = block.textContent.replace(/\n+$/, "");
   const data = {
-    id: block.id || `cell-${index + 1}`,
+    id: `cell-${index + 1}`, // never the block's own id: a theme may set one on some loads only
     code,
     hash: hashOf(code),
     hidden: false,
