@@ -264,6 +264,7 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         )
         cell.get_by_role("button", name="Run").click()
         expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+        expect(cell).to_have_attribute("data-cell", "cell-1")
         page.evaluate("window.stayed = true")
 
         page.get_by_role("navigation", name="Navigation").get_by_role("link", name="Second").click()
@@ -271,6 +272,8 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         expect(cell).to_have_count(1)
         expect(cell.locator("[data-editor]")).to_contain_text("print('second'")
         assert page.evaluate("window.stayed") is True  # the page was not loaded again
+        # The same id as on a load, though Material has given the swapped-in block one of its own.
+        expect(cell).to_have_attribute("data-cell", "cell-1")
         expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready")
         cell.get_by_role("button", name="Run").click()
         expect(cell.locator("[data-output]")).to_have_text("second False", timeout=PYTHON_READY_TIMEOUT)
