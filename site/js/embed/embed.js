@@ -20,6 +20,7 @@ import { configFromElement } from "../playground/embed-config.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { followHostScheme, schemeFollows } from "./host-scheme.js";
 import { keepOffline } from "./docs-offline.js";
+import { sizeFromOwnBase } from "./own-base.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
@@ -191,6 +192,7 @@ function mountCell(block, index, withStatus) {
   section.append(editor, toolbar, output);
   shadow.append(stylesheet, ...(withStatus ? [status] : []), section);
   block.replaceWith(host);
+  sizeFromOwnBase(host);
   return { data, section, status };
 }
 
@@ -216,6 +218,7 @@ function hostPlayground(block, index, withStatus) {
   container.append(json);
   shadow.append(stylesheet, ...(withStatus ? [status] : []), container);
   block.replaceWith(host);
+  sizeFromOwnBase(host);
   return { shadow, status };
 }
 
