@@ -154,7 +154,8 @@ def fill_playground(playground: Playground, report) -> None:
         )
     else:
         playground.items = _item_list("items", *fields["items"], body_line, playground.max_grade, seen, report)
-        if not playground.items and isinstance(fields["items"][0], yaml.SequenceNode):
+        # An empty list, not one whose entries were all reported already.
+        if isinstance(fields["items"][0], yaml.SequenceNode) and not fields["items"][0].value:
             report(fields["items"][1], "The ranked list is empty.", "Give it at least one '- ID: grade' line.")
     if "unretrieved" in fields:
         playground.unretrieved = _item_list(

@@ -19,7 +19,9 @@ With the `offline` option (Sphinx: `rankcells_offline = True`; MkDocs: `offline:
 write a service worker to the documentation's root (SERVICE_WORKER; its code is the wheel's
 `service-worker.js`, from site/js/service-worker/docs-sw.js), which the embed script registers
 once Python has started: it stores the runtime, so no page downloads it again, and keeps a copy
-of each page read, so those pages and their cells work offline.
+of each page read, so those pages and their cells work offline. With the option off, the worker
+written there deletes those copies and unregisters itself, for readers of an earlier build that
+had it on.
 """
 
 from __future__ import annotations
@@ -98,11 +100,13 @@ def _is_copy(target: Path, settings: str) -> bool:
     return True
 
 
-def write_service_worker(root: Path, runtime_path: str) -> None:
+def write_service_worker(root: Path, runtime_path: str | None) -> None:
     """Write SERVICE_WORKER into `root` (the built documentation's root folder) for the runtime
     that copy_runtime copied to `runtime_path` (its folder under `root`, ending in "/"): the
     worker's settings (its cache's name, versioned by that copy's files, and the files to store),
-    then its code.
+    then its code. With `runtime_path` None (the offline option is off) the worker's settings
+    say `off`: a browser that installed an earlier build's worker replaces it with this one,
+    which deletes the caches and unregisters itself.
 
     Raises FileNotFoundError when the package holds no runtime or no service worker code
     (imported from source, not from its wheel).
@@ -111,6 +115,9 @@ def write_service_worker(root: Path, runtime_path: str) -> None:
         raise FileNotFoundError(
             f"rankcells has no service worker at {SERVICE_WORKER_CODE}: install the wheel built by 'make docs-package'"
         )
+    if runtime_path is None:
+        _write_worker(root, {"off": True, "prefix": RUNTIME_CACHE, "pages": PAGES_CACHE})
+        return
     copy = root / runtime_path
     files = sorted(path.relative_to(copy).as_posix() for path in copy.rglob("*") if path.is_file())
     stamp = hashlib.sha256()
@@ -124,6 +131,12 @@ def write_service_worker(root: Path, runtime_path: str) -> None:
         "files": [f"{runtime_path}{name}" for name in files],
         "pages": PAGES_CACHE,
     }
+    _write_worker(root, settings)
+
+
+def _write_worker(root: Path, settings: dict) -> None:
+    """Write SERVICE_WORKER into `root`: `settings` as self.RANKCELLS, then the worker's code
+    (left as it is when it is the same)."""
     code = SERVICE_WORKER_CODE.read_text(encoding="utf-8")
     text = f"self.RANKCELLS = {json.dumps(settings)};\n{code}"
     worker = root / SERVICE_WORKER

@@ -32,7 +32,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 from . import EMBED_SCRIPT, RUNTIME_DIR, SERVICE_WORKER, check_time_limit, copy_runtime, write_service_worker
-from .blocks import RUNNABLE, language_problem
+from .blocks import RUNNABLE, is_python, language_problem
 from .fences import Fence, find_fences
 from .playground import PlaygroundError, render_playground
 
@@ -82,7 +82,7 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
                 if fence.is_python:
                     self._runnable[path].insert(0, fence)
                 else:
-                    self._problems[path].append((fence.line, language_problem(fence.language)))
+                    self._problems[path].append((fence.line, _fence_language_problem(fence)))
         return "\n".join(lines)
 
     def on_page_content(self, html: str, page, config, files) -> str:
@@ -122,8 +122,20 @@ class RankCellsPlugin(BasePlugin[RankCellsConfig]):
     def on_post_build(self, config) -> None:
         worker = f"../{SERVICE_WORKER}" if self.config.offline else None  # from the runtime to the root
         copy_runtime(Path(config["site_dir"]) / RUNTIME_DIR, self.config.time_limit, worker)
-        if self.config.offline:
-            write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/")
+        # Off: a worker that retires one an earlier build installed.
+        write_service_worker(Path(config["site_dir"]), f"{RUNTIME_DIR}/" if self.config.offline else None)
+
+
+def _fence_language_problem(fence: Fence) -> str:
+    """The error line for a runnable fence that is not Python. Python-Markdown (and
+    pymdownx.superfences) takes a fence's first class as its language, so `.python` after
+    `.runnable` makes no Python block: that one is told to put `.python` first."""
+    if fence.language is None and any(is_python(name) for name in fence.classes[1:]):
+        return (
+            "a fence's first class is its language, and this one starts with '.runnable': "
+            "put the language first, as in ```{.python .runnable}"
+        )
+    return language_problem(fence.language)
 
 
 def _playground_html(fence: Fence) -> str:

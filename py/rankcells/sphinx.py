@@ -5,7 +5,8 @@ The runtime is copied into the HTML output's `_static/rankcells/` when the build
 every page loads its embed script from there (a module script), so the cells need nothing but
 the documentation's own host. conf.py may set `rankcells_time_limit` (seconds one cell may run;
 None, the default, for no limit), and `rankcells_offline = True` to add the offline service
-worker at the output's root (rankcells.write_service_worker; off by default).
+worker at the output's root (rankcells.write_service_worker; off by default: the worker written
+there then retires one that an earlier build installed).
 
 `.. rank-playground:: ID` with a YAML body (a lesson's playground block: lessons/README.md, "Rank
 playground") draws a rank playground (rankcells/playground.py).
@@ -14,12 +15,14 @@ A `runnable` element the cells cannot use (not a code block, or not Python), and
 playground, is reported as Sphinx reports its own: `FILE:LINE: ERROR: what is wrong and what to
 do`, once per build (also for a page an incremental build did not read again). The pages are
 still written (the element stays as it is, not a cell; the playground is left out), and the build
-ends with exit status 1.
+ends with exit status 1. A bad option (check_options) is one such line too, for conf.py.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from sphinx.util import logging
@@ -37,8 +40,10 @@ logger = logging.getLogger(__name__)
 
 def setup(app) -> dict:
     """Register the extension with the Sphinx application `app`."""
-    app.add_config_value(TIME_LIMIT_OPTION, None, "html", types=(int, float, type(None)))
-    app.add_config_value(OFFLINE_OPTION, False, "html", types=(bool,))
+    # Any type: check_options says what is wrong with a value, and Sphinx adds no warning of its own.
+    app.add_config_value(TIME_LIMIT_OPTION, None, "html", types=(Any,))
+    app.add_config_value(OFFLINE_OPTION, False, "html", types=(Any,))
+    app.connect("builder-inited", check_options)  # once Sphinx can report a problem
     app.connect("builder-inited", _add_script)
     app.add_directive("rank-playground", RankPlayground)
     app.connect("doctree-read", check_runnable_blocks)
@@ -54,21 +59,48 @@ def _is_html(builder) -> bool:
 
 
 def _add_script(app) -> None:
-    """Check the time limit early (a bad one stops the build at its start) and add the embed
-    script to every HTML page, from _static/."""
-    check_time_limit(getattr(app.config, TIME_LIMIT_OPTION))
+    """Add the embed script to every HTML page, from _static/."""
     if _is_html(app.builder):
         app.add_js_file(f"{RUNTIME_DIR}/{EMBED_SCRIPT}", type="module")
 
 
+def check_options(app) -> None:
+    """Check conf.py's rankcells options in the Config of `app` (the Sphinx application): the
+    time limit is None or a positive number of seconds (check_time_limit), the offline option
+    True or False. A bad one is reported as one line, `conf.py:LINE: ERROR: what to write`, and left
+    at its default; report_problems then ends the build with exit status 1.
+    """
+    config = app.config
+    problems = []
+    try:
+        check_time_limit(getattr(config, TIME_LIMIT_OPTION))
+    except ValueError as error:
+        problems.append((TIME_LIMIT_OPTION, None, f"{TIME_LIMIT_OPTION}: {error} (e.g. {TIME_LIMIT_OPTION} = 10)"))
+    offline = getattr(config, OFFLINE_OPTION)
+    if not isinstance(offline, bool):
+        problems.append((OFFLINE_OPTION, False, f"{OFFLINE_OPTION} must be True or False, not {offline!r}"))
+    for name, default, text in problems:
+        logger.error(text, location=_conf_line(Path(app.confdir) / "conf.py", name))
+        setattr(config, name, default)
+    app.rankcells_bad_options = bool(problems)
+
+
+def _conf_line(conf: Path, name: str) -> str | None:
+    """ "FILE:LINE" of the line of `conf` (conf.py) that sets the option `name`; None when no line
+    does (set with sphinx-build -D, or from another file)."""
+    pattern = re.compile(rf"^{re.escape(name)}\s*[:=]")
+    lines = conf.read_text(encoding="utf-8").splitlines() if conf.is_file() else []
+    found = [number for number, line in enumerate(lines, 1) if pattern.match(line)]
+    return f"{conf}:{found[-1]}" if found else None
+
+
 def _copy_runtime(app, exception) -> None:
     if exception is None and _is_html(app.builder):
-        offline = bool(getattr(app.config, OFFLINE_OPTION))
+        offline = getattr(app.config, OFFLINE_OPTION)
         runtime = f"_static/{RUNTIME_DIR}/"
         worker = f"../../{SERVICE_WORKER}" if offline else None  # from the runtime to the root
         copy_runtime(Path(app.outdir) / runtime, getattr(app.config, TIME_LIMIT_OPTION), worker)
-        if offline:
-            write_service_worker(Path(app.outdir), runtime)
+        write_service_worker(Path(app.outdir), runtime if offline else None)  # off: one that retires
 
 
 def _is_runnable(node) -> bool:
@@ -151,7 +183,7 @@ def report_problems(app, exception) -> None:
     for docname in sorted(problems):
         for location, text in sorted(problems[docname], key=_file_and_line):
             logger.error(text, location=location)
-    if any(problems.values()):
+    if any(problems.values()) or getattr(app, "rankcells_bad_options", False):
         app.statuscode = 1
 
 

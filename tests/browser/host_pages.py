@@ -26,10 +26,11 @@ SPHINX_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 <script type="module" src="{site}assets/embed.js"></script>
 <script type="module" src="{site}assets/embed-host.js"></script></body></html>"""
 
+# The first block carries an id of the theme's own (Material for MkDocs numbers its code blocks).
 MKDOCS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Guide - Docs</title>
 <style>{css}</style></head><body><div class="md-container"><main class="md-main"><article class="md-content__inner md-typeset">
 <h1 id="guide">Guide</h1>
-<div class="language-python highlight"><pre><span></span><code data-runnable>from rankmetrics import precision_at_k
+<div class="language-python highlight"><pre><span></span><code id="__code_0" data-runnable>from rankmetrics import precision_at_k
 x = 41
 </code></pre></div>
 <div class="language-python highlight"><pre><span></span><code data-runnable>print(x + 1, precision_at_k(["a", "b"], {{"a"}}, 2))

@@ -194,7 +194,7 @@ nav: [index.md, second.md]
 # A cell on each page: the second page's runs where the first page's variable is gone.
 MATERIAL_PAGES = {
     "index.md": "# First\n\n" + MKDOCS_BLOCK.format(code="x = 41\nprint(x + 1)"),
-    "second.md": "# Second\n\n" + MKDOCS_BLOCK.format(code="print('second', 'x' in globals())"),
+    "second.md": "# Second\n\n" + MKDOCS_BLOCK.format(code="print('second', 'x' in globals())") + MKDOCS_PLAYGROUND,
 }
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 MIN_CONTRAST = 4.5  # WCAG AA for text
@@ -264,6 +264,7 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         )
         cell.get_by_role("button", name="Run").click()
         expect(cell.locator("[data-output]")).to_have_text("42", timeout=PYTHON_READY_TIMEOUT)
+        expect(cell).to_have_attribute("data-cell", "cell-1")
         page.evaluate("window.stayed = true")
 
         page.get_by_role("navigation", name="Navigation").get_by_role("link", name="Second").click()
@@ -271,9 +272,12 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         expect(cell).to_have_count(1)
         expect(cell.locator("[data-editor]")).to_contain_text("print('second'")
         assert page.evaluate("window.stayed") is True  # the page was not loaded again
+        # The same id as on a load, though Material has given the swapped-in block one of its own.
+        expect(cell).to_have_attribute("data-cell", "cell-1")
         expect(page.locator("[data-runtime-status]")).to_have_attribute("data-runtime-status", "ready")
         cell.get_by_role("button", name="Run").click()
         expect(cell.locator("[data-output]")).to_have_text("second False", timeout=PYTHON_READY_TIMEOUT)
+        assert_sized_as_on_the_course(page)
 
         assert_readable(
             page,
@@ -292,6 +296,36 @@ def test_material_instant_navigation_mounts_the_next_page_s_cells(page, docs_pyt
         completions = cell.get_by_role("listbox")
         expect(completions).to_be_visible()
         assert scheme_of(completions) == "dark"
+
+
+def assert_sized_as_on_the_course(page) -> None:
+    """On a phone (390 px), where Material's root font is 20 px, the playground's rows are as
+    tall as on the course's pages (a 2rem button of a 16 px default font: 32 px), every item's
+    name is shown whole, and a dragged row moves with the pointer."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "20px"
+    playground = page.locator("[data-playground][data-state=ready]")
+    expect(playground.locator(".pg-list .pg-id")).to_have_count(5)
+    button = playground.locator(".pg-list .pg-item-buttons button").first
+    assert button.evaluate("e => e.getBoundingClientRect().height") == pytest.approx(32, abs=0.5)
+    cut = playground.locator(".pg-list .pg-id").evaluate_all(
+        "ids => ids.filter(id => id.clientWidth < id.scrollWidth).map(id => id.textContent)"
+    )
+    assert cut == []
+    # A dragged row follows the pointer exactly (the zoom does not scale its move); Escape puts it back.
+    row = playground.locator(".pg-list > [data-item]").first
+    row.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the readouts kept at the bottom
+    box = row.locator("[data-drag-handle]").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    top = row.evaluate("e => e.getBoundingClientRect().top")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y + 30, steps=3)
+    expect(row).to_have_attribute("data-dragging", "true")
+    assert row.evaluate("e => e.getBoundingClientRect().top") == pytest.approx(top + 30, abs=1)
+    page.keyboard.press("Escape")
+    page.mouse.up()
+    page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def set_material_scheme(page, scheme: str) -> None:

@@ -15,6 +15,8 @@ def test_marked_blocks_become_cells_sharing_one_worker(page, docs_site, page_nam
     page.goto(docs_site + page_name)
     cells = page.locator("[data-cell]")  # Playwright's CSS locators pierce open shadow roots
     expect(cells).to_have_count(2)
+    # Numbered by their place on the page, not named by an id the theme gave the block.
+    assert [cells.nth(n).get_attribute("data-cell") for n in range(2)] == ["cell-1", "cell-2"]
     expect(page.locator("[data-runtime-status]")).to_have_attribute(
         "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
     )

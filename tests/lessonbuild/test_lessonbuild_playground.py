@@ -160,6 +160,12 @@ def test_missing_and_empty_items(make_lessons):
     assert problem.line == 10 and "empty" in problem.message
 
 
+def test_a_list_whose_only_item_has_a_bad_grade_reports_the_grade_alone(make_lessons):
+    text = re.sub(r"items:\n(  - .*\n)+", "items:\n  - a: 9\n", LESSON)
+    problem = only_problem(make_lessons, text)
+    assert problem.line == 11 and "grade of 'a'" in problem.message
+
+
 def test_more_than_thirty_items(make_lessons):
     items = "".join(f"  - i{n}: 0\n" for n in range(MAX_ITEMS))
     text = LESSON.replace("  - a: 1\n", items)

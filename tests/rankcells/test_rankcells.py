@@ -53,6 +53,10 @@ def service_worker_settings(root: Path) -> dict:
     return json.loads(first.removeprefix("self.RANKCELLS = ").removesuffix(";"))
 
 
+# The worker written with the offline option off: it deletes the caches and unregisters itself.
+RETIRING = {"off": True, "prefix": "rankcells-runtime-", "pages": "rankcells-pages"}
+
+
 def copied_settings(folder: Path) -> dict:
     return json.loads((folder / rankcells.SETTINGS).read_text(encoding="utf-8"))
 
@@ -137,13 +141,40 @@ def test_sphinx_s_offline_option_writes_the_service_worker_at_the_root(runtime, 
         out = tmp_path / f"html-{offline}"
         application.Sphinx(source, source, out, tmp_path / f"doctrees-{offline}", "html", status=None).build()
         builds[offline] = out
-    assert not (builds[False] / rankcells.SERVICE_WORKER).exists()
+    assert service_worker_settings(builds[False]) == RETIRING  # for readers of an earlier build
     assert "serviceWorker" not in copied_settings(builds[False] / "_static" / "rankcells")
     assert copied_settings(builds[True] / "_static" / "rankcells")["serviceWorker"] == "../../rankcells-sw.js"
     settings = service_worker_settings(builds[True])
     assert settings["runtime"] == "_static/rankcells/"
     assert settings["files"] == ["_static/rankcells/assets/embed-runtime.json", "_static/rankcells/assets/embed.js"]
     assert settings["cache"].startswith("rankcells-runtime-") and settings["prefix"] == "rankcells-runtime-"
+
+
+@pytest.mark.parametrize(
+    "option, says",
+    [
+        ('rankcells_offline = "no"', "rankcells_offline must be True or False, not 'no'"),
+        ("rankcells_time_limit = 0", "rankcells_time_limit: the time limit must be a positive number"),
+        ('rankcells_time_limit = "ten"', "got 'ten' (e.g. rankcells_time_limit = 10)"),
+    ],
+)
+def test_sphinx_reports_a_bad_option_in_one_line_and_fails(runtime, tmp_path, option, says):
+    application = tool("sphinx.application")
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "index.rst").write_text("Title\n=====\n", encoding="utf-8")
+    (source / "conf.py").write_text(f'extensions = ["rankcells.sphinx"]\n{option}\n', encoding="utf-8")
+    warnings = io.StringIO()
+    out = tmp_path / "html"
+    app = application.Sphinx(source, source, out, tmp_path / "doctrees", "html", status=None, warning=warnings)
+    app.build()
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", warnings.getvalue()).splitlines()
+    # (Sphinx's warnings about itself, from more than one build in a process, are left out.)
+    lines = [line for line in lines if "while setting up extension" not in line]
+    assert len(lines) == 1 and lines[0].startswith(f"{source / 'conf.py'}:2: ERROR: ")
+    assert says in lines[0]
+    assert app.statuscode == 1  # as sphinx-build exits
+    assert "serviceWorker" not in copied_settings(out / "_static" / "rankcells")  # offline stays off
 
 
 def test_the_service_worker_s_cache_is_named_for_its_runtime_copy(runtime, tmp_path):
@@ -179,7 +210,7 @@ def test_the_mkdocs_plugin_adds_the_script_relative_to_each_page(runtime, tmp_pa
     plugin.on_post_build({"site_dir": str(tmp_path / "site")})
     assert copied_settings(tmp_path / "site" / "rankcells")["timeLimit"] == 3.0
     assert "serviceWorker" not in copied_settings(tmp_path / "site" / "rankcells")
-    assert not (tmp_path / "site" / rankcells.SERVICE_WORKER).exists()
+    assert service_worker_settings(tmp_path / "site") == RETIRING
 
     offline = RankCellsPlugin()
     assert offline.load_config({"offline": True}) == ([], [])
@@ -292,13 +323,14 @@ def mkdocs_build(
         ("# Guide\n\n```{.js .runnable}\nlet x = 1;\n```\n", 3, "this one has 'js'"),
         ("# Guide\n\n~~~~ javascript {.runnable}\nlet x = 1;\n~~~~\n", 3, "this one has 'javascript'"),
         ("# Guide\n\n```{.runnable}\nx = 1\n```\n", 3, "this one has no language"),
+        ("# Guide\n\n```{.runnable .python}\nx = 1\n```\n", 3, "put the language first, as in ```{.python .runnable}"),
         (
             "# Guide\n\n```{.python .runnable}\nx = 1\n```\n\n- a step:\n\n    ```{.python .runnable}\n    y = 2\n    ```\n",
             9,
             "a fence inside a list, quote or admonition needs the pymdownx.superfences extension",
         ),
     ],
-    ids=["js", "javascript", "no-language", "in-a-list"],
+    ids=["js", "javascript", "no-language", "python-second", "in-a-list"],
 )
 def test_mkdocs_refuses_a_runnable_fence_the_cells_cannot_use(runtime, tmp_path, monkeypatch, caplog, page, line, says):
     tool("mkdocs")

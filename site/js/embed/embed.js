@@ -20,6 +20,7 @@ import { configFromElement } from "../playground/embed-config.js";
 import { mountPlaygrounds } from "../playground/main.js";
 import { followHostScheme, schemeFollows } from "./host-scheme.js";
 import { keepOffline } from "./docs-offline.js";
+import { sizeFromOwnBase } from "./own-base.js";
 
 const SITE = new URL("../", import.meta.url); // this file is SITE/assets/embed.js
 const SELECTOR = ".runnable, [data-runnable]";
@@ -150,7 +151,7 @@ async function fetchSettings() {
 function mountCell(block, index, withStatus) {
   const code = block.textContent.replace(/\n+$/, "");
   const data = {
-    id: block.id || `cell-${index + 1}`,
+    id: `cell-${index + 1}`, // never the block's own id: a theme may set one on some loads only
     code,
     hash: hashOf(code),
     hidden: false,
@@ -191,6 +192,7 @@ function mountCell(block, index, withStatus) {
   section.append(editor, toolbar, output);
   shadow.append(stylesheet, ...(withStatus ? [status] : []), section);
   block.replaceWith(host);
+  sizeFromOwnBase(host);
   return { data, section, status };
 }
 
@@ -216,6 +218,7 @@ function hostPlayground(block, index, withStatus) {
   container.append(json);
   shadow.append(stylesheet, ...(withStatus ? [status] : []), container);
   block.replaceWith(host);
+  sizeFromOwnBase(host);
   return { shadow, status };
 }
 

@@ -47,6 +47,9 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   // One slot: the distance between two rows' tops (the item's height and its margin).
   const step = rects.length > 1 ? rects[1].top - rects[0].top : rects[0].height;
   const startY = event.clientY;
+  // Pointer and rects are in the page's px; a translate inside a zoomed element (an embedded
+  // playground: embed/own-base.js) is in its own, so it is scaled back.
+  const zoom = element.currentCSSZoom ?? 1;
   const handle = event.target;
   let target = from; // null: over the drop zone
   handle.setPointerCapture?.(event.pointerId);
@@ -56,7 +59,7 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const show = () => {
     const shifts = gapShifts(items.length, from, target, step);
     items.forEach((item, position) => {
-      if (position !== from) item.style.transform = shifts[position] ? `translateY(${shifts[position]}px)` : "";
+      if (position !== from) item.style.transform = shifts[position] ? `translateY(${shifts[position] / zoom}px)` : "";
     });
     if (dropZone) dropZone.toggleAttribute("data-drop-target", target === null);
   };
@@ -69,7 +72,7 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
       zone && inside(zone, moveEvent.clientX, moveEvent.clientY) ? null : dropIndex(rects, from, moveEvent.clientY);
     // Over the drop zone the pointer has left the list: the item waits in its own slot, marked
     // as leaving, rather than stay held over another row.
-    element.style.transform = target === null ? "" : `translateY(${dy}px)`;
+    element.style.transform = target === null ? "" : `translateY(${dy / zoom}px)`;
     element.toggleAttribute("data-leaving", target === null);
     show();
   };

@@ -9,10 +9,18 @@
 // - The documentation's pages, and what they load, come from the network as before, and a copy
 //   of each is kept (`pages`): offline, the pages already read open from there. The page that
 //   installed the worker asks for its own files to be kept ("rankcells:keep").
-const { cache: CACHE, prefix: PREFIX, runtime: RUNTIME, files: FILES, pages: PAGES } = self.RANKCELLS;
-const RUNTIME_PATH = new URL(RUNTIME, self.location).pathname;
+// - With the option off, the build writes this worker with {off: true, prefix, pages}: a browser
+//   that installed an earlier build's worker fetches this one on its next visit to any page,
+//   and it deletes the caches, unregisters itself and serves nothing, so pages come from the
+//   network again.
+const { off: OFF, cache: CACHE, prefix: PREFIX, runtime: RUNTIME, files: FILES, pages: PAGES } = self.RANKCELLS;
+const RUNTIME_PATH = OFF ? null : new URL(RUNTIME, self.location).pathname;
 
 self.addEventListener("install", (event) => {
+  if (OFF) {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -24,6 +32,10 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  if (OFF) {
+    event.waitUntil(retire());
+    return;
+  }
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
@@ -35,7 +47,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data?.type !== "rankcells:keep") return;
+  if (OFF || event.data?.type !== "rankcells:keep") return;
   event.waitUntil(
     (async () => {
       const cache = await caches.open(PAGES);
@@ -51,9 +63,18 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if ((request.method !== "GET" && request.method !== "HEAD") || !isOurs(request.url)) return;
+  if (OFF || (request.method !== "GET" && request.method !== "HEAD") || !isOurs(request.url)) return;
   event.respondWith(isRuntime(request.url) ? fromRuntime(request) : fromNetworkFirst(request));
 });
+
+/** The offline option is off: delete what an earlier worker stored, and stop being a worker
+ *  (a page it controls now keeps running; its next load comes from the network). */
+async function retire() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) || name === PAGES) await caches.delete(name);
+  }
+  await self.registration.unregister();
+}
 
 function isOurs(url) {
   const address = new URL(url);
