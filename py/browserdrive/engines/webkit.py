@@ -48,9 +48,10 @@ SCREEN = "1280x1024x24"
 # JavaScriptCore options, read from the environment by the web process. WebKitGTK 2.50's in-place
 # WebAssembly interpreter (IPInt) once crashed the web process while Python booted: the trap was
 # at its handler slot for 0xe5, a byte that is no WebAssembly opcode.
-# The tests run WebAssembly in JavaScriptCore's baseline compiler instead; what they check (the
-# page, Stop, storage, layout) does not depend on the tier.
-JSC_OPTIONS = {"JSC_useWasmIPInt": "0"}
+# The tests run WebAssembly in JavaScriptCore's older interpreter (LLInt) instead, which, like
+# IPInt, starts without compiling the whole module; what they check (the page, Stop, storage,
+# layout) does not depend on the tier.
+JSC_OPTIONS = {"JSC_useWasmIPInt": "0", "JSC_useWasmLLInt": "1"}
 # A lesson loads in seconds even on a loaded machine; a load that has not finished by then never
 # will (the web view has wedged), and waiting for the driver's own 300 s only delays the news.
 PAGE_LOAD_TIMEOUT_S = 60
