@@ -17,6 +17,7 @@ import io
 import os
 import re
 import signal
+import socket
 import threading
 from pathlib import Path
 
@@ -325,6 +326,39 @@ def test_a_wait_on_a_page_whose_browser_ended_says_so_at_once(engine_session):
         page.wait_for("false")
     page.close()  # closing a page of an ended browser is no second failure
     assert engine_session.browser is not browser  # the next test gets a new one
+
+
+def test_a_script_under_way_when_the_browser_ends_says_so(engine_session):
+    """A crash while a script awaits a promise (a wait for frames, say) ends that script with what
+    happened, not with a parse error of the driver's empty reply; WebKitGTK's quotes the browser's
+    last output."""
+    browser = engine_session.browser
+    page = browser.new_page()
+    page.goto("about:blank")
+    outcome: list[BaseException] = []
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+
+        def await_forever():
+            try:  # the script knocks on the listener, then waits for ever
+                page.evaluate(
+                    "(port) => { fetch(`http://127.0.0.1:${port}/`, {mode: 'no-cors'}).catch(() => {});"
+                    " return new Promise(() => {}); }",
+                    port,
+                )
+            except BaseException as error:  # noqa: BLE001 - the test inspects what was raised
+                outcome.append(error)
+
+        waiting = threading.Thread(target=await_forever)
+        waiting.start()
+        knock, _ = listener.accept()  # the script is under way
+        knock.close()
+        crash(browser)
+        waiting.join()
+    assert len(outcome) == 1 and isinstance(outcome[0], EngineGone), outcome
+    if browser.engine == "webkit":
+        assert "The browser's last output:" in str(outcome[0]), outcome
+    page.close()
 
 
 def crash(browser) -> None:

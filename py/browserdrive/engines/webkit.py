@@ -9,8 +9,10 @@ storage use a server of their own (another origin).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -65,16 +67,28 @@ ROLE_CANDIDATES = {
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
 }
 # WebDriver's answer once WebKitGTK's web view is gone: its web process crashed or was ended.
-SESSION_GONE = (
-    "WebKitGTK's session ended: its web process crashed or was ended "
-    "(a crash leaves a 'traps:' or 'segfault' line in the kernel log: dmesg)"
-)
+SESSION_GONE = "WebKitGTK's session ended: its web process crashed or was ended"
+# WebKitWebDriver's answer to a script whose web process ended while it ran: the reply arrives
+# empty, and the driver cannot parse it.
+SCRIPT_REPLY_LOST = "Could not parse script result"
+# Lines of the browser's own output quoted when its session ends under a test.
+LOG_LINES_QUOTED = 15
 # Window sizes tried before set_viewport gives up: the first measures the frame, the next corrects.
 VIEWPORT_ATTEMPTS = 4
 VIEWPORT_AFTER_FRAMES = """async () => {
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return [innerWidth, innerHeight];
 }"""
+
+
+def kernel_lines_about_webkit() -> list[str]:
+    """The kernel log's last lines on a WebKit process or an out-of-memory kill ([] if unreadable)."""
+    try:
+        log = subprocess.run(["dmesg"], capture_output=True, text=True, timeout=5, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    about = re.compile(r"WebKit|WebCore|javascriptcore|MiniBrowser|Out of memory|oom-kill", re.IGNORECASE)
+    return [line for line in log.splitlines() if about.search(line)][-LOG_LINES_QUOTED:]
 
 
 class Xvfb:
@@ -108,7 +122,9 @@ class WebKitBrowser(Browser):
         self._xvfb = Xvfb()
         try:
             environment = {**os.environ, **JSC_OPTIONS, "DISPLAY": self._xvfb.display}
-            service = Service(shutil.which(WEBKIT_DRIVER), env=environment)
+            # The driver's and the browser's output (a web process that crashed says so there).
+            self.log_path = Path(tempfile.mkstemp(prefix="webkit-", suffix=".log")[1])
+            service = Service(shutil.which(WEBKIT_DRIVER), env=environment, log_output=str(self.log_path))
             options = Options()
             options.add_argument("--automation")
             with warnings.catch_warnings():  # Selenium's own WebKitGTK class uses a deprecated setting
@@ -128,6 +144,18 @@ class WebKitBrowser(Browser):
 
     def new_page(self) -> WebKitPage:
         return WebKitPage(self.driver, self)
+
+    def gone(self) -> EngineGone:
+        """The error for a session that ended under a test, quoting the browser's last output."""
+        try:
+            lines = self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        quoted = "\n".join(f"  {line}" for line in lines[-LOG_LINES_QUOTED:]) or "  (nothing)"
+        kernel = "\n".join(f"  {line}" for line in kernel_lines_about_webkit()) or "  (none, or not readable)"
+        return EngineGone(
+            f"{SESSION_GONE}. The browser's last output:\n{quoted}\nThe kernel's lines about it:\n{kernel}"
+        )
 
     def version(self) -> str:
         return f"WebKitGTK {self.driver.capabilities['browserVersion']}"
@@ -149,6 +177,7 @@ class WebKitBrowser(Browser):
                 self.driver.quit()
         finally:
             self._xvfb.close()
+            self.log_path.unlink(missing_ok=True)
 
 
 class WebKitPage(Page):
@@ -179,8 +208,10 @@ class WebKitPage(Page):
         try:
             return self.driver.execute_script(source, *args)
         except (InvalidSessionIdException, MaxRetryError):  # the web view, or the driver, is gone
-            raise EngineGone(SESSION_GONE) from None
+            raise self._browser.gone() from None
         except WebDriverException as error:
+            if error.msg == SCRIPT_REPLY_LOST:
+                raise self._browser.gone() from None
             raise EngineError(error.msg or str(error)) from None
 
     def _find(self, target: Target):
