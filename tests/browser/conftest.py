@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from browserdrive.find_chromium import TEST_LAUNCH_ARGS, find_chromium
 from helpers import ROOT, SLUGS, STATE_TIMEOUT, serve_folder, served, stop_serving
 from host_pages import write_docs_pages
 from missing_tools import missing_tool
@@ -50,7 +50,7 @@ def browser():
     if executable is None:
         pytest.fail("No Chromium found: run 'make test' (it installs one) or 'python -m playwright install chromium'.")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        browser = playwright.chromium.launch(executable_path=executable, args=TEST_LAUNCH_ARGS)
         if os.environ.get("SUITE_TIMING_FILE"):
             count_python_workers(browser)
         yield browser

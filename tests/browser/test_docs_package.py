@@ -31,7 +31,7 @@ from playwright.sync_api import expect
 from helpers import PYTHON_READY_TIMEOUT, cpython_outputs, normalise, served
 from browserdrive import docsenv
 from browserdrive.docsenv import docs_environment
-from browserdrive.find_chromium import LAUNCH_ARGS, find_chromium
+from browserdrive.find_chromium import TEST_LAUNCH_ARGS, find_chromium
 from lessonbuild.docspackage import build_docs_package
 from lessonbuild.snapshot import SNAPSHOT_PATH
 from missing_tools import missing_tool
@@ -404,7 +404,7 @@ def test_a_second_page_boots_python_from_the_browser_s_cache(browser, docs_pytho
         return functools.partial(Caching, *base.args, **base.keywords)
 
     profile = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=find_chromium(), args=LAUNCH_ARGS, service_workers="block"
+        tmp_path / "profile", executable_path=find_chromium(), args=TEST_LAUNCH_ARGS, service_workers="block"
     )
     try:
         page = profile.new_page()
