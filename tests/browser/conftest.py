@@ -51,10 +51,34 @@ def browser():
         pytest.fail("No Chromium found: run 'make test' (it installs one) or 'python -m playwright install chromium'.")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=TEST_LAUNCH_ARGS)
+        close_contexts_quietly(browser)
         if os.environ.get("SUITE_TIMING_FILE"):
             count_python_workers(browser)
         yield browser
         browser.close()
+
+
+def close_contexts_quietly(browser) -> None:
+    """Make each context of `browser` drop its pages' and its own request handlers before it
+    closes. A page may ask for a file again as its test ends (a restarted worker asks for
+    worker.js); a handler still fetching it when the context closes would otherwise raise in
+    whatever the next test calls."""
+    new_context = browser.new_context
+
+    def tended_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        close = context.close
+
+        def close_quietly(*close_args, **close_kwargs):
+            for page in context.pages:
+                page.unroute_all(behavior="ignoreErrors")
+            context.unroute_all(behavior="ignoreErrors")
+            close(*close_args, **close_kwargs)
+
+        context.close = close_quietly
+        return context
+
+    browser.new_context = tended_context
 
 
 def count_python_workers(browser) -> None:
