@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from browserdrive.engines import by_hook, by_role
-from browserdrive.engines.base import EngineGone
+from browserdrive.engines.base import DEFAULT_TIMEOUT_S, EngineGone
 from browserdrive.engines.lesson import (
     EDITOR_SELECTOR,
     PYTHON_READY_TIMEOUT_S,
@@ -337,6 +337,7 @@ def test_a_script_under_way_when_the_browser_ends_says_so(engine_session):
     page.goto("about:blank")
     outcome: list[BaseException] = []
     with socket.create_server(("127.0.0.1", 0)) as listener:
+        listener.settimeout(DEFAULT_TIMEOUT_S)  # a script that never knocks fails the test, not the run
         port = listener.getsockname()[1]
 
         def await_forever():
@@ -354,7 +355,8 @@ def test_a_script_under_way_when_the_browser_ends_says_so(engine_session):
         knock, _ = listener.accept()  # the script is under way
         knock.close()
         crash(browser)
-        waiting.join()
+        waiting.join(DEFAULT_TIMEOUT_S)
+    assert not waiting.is_alive(), "the script's call did not end when its browser did"
     assert len(outcome) == 1 and isinstance(outcome[0], EngineGone), outcome
     if browser.engine == "webkit":
         assert "The browser's last output:" in str(outcome[0]), outcome
