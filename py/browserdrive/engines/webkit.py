@@ -123,7 +123,9 @@ class WebKitBrowser(Browser):
         try:
             environment = {**os.environ, **JSC_OPTIONS, "DISPLAY": self._xvfb.display}
             # The driver's and the browser's output (a web process that crashed says so there).
-            self.log_path = Path(tempfile.mkstemp(prefix="webkit-", suffix=".log")[1])
+            descriptor, log_name = tempfile.mkstemp(prefix="webkit-", suffix=".log")
+            os.close(descriptor)  # the driver's service opens the file by its name
+            self.log_path = Path(log_name)
             service = Service(shutil.which(WEBKIT_DRIVER), env=environment, log_output=str(self.log_path))
             options = Options()
             options.add_argument("--automation")
@@ -154,7 +156,8 @@ class WebKitBrowser(Browser):
         quoted = "\n".join(f"  {line}" for line in lines[-LOG_LINES_QUOTED:]) or "  (nothing)"
         kernel = "\n".join(f"  {line}" for line in kernel_lines_about_webkit()) or "  (none, or not readable)"
         return EngineGone(
-            f"{SESSION_GONE}. The browser's last output:\n{quoted}\nThe kernel's lines about it:\n{kernel}"
+            f"{SESSION_GONE}. The browser's last output:\n{quoted}\n"
+            f"The kernel log's last lines about WebKit (earlier ones included):\n{kernel}"
         )
 
     def version(self) -> str:
