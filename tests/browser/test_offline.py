@@ -140,3 +140,27 @@ def test_a_rebuilt_site_replaces_the_old_cache(context, tmp_path):
         expect(page.locator("h1")).to_have_text("Precision@k and recall@k, revised", timeout=PYTHON_READY_TIMEOUT)
         caches_now = page.evaluate(SITE_CACHES)
         assert len(caches_now) == 1 and caches_now != first_cache
+
+
+def test_a_second_tab_reloads_into_the_build_the_first_tab_took(context, tmp_path):
+    """Two tabs are offered the new build; the first one's Reload makes it take over both.
+    The second tab's Reload, pressed after that, still brings the new build."""
+    with rebuildable_site(tmp_path) as (lessons, out, url):
+        first = context.new_page()
+        first.goto(f"{url}precision-recall.html")
+        wait_until_controlled(first)
+        second = context.new_page()
+        second.goto(f"{url}precision-recall.html")
+
+        lesson = lessons / "precision-recall.md"
+        lesson.write_text(
+            lesson.read_text().replace("title: Precision@k and recall@k", "title: Precision@k and recall@k, revised")
+        )
+        build.build(lessons, out)
+        first.reload()
+        for page in (first, second):
+            expect(page.locator("[data-update]")).to_contain_text("updated", timeout=PYTHON_READY_TIMEOUT)
+        first.locator("[data-update]").get_by_role("button", name="Reload").click()
+        expect(first.locator("h1")).to_have_text("Precision@k and recall@k, revised", timeout=PYTHON_READY_TIMEOUT)
+        second.locator("[data-update]").get_by_role("button", name="Reload").click()
+        expect(second.locator("h1")).to_have_text("Precision@k and recall@k, revised", timeout=PYTHON_READY_TIMEOUT)

@@ -72,27 +72,32 @@ async function registerNow(onUpdate, onOfflineReady, onReduction) {
   if (onOfflineReady) stored.then(onOfflineReady, () => {});
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloadAsked = false;
-  const offer = (worker) =>
-    onUpdate(() => {
-      reloadAsked = true;
-      worker.postMessage("skip-waiting");
+  // The banner's Reload looks, when pressed, for what to do: a new build still waiting is asked
+  // to take over (the reload follows its controllerchange); one that has already taken over
+  // (another tab's Reload, or the browser) needs only the reload.
+  const reload = () => {
+    reloadAsked = true;
+    if (registration.waiting) registration.waiting.postMessage("skip-waiting");
+    else location.reload();
+  };
+  const offerWhenInstalled = (worker) =>
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") onUpdate(reload);
     });
-  if (registration.waiting && hadController) offer(registration.waiting);
+  if (hadController && registration.waiting) onUpdate(reload);
+  // A new build replaces an active worker; the first install replaces none. (Asking for the
+  // page's controller when "installed" arrives does not tell them apart: in Firefox the first
+  // worker may have claimed the page by then, and the learner was told of an update.) The
+  // browser's own check on this page's load may have started installing it already.
+  if (hadController && registration.installing && registration.active) offerWhenInstalled(registration.installing);
   registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
-    // A new build replaces an active worker; the first install replaces none. (Asking for the
-    // page's controller when "installed" arrives does not tell them apart: in Firefox the first
-    // worker may have claimed the page by then, and the learner was told of an update.)
-    const replacing = registration.active;
-    installing?.addEventListener("statechange", () => {
-      if (installing.state === "installed" && replacing) offer(installing);
-    });
+    if (registration.installing && registration.active) offerWhenInstalled(registration.installing);
   });
   // Reload once the new build has taken over, and only when the learner asked for it: never on
   // the first install (no reload-twice), never under a learner's click.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloadAsked) location.reload();
-    else if (hadController) onUpdate(() => location.reload()); // another tab took the update
+    else if (hadController) onUpdate(reload); // another tab took the update
   });
   return stored;
 }
