@@ -181,6 +181,19 @@ class Page:
         """A real pointer click at the viewport point (x, y), on whatever is there then."""
         self._pointer_click(round(x), round(y))
 
+    def pointer_down(self, x: float, y: float) -> None:
+        """Move the mouse to the viewport point (x, y) and press its main button, holding it (a drag
+        begins): pointer_move and pointer_up go on from there."""
+        self._pointer_steps([move_step(x, y), {"type": "pointerDown", "button": 0}])
+
+    def pointer_move(self, x: float, y: float) -> None:
+        """Move the mouse, its button as it is, to the viewport point (x, y)."""
+        self._pointer_steps([move_step(x, y)])
+
+    def pointer_up(self) -> None:
+        """Release the mouse's main button where it is (a drag ends)."""
+        self._pointer_steps([{"type": "pointerUp", "button": 0}])
+
     def type_text(self, text: str) -> None:
         """Type `text` key by key into whatever has the focus; a newline is the Enter key and "\\b"
         Backspace (Firefox and WebKit; Chromium's Playwright keyboard types newlines only). The keys
@@ -252,6 +265,16 @@ class Page:
 
     def _pointer_click(self, x: int, y: int) -> None:
         raise NotImplementedError
+
+    def _pointer_steps(self, steps: list[dict]) -> None:
+        """Perform WebDriver pointer actions (`steps`, each a pointerMove, pointerDown or pointerUp)
+        of the page's one mouse, leaving its button state as they leave it."""
+        raise NotImplementedError
+
+
+def move_step(x: float, y: float) -> dict:
+    """A WebDriver pointer action: straight to the viewport point (x, y), in no time."""
+    return {"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport", "duration": 0}
 
 
 class Browser:

@@ -216,6 +216,10 @@ class FirefoxPage(Page):
             ]
         )
 
+    def _pointer_steps(self, steps: list[dict]) -> None:
+        source = {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": steps}
+        self._command("input.performActions", context=self.context, actions=[source])
+
     def type_text(self, text: str) -> None:
         actions = []
         for key in typed_keys(text):

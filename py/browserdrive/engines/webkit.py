@@ -26,6 +26,7 @@ from selenium.common.exceptions import (
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.command import Command
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 from urllib3.exceptions import MaxRetryError
@@ -258,6 +259,10 @@ class WebKitPage(Page):
         actions = ActionBuilder(self.driver, duration=0)  # no 250 ms glide to the point
         actions.pointer_action.move_to_location(x, y).click()
         actions.perform()
+
+    def _pointer_steps(self, steps: list[dict]) -> None:
+        source = {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": steps}
+        self.driver.execute(Command.W3C_ACTIONS, {"actions": [source]})
 
     def type_text(self, text: str) -> None:
         chain = ActionChains(self.driver, duration=0)

@@ -46,10 +46,8 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const rects = items.map((item) => item.getBoundingClientRect());
   // One slot: the distance between two rows' tops (the item's height and its margin).
   const step = rects.length > 1 ? rects[1].top - rects[0].top : rects[0].height;
-  const startY = event.clientY;
-  // Pointer and rects are in the page's px; a translate inside a zoomed element (an embedded
-  // playground: embed/own-base.js) is in its own, so it is scaled back.
-  const zoom = element.currentCSSZoom ?? 1;
+  const { toRect, toLocal } = dragScales(list);
+  const startY = event.clientY * toRect;
   const handle = event.target;
   let target = from; // null: over the drop zone
   handle.setPointerCapture?.(event.pointerId);
@@ -59,20 +57,21 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const show = () => {
     const shifts = gapShifts(items.length, from, target, step);
     items.forEach((item, position) => {
-      if (position !== from) item.style.transform = shifts[position] ? `translateY(${shifts[position] / zoom}px)` : "";
+      if (position !== from)
+        item.style.transform = shifts[position] ? `translateY(${shifts[position] * toLocal}px)` : "";
     });
     if (dropZone) dropZone.toggleAttribute("data-drop-target", target === null);
   };
   const move = (moveEvent) => {
     const top = rects[0].top;
     const bottom = rects.at(-1).bottom;
-    const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, moveEvent.clientY - startY));
+    const [x, y] = [moveEvent.clientX * toRect, moveEvent.clientY * toRect];
+    const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, y - startY));
     const zone = dropZone?.getBoundingClientRect();
-    target =
-      zone && inside(zone, moveEvent.clientX, moveEvent.clientY) ? null : dropIndex(rects, from, moveEvent.clientY);
+    target = zone && inside(zone, x, y) ? null : dropIndex(rects, from, y);
     // Over the drop zone the pointer has left the list: the item waits in its own slot, marked
     // as leaving, rather than stay held over another row.
-    element.style.transform = target === null ? "" : `translateY(${dy / zoom}px)`;
+    element.style.transform = target === null ? "" : `translateY(${dy * toLocal}px)`;
     element.toggleAttribute("data-leaving", target === null);
     show();
   };
@@ -102,4 +101,24 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   handle.addEventListener("pointerup", end);
   handle.addEventListener("pointercancel", end);
   document.addEventListener("keydown", key, true);
+}
+
+/** The scales a drag in `list` works with, for a list under a CSS zoom (an embedded playground:
+ *  embed/own-base.js). The pointer is in the page's px; getBoundingClientRect is in the page's
+ *  px too (Chromium, Firefox) or, in WebKit, in the zoomed element's own px; a translate is in
+ *  its own px. `toRect`: rect units per page px; `toLocal`: own px per rect unit. */
+function dragScales(list) {
+  const ownPerRect = list.offsetHeight > 0 ? list.offsetHeight / list.getBoundingClientRect().height : 1;
+  return { toRect: 1 / (ownPerRect * effectiveZoom(list)), toLocal: ownPerRect };
+}
+
+/** The CSS zoom `element` is drawn at: currentCSSZoom where the engine has it, else the product
+ *  of its own and its ancestors' zoom, across shadow roots (as currentCSSZoom is defined). */
+function effectiveZoom(element) {
+  if (typeof element.currentCSSZoom === "number") return element.currentCSSZoom;
+  let zoom = 1;
+  for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
+    zoom *= Number.parseFloat(getComputedStyle(node).zoom) || 1;
+  }
+  return zoom;
 }
