@@ -813,43 +813,43 @@ def test_the_rank_playground_waits_for_a_running_cell(engine_page, plain_engine_
 
 
 ZOOMED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
-<style>html {{ font-size: 20px }}</style></head><body><main><h1>Our ranking</h1>
+<style>html {{ font-size: 20px }} .room {{ height: 120vh }}</style></head><body><main><h1>Our ranking</h1>
+<div class="room"></div>
 <div data-playground="ours" data-title="our search results" data-k="3">
   <ol><li data-grade="2">d1</li><li>d2</li><li data-grade="3">d3</li><li>d4</li></ol>
 </div>
+<div class="room"></div>
 <script type="module" src="{site}assets/embed.js"></script></main></body></html>"""
 
 # The embedded playground's element (the embed script draws it in a shadow root), and its host's.
 EMBED_HOST = "document.querySelector('.ranking-lessons-playground')"
 EMBEDDED = f"{EMBED_HOST}?.shadowRoot.querySelector('[data-playground]')"
-# Where the pointer finds a row, by hit testing (in the page's px, which is what the pointer is
-# in: WebKit gives a zoomed element's inner rectangles in its own px): a point on the row's drag
-# handle, and the row's top edge in a column.
+# Where the pointer finds a row's parts, by hit testing (in the page's px, which is what the
+# pointer is in: WebKit gives a zoomed element's inner rectangles in its own px).
 ROWS = f"{EMBEDDED}.querySelectorAll('[role=list] [data-item]')"
-FIND_HANDLE = f"""() => {{
-  const root = {EMBED_HOST}.shadowRoot, row = {ROWS}[0], area = {EMBED_HOST}.getBoundingClientRect();
-  row.scrollIntoView({{block: 'center'}});
-  for (let y = Math.max(0, area.top); y < Math.min(innerHeight, area.bottom); y += 2)
-    for (let x = area.left; x < area.left + 200; x += 2)
-      if (root.elementFromPoint(x, y)?.closest('[data-drag-handle]') && row.contains(root.elementFromPoint(x, y)))
-        return [x + 4, y + 4];
+FIND_IN_ROW = f"""([item, hook]) => {{
+  const root = {EMBED_HOST}.shadowRoot, row = {EMBEDDED}.querySelector(`[role=list] [data-item="${{item}}"]`);
+  for (let y = 0; y < innerHeight; y += 2)
+    for (let x = 0; x < innerWidth; x += 2) {{
+      const hit = root.elementFromPoint(x, y);
+      if (hit?.closest(hook) && row.contains(hit)) return [x + 3, y + 3];
+    }}
   return null;
 }}"""
-ROW_TOP = f"""([x, index]) => {{
-  const root = {EMBED_HOST}.shadowRoot, row = {ROWS}[index];
+ROW_TOP = f"""([x, item]) => {{
+  const root = {EMBED_HOST}.shadowRoot, row = {EMBEDDED}.querySelector(`[role=list] [data-item="${{item}}"]`);
   for (let y = 0; y < innerHeight; y += 1) if (row.contains(root.elementFromPoint(x, y))) return y;
   return null;
 }}"""
 RANKING = f"() => [...{ROWS}].map((row) => row.dataset.item)"
 
 
-def test_a_dragged_row_of_a_zoomed_embedded_playground_stays_under_the_pointer(
-    plain_engine_site, serve, tmp_path, engine_page
-):
+def test_a_zoomed_embedded_playground_keeps_its_rows_under_the_pointer(plain_engine_site, serve, tmp_path, engine_page):
     """A docs theme's root font size of 20 px zooms an embedded playground to 0.8 (its rows stay
-    the course's size); a row held by its handle moves as far as the pointer, no more, no less,
-    and lands where it is let go. (The page is closed before the servers stop: the fixtures'
-    order.)"""
+    the course's size). A row held by its handle moves as far as the pointer, no more, no less,
+    and lands where it is let go; after a click on Move up the page scrolls so that the row, and
+    the button, are still under the pointer. (The page closes before the servers stop: the
+    fixtures' order.)"""
     page = engine_page
     (tmp_path / "docs.html").write_text(ZOOMED_HOST.format(site=plain_engine_site), encoding="utf-8")
     _, host = serve(tmp_path, plain=True)
@@ -857,17 +857,24 @@ def test_a_dragged_row_of_a_zoomed_embedded_playground_stays_under_the_pointer(
     page.wait_for(f"() => {EMBEDDED}?.hasAttribute('data-wired')")
     assert page.evaluate(f"() => getComputedStyle({EMBED_HOST}).zoom") == "0.8"
     assert page.evaluate(RANKING) == ["d1", "d2", "d3", "d4"]
-    x, y = page.evaluate(FIND_HANDLE)
-    top, second_top = page.evaluate(ROW_TOP, [x, 0]), page.evaluate(ROW_TOP, [x, 1])
+    page.evaluate(f"() => {ROWS}[0].scrollIntoView({{block: 'center'}})")
+    x, y = page.evaluate(FIND_IN_ROW, ["d1", "[data-drag-handle]"])
+    top, second_top = page.evaluate(ROW_TOP, [x, "d1"]), page.evaluate(ROW_TOP, [x, "d2"])
     page.pointer_down(x, y)
     try:
         for dy in (10, 20, 30):
             page.pointer_move(x, y + dy)
         page.wait_for(f"() => {ROWS}[0].hasAttribute('data-dragging')")
-        moved = page.evaluate(ROW_TOP, [x, 0]) - top
+        moved = page.evaluate(ROW_TOP, [x, "d1"]) - top
         page.pointer_move(x, y + 2.5 * (second_top - top))  # past the third row's middle
     finally:
         page.pointer_up()
     assert moved == pytest.approx(30, abs=1)
     page.wait_for(f"() => ({RANKING})()[0] !== 'd1'")
     assert page.evaluate(RANKING) == ["d2", "d3", "d1", "d4"]
+
+    x, y = page.evaluate(FIND_IN_ROW, ["d1", '[data-control="up"]'])
+    top = page.evaluate(ROW_TOP, [x, "d1"])
+    page.click_at(x, y)
+    page.wait_for(f"() => ({RANKING})()[1] === 'd1'")
+    assert page.evaluate(ROW_TOP, [x, "d1"]) == pytest.approx(top, abs=1)

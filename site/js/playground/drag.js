@@ -5,10 +5,12 @@
 // row is drawn over another. The move is made on release; a release on "Not retrieved" drops
 // the item; Escape calls the drag off.
 
-/** Index (0-based) an item dragged to `y` lands at, given the items' rectangles top to bottom
- *  (the dragged one among them, at `from`). Pure. */
+import { rectScales } from "./zoom.js";
+
+/** Index (0-based) an item dragged so that its middle is at `y` lands at, given the items'
+ *  rectangles top to bottom (the dragged one among them, at `from`, where it started). Pure. */
 export function dropIndex(rects, from, y) {
-  // Its new index is how many of the other items have their middle above the pointer.
+  // Its new index is how many of the other items have their middle above its own.
   return rects.filter((rect, position) => position !== from && y > rect.top + rect.height / 2).length;
 }
 
@@ -22,8 +24,6 @@ export function gapShifts(count, from, target, step) {
     return 0;
   });
 }
-
-const inside = (rect, x, y) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
 
 /**
  * Start dragging the ranked item under `event` (a pointerdown on its handle). While it moves,
@@ -46,8 +46,13 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const rects = items.map((item) => item.getBoundingClientRect());
   // One slot: the distance between two rows' tops (the item's height and its margin).
   const step = rects.length > 1 ? rects[1].top - rects[0].top : rects[0].height;
-  const { toRect, toLocal } = dragScales(list);
-  const startY = event.clientY * toRect;
+  // The row follows the pointer's movement, and lands by where its middle is: lengths and
+  // differences of rectangles convert to the page's px with one scale (zoom.js), while their
+  // positions need not be in the page's px (WebKit under a zoom).
+  const { toRect, toOwn } = rectScales(list);
+  const startY = event.clientY;
+  const middle = rects[from].top + rects[from].height / 2;
+  const root = list.getRootNode();
   const handle = event.target;
   let target = from; // null: over the drop zone
   handle.setPointerCapture?.(event.pointerId);
@@ -57,21 +62,22 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const show = () => {
     const shifts = gapShifts(items.length, from, target, step);
     items.forEach((item, position) => {
-      if (position !== from)
-        item.style.transform = shifts[position] ? `translateY(${shifts[position] * toLocal}px)` : "";
+      if (position !== from) item.style.transform = shifts[position] ? `translateY(${shifts[position] * toOwn}px)` : "";
     });
     if (dropZone) dropZone.toggleAttribute("data-drop-target", target === null);
   };
   const move = (moveEvent) => {
     const top = rects[0].top;
     const bottom = rects.at(-1).bottom;
-    const [x, y] = [moveEvent.clientX * toRect, moveEvent.clientY * toRect];
-    const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, y - startY));
-    const zone = dropZone?.getBoundingClientRect();
-    target = zone && inside(zone, x, y) ? null : dropIndex(rects, from, y);
+    const moved = (moveEvent.clientY - startY) * toRect;
+    const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, moved));
+    // Over the zone: whatever the pointer is over there, under the held row.
+    const overZone =
+      dropZone && root.elementsFromPoint(moveEvent.clientX, moveEvent.clientY).some((hit) => dropZone.contains(hit));
+    target = overZone ? null : dropIndex(rects, from, middle + moved);
     // Over the drop zone the pointer has left the list: the item waits in its own slot, marked
     // as leaving, rather than stay held over another row.
-    element.style.transform = target === null ? "" : `translateY(${dy * toLocal}px)`;
+    element.style.transform = target === null ? "" : `translateY(${dy * toOwn}px)`;
     element.toggleAttribute("data-leaving", target === null);
     show();
   };
@@ -101,24 +107,4 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   handle.addEventListener("pointerup", end);
   handle.addEventListener("pointercancel", end);
   document.addEventListener("keydown", key, true);
-}
-
-/** The scales a drag in `list` works with, for a list under a CSS zoom (an embedded playground:
- *  embed/own-base.js). The pointer is in the page's px; getBoundingClientRect is in the page's
- *  px too (Chromium, Firefox) or, in WebKit, in the zoomed element's own px; a translate is in
- *  its own px. `toRect`: rect units per page px; `toLocal`: own px per rect unit. */
-function dragScales(list) {
-  const ownPerRect = list.offsetHeight > 0 ? list.offsetHeight / list.getBoundingClientRect().height : 1;
-  return { toRect: 1 / (ownPerRect * effectiveZoom(list)), toLocal: ownPerRect };
-}
-
-/** The CSS zoom `element` is drawn at: currentCSSZoom where the engine has it, else the product
- *  of its own and its ancestors' zoom, across shadow roots (as currentCSSZoom is defined). */
-function effectiveZoom(element) {
-  if (typeof element.currentCSSZoom === "number") return element.currentCSSZoom;
-  let zoom = 1;
-  for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
-    zoom *= Number.parseFloat(getComputedStyle(node).zoom) || 1;
-  }
-  return zoom;
 }

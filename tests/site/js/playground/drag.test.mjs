@@ -6,7 +6,7 @@ import { dropIndex, gapShifts } from "../../../../site/js/playground/drag.js";
 // Four rows 40 px high, 50 px apart (tops 0, 50, 100, 150): middles at 20, 70, 120, 170.
 const rects = [0, 50, 100, 150].map((top) => ({ top, height: 40 }));
 
-test("a dragged item lands after the other items whose middle is above the pointer", () => {
+test("a dragged item lands after the other items whose middle is above its own", () => {
   assert.equal(dropIndex(rects, 3, 10), 0); // above every middle
   assert.equal(dropIndex(rects, 3, 80), 2); // below 20 and 70
   assert.equal(dropIndex(rects, 0, 200), 3); // below the three others'
