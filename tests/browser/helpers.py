@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import re
+import shlex
 import shutil
 from pathlib import Path
 
@@ -35,6 +36,37 @@ STATE_TIMEOUT = 20_000  # ms
 
 SLUG = "precision-recall"  # the lesson most tests drive: cells, an exercise, a quiz
 SLUGS = course_slugs(LESSONS)  # the course, in order (lessons/index.yml, read by the build's loader)
+
+
+def lesson_features(slug: str) -> set[str]:
+    """What a lesson's page is built from, as its Markdown says: each kind of fenced block
+    (python, quiz, predict, hint, solution, check, output, playground), each option a code cell
+    takes as a flag or a value (hidden, readonly, static, check, cpython), each front-matter key,
+    and display math."""
+    text = (LESSONS / f"{slug}.md").read_text(encoding="utf-8")
+    features = set()
+    for info in re.findall(r"^```([a-z]\S*.*)$", text, flags=re.MULTILINE):
+        kind, *options = shlex.split(info)  # a label="two words" is one option
+        features.add(kind)
+        features.update(f"{kind} {option.split('=')[0]}" for option in options if option.split("=")[0] != "id")
+    front = text.split("\n---\n", 1)[0] if text.startswith("---\n") else ""
+    features.update(f"front matter {key}" for key in re.findall(r"^([a-z_]+):", front, flags=re.MULTILINE))
+    if "$$" in text:
+        features.add("display math")
+    return features
+
+
+def lessons_covering_every_feature() -> list[str]:
+    """A few lessons that between them hold every feature (lesson_features) any lesson holds:
+    each next one the lesson, in course order, that adds the most not yet held."""
+    features = {slug: lesson_features(slug) for slug in SLUGS}
+    chosen, held = [], set()
+    wanted = set().union(*features.values())
+    while held != wanted:
+        best = max(SLUGS, key=lambda slug: len(features[slug] - held))  # the first of the best
+        chosen.append(best)
+        held |= features[best]
+    return [slug for slug in SLUGS if slug in chosen]
 
 
 # --- Lesson pages -------------------------------------------------------------------------

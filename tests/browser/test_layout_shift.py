@@ -1,9 +1,10 @@
 """Nothing on a lesson page moves after first paint: the layout shift Chromium measures (Layout
 Instability API) from navigation until 4 s after the runtime status reads ready, with no cell
-run, for every lesson, the playground page and the evaluate page at a desktop width in light and
-a phone width in dark, on a first visit, and for a returning learner whose edited code is
-restored (one lesson); and, on each lesson's first visit at both, while each cell is scrolled to
-in turn."""
+run, at a desktop width in light and a phone width in dark, on a first visit to the lessons that
+between them hold every kind of block and option (helpers.lessons_covering_every_feature), the
+playground page and the evaluate page, and for a returning learner whose edited code is
+restored (one lesson); and, on each of those lessons' first visit at both, while each cell is
+scrolled to in turn. bench/layout_shift.py measures every lesson, at all four pairs."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browserdrive.layout_shift import JUMP_TO_EVERY_CELL, RECORDER
-from helpers import PYTHON_READY_TIMEOUT, SLUGS, wait_for_editors
+from helpers import PYTHON_READY_TIMEOUT, SLUGS, lessons_covering_every_feature, wait_for_editors
 
 MAX_LAYOUT_SHIFT = 0.001
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -47,12 +48,13 @@ def edit_every_cell(page, url: str) -> int:
     return len(cells)
 
 
-# Every page on a first visit. Restoring saved edits works the same way on every lesson page, so
-# it is measured on a lesson with many cells, charts and tables: comparing-systems. (The
-# playground and evaluate pages have no code cells.)
+# A lesson page is its template and its blocks: what can move is a kind of block or an option of
+# one, so the lessons that between them hold every kind stand for all. Restoring saved edits
+# works the same way on every lesson page, so it is measured on a lesson with many cells, charts
+# and tables: comparing-systems. (The playground and evaluate pages have no code cells.)
 SAVED_EDITS = ["comparing-systems"]
 PAGES_AND_PROFILES = [
-    *[(page, "first visit") for page in (*SLUGS, "playground", "evaluate")],
+    *[(page, "first visit") for page in (*lessons_covering_every_feature(), "playground", "evaluate")],
     *[(slug, "saved edits") for slug in SAVED_EDITS],
 ]
 
