@@ -222,11 +222,21 @@ def assert_readable(page, schemes: list[str], set_scheme, shown) -> None:
             ratio, text = lowest_contrast(page)
             assert ratio >= MIN_CONTRAST, (scheme, screen, text, ratio)
             assert cells_scheme(page) == shown(scheme, screen), (scheme, screen)
+            # Native menus and scrollbars too: the host's choice, or the system's where it made none.
+            assert native_scheme(page) in (shown(scheme, screen), "light dark"), (scheme, screen)
+            if native_scheme(page) == "light dark":
+                assert shown(scheme, screen) == screen, (scheme, screen)
 
 
 def cells_scheme(page) -> str:
     """ "dark" or "light": the scheme of the background the first cell's code is drawn on."""
     return scheme_of(page.locator("[data-cell] [data-editor]").first)
+
+
+def native_scheme(page) -> str:
+    """The color-scheme the first cell's native controls are drawn in: "light", "dark", or
+    "light dark" (the reader's system's)."""
+    return page.locator("[data-cell]").first.evaluate("(cell) => getComputedStyle(cell).colorScheme")
 
 
 def scheme_of(element) -> str:
