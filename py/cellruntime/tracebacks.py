@@ -332,13 +332,14 @@ def is_network_error(exc: BaseException) -> bool:
 
 
 def offline_import_hint(available_packages: Iterable[str] = ()) -> str:
-    """What the page can import, e.g. "... the standard library and: rankmetrics."."""
+    """What the page can import, e.g. "... the standard library and: rankmetrics.". (A lesson
+    page and a documentation page alike: neither fetches packages from an index.)"""
     names = sorted({str(name) for name in available_packages})
     # Pyodide leaves out the modules that need a screen or a terminal (tkinter, turtle, curses).
     stdlib = "the standard library (but not tkinter, turtle or curses)"
     if not names:
-        return f"This page runs offline and can import only {stdlib}."
-    return f"This page runs offline and can import {stdlib} and: {', '.join(names)}."
+        return f"Python in this page installs nothing from the internet: it can import only {stdlib}."
+    return f"Python in this page installs nothing from the internet: it can import {stdlib} and: {', '.join(names)}."
 
 
 def _short_repr(value: object, limit: int = 200) -> str:

@@ -156,7 +156,7 @@ def stopped_lesson_page(browser, base_url):
         ("exit()", "exit"),
         ("def f(:\n    pass", "SyntaxError"),
         ("if True:\nprint(1)", "IndentationError"),
-        ("import numpy", "runs offline and can import"),
+        ("import numpy", "installs nothing from the internet: it can import"),
         ("input('Your name? ')", "input"),
     ],
 )
@@ -396,6 +396,24 @@ def test_a_cell_that_ended_with_an_error_does_not_block_the_cells_after_it(page,
     second.get_by_role("button", name="Run").click()
     expect(second.locator("[data-output]")).to_have_text("2", timeout=PYTHON_READY_TIMEOUT)
     expect(first).to_have_attribute("data-state", "done")
+
+    # On a new visit (cell 1 not run yet), an error in cell 1 while it runs for cell 2 stops
+    # there; cell 2 says how to go on (a page may show an error on purpose), and run again, it
+    # runs without cell 1.
+    replace_code(page, first, "x = 5\nundefined_name")
+    open_lesson(page, base_url)  # the edits are kept
+    second.get_by_role("button", name="Run").click()
+    expect(first).to_have_attribute("data-state", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(second.locator("[data-output]")).to_have_text(
+        re.compile(
+            r"^Not run: (Code cell 1\b.*) ended with an error \(shown there\)\. "
+            r"Run this cell again to run it without \1, or fix \1 first\.$"
+        )
+    )
+    second.get_by_role("button", name="Run").click()
+    expect(second.locator("[data-output]")).to_have_text(
+        re.compile(r"ended with an error, so it was not run first; .* needs it\.\s*6\s*$")
+    )
 
 
 def test_a_run_pressed_while_python_loads_says_so_at_the_cell(page, base_url):

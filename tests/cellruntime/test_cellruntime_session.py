@@ -401,7 +401,8 @@ def test_missing_module_hint():
     result = session.run("import no_such_module_cellruntime", "imp", lambda s, t: None)
     assert result["error"].splitlines()[-2:] == [
         "ModuleNotFoundError: No module named 'no_such_module_cellruntime'",
-        "This page runs offline and can import the standard library (but not tkinter, turtle or curses) "
+        "Python in this page installs nothing from the internet: it can import the standard library "
+        "(but not tkinter, turtle or curses) "
         "and: rankmetrics.",
     ]
 

@@ -172,11 +172,13 @@ def test_module_not_found_hint_names_available_packages():
     text = format_exception(exc, available_packages=["rankmetrics", "abc_pkg"])
     assert text.endswith(
         "ModuleNotFoundError: No module named 'no_such_module_for_cellruntime_tests'\n"
-        "This page runs offline and can import the standard library (but not tkinter, turtle or curses) "
+        "Python in this page installs nothing from the internet: it can import the standard library "
+        "(but not tkinter, turtle or curses) "
         "and: abc_pkg, rankmetrics."
     )
     assert format_exception(exc).endswith(
-        "This page runs offline and can import only the standard library (but not tkinter, turtle or curses)."
+        "Python in this page installs nothing from the internet: it can import only the standard library "
+        "(but not tkinter, turtle or curses)."
     )
 
 

@@ -360,7 +360,7 @@ export class CellController {
             {
               cancelled: "Not run: Stop was pressed before Python had loaded.",
               stopped: `Not run: Stop was pressed while ${earlierName} ran before this cell.`,
-            }[outcome] ?? `Not run: ${earlierName} stopped with an error. Fix it, then run this cell again.`,
+            }[outcome] ?? erroredBefore(cell, earlierName),
           );
         }
         return outcome === "cancelled" ? "stopped" : outcome;
@@ -480,6 +480,13 @@ export class CellController {
     // line a loop prints while it runs.
     cell.output.element.setAttribute("aria-busy", String(state === "running"));
   }
+}
+
+/** What a cell says when `cell`, run before it, ended with an error: a cell the learner can see
+ *  is left out from then on (its leftOut), so running this one again works without fixing it. */
+function erroredBefore(cell, name) {
+  if (cell.hidden) return `Not run: ${name} ended with an error.`;
+  return `Not run: ${name} ended with an error (shown there). Run this cell again to run it without ${name}, or fix ${name} first.`;
 }
 
 /** What a cell says when earlier cells were left out before it (stopped, or ended with an error). */
