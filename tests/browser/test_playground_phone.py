@@ -31,6 +31,7 @@ def phone(browser):
 
 
 def test_the_readouts_stay_in_view_while_moving_items_on_a_phone(phone, base_url, playground_page):
+    phone.set_viewport_size({"width": 360, "height": 844})  # the narrowest the site is made for
     phone.goto(f"{base_url}{playground_page}")
     playground = phone.locator('[data-playground="seed"]')
     expect(playground).to_have_attribute("data-state", "ready", timeout=PYTHON_READY_TIMEOUT)
@@ -49,6 +50,8 @@ def test_the_readouts_stay_in_view_while_moving_items_on_a_phone(phone, base_url
         assert box["y"] <= place["y"] and place["y"] + place["height"] <= box["y"] + box["height"] + 0.5, name
         # Its row is as tall as its text: a squeezed row would cut the text off at top and bottom.
         assert item.evaluate("e => e.scrollHeight <= e.clientHeight"), name
+        # And as wide: no value is cut short ("0.9…") while the line has room for it.
+        assert item.evaluate("e => e.scrollWidth <= e.clientWidth"), (name, item.text_content())
     for name in PLAYGROUND_CONFIG["readouts"]:
         shown = playground.locator(f'[data-metric="{name}"] [data-part="value"]').text_content()
         expect(summary.locator(f'[data-summary-for="{name}"] [data-part="summary-value"]')).to_have_text(shown)
