@@ -665,7 +665,21 @@ def playground_shown(page, selector: str = PLAYGROUND) -> dict:
 
 
 def wait_playground_ready(page, selector: str = PLAYGROUND, timeout: float = PYTHON_READY_TIMEOUT_S) -> None:
-    page.wait_for(f"(selector) => ({PLAYGROUND_STATE})(selector) === 'ready'", selector, timeout=timeout)
+    """Wait until the playground's readouts are Python's; a wait that times out says what the
+    playground and the page's status lines showed then."""
+    try:
+        page.wait_for(f"(selector) => ({PLAYGROUND_STATE})(selector) === 'ready'", selector, timeout=timeout)
+    except TimeoutError as error:
+        shown = page.evaluate(PLAYGROUND_STATUS_LINES, selector)
+        raise TimeoutError(f"{error}\nThe page showed: {shown}") from None
+
+
+PLAYGROUND_STATUS_LINES = """(selector) => {
+  const playground = document.querySelector(selector), text = (element) => element?.textContent.trim() ?? null;
+  return {state: playground?.dataset.state ?? null, status: text(playground?.querySelector('[data-playground-status]')),
+    runtime: text(document.querySelector('[data-runtime-status]')), note: text(document.querySelector('[data-capability-note]')),
+    controlled: Boolean(navigator.serviceWorker?.controller)};
+}"""
 
 
 def assert_playground_agrees(page, state: dict, selector: str = PLAYGROUND) -> None:

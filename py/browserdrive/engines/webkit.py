@@ -148,13 +148,18 @@ class WebKitBrowser(Browser):
     def new_page(self) -> WebKitPage:
         return WebKitPage(self.driver, self)
 
-    def gone(self) -> EngineGone:
-        """The error for a session that ended under a test, quoting the browser's last output."""
+    def last_output(self) -> str:
+        """The driver's and the browser's last lines of output, indented (a web process that
+        crashed, or a page's console errors where the driver logs them)."""
         try:
             lines = self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             lines = []
-        quoted = "\n".join(f"  {line}" for line in lines[-LOG_LINES_QUOTED:]) or "  (nothing)"
+        return "\n".join(f"  {line}" for line in lines[-LOG_LINES_QUOTED:]) or "  (nothing)"
+
+    def gone(self) -> EngineGone:
+        """The error for a session that ended under a test, quoting the browser's last output."""
+        quoted = self.last_output()
         kernel = "\n".join(f"  {line}" for line in kernel_lines_about_webkit()) or "  (none, or not readable)"
         return EngineGone(
             f"{SESSION_GONE}. The browser's last output:\n{quoted}\n"
@@ -193,6 +198,13 @@ class WebKitPage(Page):
 
     def goto(self, url: str) -> None:
         self._navigate(self.driver.get, url)
+
+    def wait_until(self, look, timeout: float, failure):
+        """As Page.wait_until; a wait that times out also quotes the browser's last output."""
+        try:
+            return super().wait_until(look, timeout, failure)
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}\nThe browser's last output:\n{self._browser.last_output()}") from None
 
     def reload(self) -> None:
         self._navigate(self.driver.refresh)
