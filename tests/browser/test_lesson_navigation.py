@@ -180,6 +180,32 @@ def test_a_double_click_on_next_opens_the_lesson_once(page, base_url):
     assert page.evaluate("navigation.entries().length") == 2
 
 
+def test_a_double_click_s_second_click_after_the_lesson_opened_lands_nowhere(page, base_url):
+    """The second click of a double click on Next, coming once the next lesson is in place (a
+    fast fetch, a slow hand): it lands where the new lesson now is, and is dropped there, as
+    it would be on a page loading whole, so the heading keeps the focus."""
+    open_lesson(page, base_url, FIRST)
+    link = page.get_by_role("link", name=re.compile("^Next"))
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Precision@k and recall@k")
+    expect(heading).to_be_focused()
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('main') !== null", [x, y])
+    assert under, "the second click should land on the new lesson"
+    page.evaluate("window.clicksSeen = []; document.addEventListener('click', (e) => clicksSeen.push(e.detail))")
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    assert page.evaluate("document.activeElement === document.querySelector('main h1')")
+    assert page.evaluate("clicksSeen") == []
+    page.mouse.click(2, 2)  # a new click is the page's again: it takes the focus from the heading
+    expect(heading).not_to_be_focused()
+    assert page.evaluate("clicksSeen") == [1]
+    assert page.evaluate("navigation.entries().length") == 2
+
+
 def test_the_index_and_a_missing_page_load_whole_and_back_returns(page, base_url):
     open_lesson(page, base_url, FIRST)
     mark_document(page)

@@ -5,6 +5,7 @@ import { PythonRuntime } from "../runtime/runtime.js";
 import { showRuntimeStatus } from "../runtime/status-line.js";
 import { mountLesson } from "../lesson/lesson-page.js";
 import { openLessonsInPlace } from "../lesson/lesson-navigation.js";
+import { dropRestOfClick } from "../lesson/rest-of-click.js";
 import {
   checkForUpdate,
   registerServiceWorker,
@@ -121,6 +122,7 @@ openLessonsInPlace({
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
+    dropRestOfClick(); // a double click's second click does not land on the new lesson
     checkForUpdate(); // as the browser does on every page load
   },
 });
