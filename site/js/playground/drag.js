@@ -5,7 +5,7 @@
 // row is drawn over another. The move is made on release; a release on "Not retrieved" drops
 // the item; Escape calls the drag off.
 
-import { rectScales } from "./zoom.js";
+import { ownPxPerPagePx } from "./zoom.js";
 
 /** Index (0-based) an item dragged so that its middle is at `y` lands at, given the items'
  *  rectangles top to bottom (the dragged one among them, at `from`, where it started). Pure. */
@@ -46,10 +46,9 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const rects = items.map((item) => item.getBoundingClientRect());
   // One slot: the distance between two rows' tops (the item's height and its margin).
   const step = rects.length > 1 ? rects[1].top - rects[0].top : rects[0].height;
-  // The row follows the pointer's movement, and lands by where its middle is: lengths and
-  // differences of rectangles convert to the page's px with one scale (zoom.js), while their
-  // positions need not be in the page's px (WebKit under a zoom).
-  const { toRect, toOwn } = rectScales(list);
+  // The row follows the pointer's movement and lands by where its middle is; its transform is
+  // in its own px, which a zoom makes differ from the page's (zoom.js).
+  const toOwn = ownPxPerPagePx(list);
   const startY = event.clientY;
   const middle = rects[from].top + rects[from].height / 2;
   const root = list.getRootNode();
@@ -69,7 +68,7 @@ export function startDrag(event, { list, dropZone }, { onMove, onDrop }) {
   const move = (moveEvent) => {
     const top = rects[0].top;
     const bottom = rects.at(-1).bottom;
-    const moved = (moveEvent.clientY - startY) * toRect;
+    const moved = moveEvent.clientY - startY;
     const dy = Math.max(top - rects[from].top, Math.min(bottom - rects[from].bottom, moved));
     // Over the zone: whatever the pointer is over there, under the held row.
     const overZone =

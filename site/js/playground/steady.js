@@ -6,8 +6,6 @@
 // still, goes on moving the same item. After Drop and Remove (the rows below close up), the
 // second click of a double click is not passed on to the neighbour that slid under the pointer.
 
-import { rectScales } from "./zoom.js";
-
 const STILL = 3; // px the pointer may drift and still count as not moved (a hand on a mouse)
 
 /** Whether two client points are the same spot (within STILL px on each axis). Pure. */
@@ -16,11 +14,11 @@ export const sameSpot = (a, b) => Math.abs(a.x - b.x) <= STILL && Math.abs(a.y -
 /**
  * Scroll the page so `element` is back where it was (`top`: its client top before the change).
  * @param {Element|null} element  the moved row, after the redraw
- * @param {number} top  its getBoundingClientRect().top before the change
+ * @param {number} top  its getBoundingClientRect().top before the change, in CSS px
  */
 export function keepInPlace(element, top) {
   if (!element) return;
-  const shift = (element.getBoundingClientRect().top - top) / rectScales(element).toRect; // page px
+  const shift = element.getBoundingClientRect().top - top;
   if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: "instant" });
 }
 

@@ -1,26 +1,15 @@
-// The playground's lengths under a CSS zoom (an embedded playground: embed/own-base.js). The
-// pointer and scrolling are in the page's px; getBoundingClientRect is in the page's px too
-// (Chromium, Firefox) or, in WebKit, in the zoomed element's own px; a transform is in its own px.
+// The playground's lengths under a CSS zoom (an embedded playground: embed/own-base.js, which
+// zooms only where the engine keeps the rectangles of a zoomed element's inside in the page's
+// px). Pointer, scrolling and rectangles are then in the page's px; a transform is in the
+// element's own px.
 
 /**
- * Conversions for the rectangles of `element`'s subtree.
+ * How many of `element`'s own px one page px is: 1 / its CSS zoom, measured (not every engine
+ * has currentCSSZoom).
  * @param {HTMLElement} element  a laid-out element (its offsetHeight above 0)
- * @returns {{toRect: number, toOwn: number}}  toRect: rectangle units per page px; toOwn: the
- *   element's own px per rectangle unit
+ * @returns {number}  1 where the element is not zoomed, or cannot be measured
  */
-export function rectScales(element) {
+export function ownPxPerPagePx(element) {
   const height = element.getBoundingClientRect().height;
-  const ownPerRect = element.offsetHeight > 0 && height > 0 ? element.offsetHeight / height : 1;
-  return { toRect: 1 / (ownPerRect * effectiveZoom(element)), toOwn: ownPerRect };
-}
-
-/** The CSS zoom `element` is drawn at: currentCSSZoom where the engine has it, else the product
- *  of its own and its ancestors' zoom, across shadow roots (as currentCSSZoom is defined). */
-function effectiveZoom(element) {
-  if (typeof element.currentCSSZoom === "number") return element.currentCSSZoom;
-  let zoom = 1;
-  for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
-    zoom *= Number.parseFloat(getComputedStyle(node).zoom) || 1;
-  }
-  return zoom;
+  return element.offsetHeight > 0 && height > 0 ? element.offsetHeight / height : 1;
 }
