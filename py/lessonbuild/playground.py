@@ -8,6 +8,7 @@ worker for the readouts (rankmetrics.pages.playground).
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -117,11 +118,15 @@ def fill_playground(playground: Playground, report) -> None:
         )
         return
     fields: dict[str, tuple[object, int]] = {}
+    meant: set[str] = set()  # the fields an unknown one is a misspelling of
     for key_node, value_node in node.value:
         line = body_line + key_node.start_mark.line
         key = key_node.value
         if key not in KEYS:
-            report(line, f"Unknown playground field '{key}'.", f"Use only: {', '.join(KEYS)}.")
+            near = difflib.get_close_matches(str(key), KEYS, n=1)
+            meant.update(near)
+            hint = f"Did you mean '{near[0]}'? " if near else ""
+            report(line, f"Unknown playground field '{key}'.", f"{hint}Use only: {', '.join(KEYS)}.")
         elif key in fields:
             report(line, f"Field '{key}' is given twice (first on line {fields[key][1]}).", "Keep one of them.")
         else:
@@ -149,9 +154,12 @@ def fill_playground(playground: Playground, report) -> None:
 
     seen: dict[str, int] = {}
     if "items" not in fields:
-        report(
-            playground.line, "The playground has no items.", "Add 'items:' with one '- ID: grade' line per ranked item."
-        )
+        if "items" not in meant:  # a misspelt 'items' is reported once, above
+            report(
+                playground.line,
+                "The playground has no items.",
+                "Add 'items:' with one '- ID: grade' line per ranked item.",
+            )
     else:
         playground.items = _item_list("items", *fields["items"], body_line, playground.max_grade, seen, report)
         # An empty list, not one whose entries were all reported already.

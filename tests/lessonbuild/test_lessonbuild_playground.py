@@ -160,6 +160,12 @@ def test_missing_and_empty_items(make_lessons):
     assert problem.line == 10 and "empty" in problem.message
 
 
+def test_a_misspelt_field_is_one_problem_that_names_the_field_meant(make_lessons):
+    problem = only_problem(make_lessons, LESSON.replace("items:", "itmes:", 1))
+    assert problem.line == 10 and "Unknown playground field 'itmes'" in problem.message
+    assert problem.fix.startswith("Did you mean 'items'?")
+
+
 def test_a_list_whose_only_item_has_a_bad_grade_reports_the_grade_alone(make_lessons):
     text = re.sub(r"items:\n(  - .*\n)+", "items:\n  - a: 9\n", LESSON)
     problem = only_problem(make_lessons, text)
