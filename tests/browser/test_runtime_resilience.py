@@ -252,18 +252,31 @@ def test_offline_first_visit_says_why(page, base_url):
     expect(status).to_contain_text("no answer")
 
 
-def test_wasm_of_the_wrong_type_says_why_instead_of_loading_forever(page, base_url):
-    """A host that sends pyodide.asm.wasm as application/octet-stream: Chromium will not compile it."""
+def test_wasm_of_another_type_still_runs_python(page, base_url):
+    """A host that sends pyodide.asm.wasm as application/octet-stream (some learning management
+    systems do; browsers compile only application/wasm as it downloads): Python starts."""
 
     def wrong_type(route):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-type": "application/octet-stream"})
 
     page.route("**/pyodide/pyodide.asm.wasm", wrong_type)
+    open_lesson(page, base_url)
+    cell = cells(page).first
+    run(page, cell, "print(6 * 7)")
+    expect(cell.locator("[data-output]")).to_have_text("42")
+
+
+def test_a_page_sent_for_the_wasm_says_why_instead_of_loading_forever(page, base_url):
+    """A host that answers pyodide.asm.wasm with an HTML page and status 200."""
+    page.route(
+        "**/pyodide/pyodide.asm.wasm",
+        lambda route: route.fulfill(status=200, content_type="text/html", body="<!doctype html><p>Sign in"),
+    )
     page.goto(f"{base_url}{SLUG}.html")
     status = page.locator("[data-runtime-status]")
     expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
-    expect(status).to_contain_text('served as "application/octet-stream"')
+    expect(status).to_contain_text('what it sends (as "text/html") is not WebAssembly')
     expect(status.get_by_role("button", name="Retry")).to_be_visible()
 
 

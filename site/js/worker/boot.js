@@ -6,6 +6,7 @@ import { pyodideCoreFiles } from "../shared/build-constants.js";
 import { canGunzip, hasWebAssembly } from "../runtime/capabilities.js";
 import { SAVE_DATA_REASON, snapshotPlan } from "../runtime/snapshot-source.js";
 import { MissingFileError, missingCoreFiles, missingCoreFilesReport } from "./core-files.js";
+import { fetchWasmOfAnyType } from "./wasm-type.js";
 import { importModules, reseedRandom, sitePackages as sitePackagesOf, unpackWheels } from "./interpreter.js";
 import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";
 import { installFullStdlibWhenItComes } from "./stdlib.js";
@@ -47,7 +48,11 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true, saveDat
   post({ type: "capability", name: "gunzip", ok: canGunzip() });
   const missing = missingCoreFiles(indexURL, pyodideCoreFiles, MISSING_CHECK_DELAY_MS);
   missing.catch(() => {}); // raced below; no unhandled rejection before then
-  const orMissing = (promise) => Promise.race([promise, missing]);
+  // A .wasm file sent with another type than application/wasm still runs; one that is not
+  // WebAssembly at all stops the boot at once.
+  const notWasm = new Promise((_, reject) => fetchWasmOfAnyType(reject));
+  notWasm.catch(() => {});
+  const orMissing = (promise) => Promise.race([promise, missing, notWasm]);
   // The wheels and the snapshot download while Pyodide's own files do.
   const wheels = runtime.wheels.map((path) => fetchBytes(new URL(path, baseURL).href));
   for (const download of wheels) download.catch(() => {}); // awaited below; no unhandled rejection

@@ -14,7 +14,7 @@ function fakeFetch(answers) {
     if (answer === "fail") throw new TypeError("Failed to fetch");
     const [status, type] = Array.isArray(answer)
       ? answer
-      : [answer, url.endsWith(".wasm") ? "application/wasm" : "text/plain"];
+      : [answer, url.endsWith(".wasm") ? "application/wasm" : url.endsWith(".mjs") ? "text/javascript" : "text/plain"];
     return new Response(null, { status, headers: type ? { "Content-Type": type } : {} });
   };
   return { fetchFile, asked };
@@ -37,14 +37,21 @@ test("names each missing file with its status, or no answer", async () => {
   );
 });
 
-test("a wasm file of another type is named with the type it came with", async () => {
+test("a wasm file of another type is no problem (the worker hands it on as wasm)", async () => {
   const { fetchFile } = fakeFetch({ "pyodide.asm.wasm": [200, "application/octet-stream"] });
+  assert.equal(await missingCoreFilesReport(INDEX, FILES, fetchFile), null);
+});
+
+test("a module sent with a type that is not JavaScript's is named with the type it came with", async () => {
+  const { fetchFile } = fakeFetch({ "pyodide.mjs": [200, "application/octet-stream"] });
   assert.equal(
     await missingCoreFilesReport(INDEX, FILES, fetchFile),
-    'the site is missing a correct pyodide.asm.wasm: it is served as "application/octet-stream", and browsers only run "application/wasm"',
+    'the site is missing a correct pyodide.mjs: it is served as "application/octet-stream", and browsers load a module only when it is sent as JavaScript ("text/javascript")',
   );
-  const untyped = fakeFetch({ "pyodide.asm.wasm": [200, null] });
+  const untyped = fakeFetch({ "pyodide.mjs": [200, null] });
   assert.match(await missingCoreFilesReport(INDEX, FILES, untyped.fetchFile), /served as "no type"/);
+  const legacy = fakeFetch({ "pyodide.mjs": [200, "application/x-javascript; charset=utf-8"] });
+  assert.equal(await missingCoreFilesReport(INDEX, FILES, legacy.fetchFile), null);
 });
 
 test("missingCoreFiles rejects with the report, and never settles when all is well", async () => {
