@@ -45,6 +45,7 @@ SHARED = "course-files"  # the identifier of the shared asset resource
 LMS_SCRIPT = "assets/scorm.js"
 HEAD_START = b'<meta charset="utf-8">'  # the LMS script goes right after it, before any other
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
+IMSSS, IMSSS_XSD = "http://www.imsglobal.org/xsd/imsss", "imsss_v1p0.xsd"  # SCORM 2004 sequencing
 # The service worker and its download size stay out: a service worker in a package would control,
 # and cache, a path of the LMS's own site (every page is marked so it registers none).
 NOT_PACKAGED = frozenset({"sw.js", PRECACHE_SIZE})
@@ -84,7 +85,12 @@ EDITIONS = {
 VERSIONS = tuple(EDITIONS)
 
 
-def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1.2") -> bytes:
+def manifest(
+    lessons: list[tuple[str, str]],
+    files: list[str],
+    version: str = "1.2",
+    pass_marks: dict[str, float] | None = None,
+) -> bytes:
     """The imsmanifest.xml of the course, UTF-8.
 
     Args:
@@ -92,6 +98,11 @@ def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1
         files: every other file of the package (zip paths relative to its root), for the shared
             asset resource.
         version: "1.2" (SCORM 1.2) or "2004" (SCORM 2004 4th Edition).
+        pass_marks: {slug: percent} of the lessons that set a pass mark. The LMS is told it as
+            the item's mastery score (SCORM 1.2 CAM 2.3.4, `adlcp:masteryscore`, 0-100) or as the
+            primary objective's minimum normalized measure, satisfied by measure (SCORM 2004
+            Sequencing and Navigation book, `imsss:minNormalizedMeasure`, 0-1): the LMS then
+            hands it to the lesson as `cmi.student_data.mastery_score` or `cmi.scaled_passing_score`.
     Raises:
         ValueError: an unknown `version`.
     """
@@ -115,7 +126,9 @@ def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1
             "xmlns": cp,
             "xmlns:adlcp": adl,
             "xmlns:xsi": XSI,
-            "xsi:schemaLocation": f"{cp} {edition.content_packaging_xsd} {adl} {edition.adl_xsd}",
+            "xsi:schemaLocation": f"{cp} {edition.content_packaging_xsd} {adl} {edition.adl_xsd}"
+            + (f" {IMSSS} {IMSSS_XSD}" if version == "2004" else ""),
+            **({"xmlns:imsss": IMSSS} if version == "2004" else {}),
         },
     )
     metadata = element(root, "metadata")
@@ -128,6 +141,13 @@ def manifest(lessons: list[tuple[str, str]], files: list[str], version: str = "1
     for slug, title in lessons:
         item = element(organization, "item", identifier=f"item-{slug}", identifierref=f"lesson-{slug}")
         element(item, "title", title)
+        mark = (pass_marks or {}).get(slug)
+        if mark is not None and version == "1.2":
+            element(item, "adlcp:masteryscore", f"{mark:g}")
+        elif mark is not None:
+            objectives = element(element(item, "imsss:sequencing"), "imsss:objectives")
+            primary = element(objectives, "imsss:primaryObjective", objectiveID="pass", satisfiedByMeasure="true")
+            element(primary, "imsss:minNormalizedMeasure", f"{mark / 100:g}")
     scorm_type = f"adlcp:{edition.scorm_type}"
     for slug, _ in lessons:
         attributes = {"identifier": f"lesson-{slug}", "type": "webcontent", scorm_type: "sco", "href": f"{slug}.html"}
@@ -240,5 +260,6 @@ def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2
             add_entry(archive, name, data, mtime)
         add_entry(archive, LMS_SCRIPT, script, time.time())
         others.append(LMS_SCRIPT)
-        add_entry(archive, MANIFEST, manifest(lessons, others, version), time.time())
+        marks = {lesson.slug: lesson.pass_mark for lesson in course if lesson.pass_mark is not None}
+        add_entry(archive, MANIFEST, manifest(lessons, others, version, marks), time.time())
     return target

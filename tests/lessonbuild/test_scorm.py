@@ -112,6 +112,24 @@ def test_the_schemas_refuse_a_resource_that_is_neither_sco_nor_asset(version):
 
 
 @pytest.mark.parametrize("version", EDITIONS)
+def test_a_lesson_s_pass_mark_is_the_item_s_mastery_score_or_objective_measure(version):
+    """A lesson with a pass mark tells the LMS, in the valid form of each version; the others
+    carry none."""
+    lessons = [("marked", "Marked"), ("unmarked", "Unmarked")]
+    document = etree.fromstring(manifest(lessons, ["index.html"], version, {"marked": 75}))
+    assert schema(version).validate(document), schema(version).error_log
+    marked, unmarked = document.findall("{*}organizations/{*}organization/{*}item")
+    if version == "1.2":
+        assert marked.findtext("{http://www.adlnet.org/xsd/adlcp_rootv1p2}masteryscore") == "75"
+    else:
+        imsss = "{http://www.imsglobal.org/xsd/imsss}"
+        (primary,) = marked.iter(f"{imsss}primaryObjective")
+        assert primary.get("satisfiedByMeasure") == "true"
+        assert primary.findtext(f"{imsss}minNormalizedMeasure") == "0.75"
+    assert len(marked) == 2 and len(unmarked) == 1  # the title, and the mark's element
+
+
+@pytest.mark.parametrize("version", EDITIONS)
 def test_every_lesson_is_an_item_in_course_order_launching_its_own_page(packages, version):
     document = read_manifest(packages[version])
     names = names_in(packages[version])

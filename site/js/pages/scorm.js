@@ -10,7 +10,7 @@ import { findLms } from "../scorm/lms.js";
 import { pack, unpack } from "../scorm/suspend.js";
 
 const { lesson: slug, passMark } = document.currentScript.dataset;
-const mark = passMark ? Number(passMark) : null;
+const lessonMark = passMark ? Number(passMark) : null;
 
 /** The line at the top of the lesson about the LMS's record: what it could not keep or read, or
  *  that it records nothing (no line: every one of `lines` is empty). */
@@ -30,17 +30,29 @@ function lmsNote(...lines) {
   note.textContent = text;
 }
 
-/** What to say of `count` edited cells the LMS could not keep ("" for none). */
+/** "1 cell", "2 cells". */
+const cellCount = (count) => (count === 1 ? "1 cell" : `${count} cells`);
+
+/** What to say of `count` cells edited in this session that the LMS could not keep ("" for none). */
 function leftOut(count) {
   if (count === 0) return "";
-  const cells = count === 1 ? "1 cell" : `${count} cells`;
-  return `The learning management system could not keep your edits to ${cells} (too long): they are kept only in this tab, until it is closed.`;
+  return `The learning management system could not keep your edits to ${cellCount(count)} (too long): they are kept only in this tab, until it is closed.`;
+}
+
+/** What to say of `count` cells whose edits the last session could not give the LMS ("" for none):
+ *  they stayed in that session's tab, which this launch (maybe on another computer) is not. */
+function leftLastTime(count) {
+  if (count === 0) return "";
+  const them = count === 1 ? "it shows" : "they show";
+  return `Last time, the learning management system could not keep your edits to ${cellCount(count)} (too long), so ${them} the code it kept before.`;
 }
 
 const UNREADABLE =
   "The learning management system sent saved work this lesson cannot read, so the lesson starts afresh; what the system holds stays until you answer or edit something.";
 const NOT_RECORDED =
   "Your results are not being recorded: the learning management system offers no SCORM connection here.";
+
+const RUN_ENDED = new Set(["done", "error"]); // a cell's data-state once its run is over
 
 /** Run `then` once the page's <main> is parsed. */
 function whenParsed(then) {
@@ -63,6 +75,7 @@ function connect() {
   if (kept) restoreLesson(slug, kept.saved);
   let unreadable = text !== "" && !kept; // left in place until the learner does something
   const leftBefore = kept?.left ?? 0; // cells the last session could not keep
+  const mark = lms.passMark ?? lessonMark; // a passing score set in the LMS comes first
   let finished = false;
 
   const report = () => {
@@ -74,16 +87,23 @@ function connect() {
       // no storage here: what the LMS kept stays as it is
       const { text, left } = pack(saved, lms.spec.suspendLimit);
       lms.suspendData = text;
-      lmsNote(leftOut(Math.max(left, leftBefore)));
+      lmsNote(leftOut(left), leftLastTime(leftBefore));
     }
     lms.report(lessonState(document, mark));
   };
   whenParsed(() => {
-    lmsNote(unreadable ? UNREADABLE : "", leftOut(leftBefore));
-    new MutationObserver(report).observe(document.body, {
+    lmsNote(unreadable ? UNREADABLE : "", leftLastTime(leftBefore));
+    // A verdict changes the score; a run that ends keeps the code it ran (and says at once
+    // when the LMS cannot hold it).
+    const ranOrJudged = (record) =>
+      record.attributeName === "data-verdict" ||
+      (record.target.matches("[data-cell]") && RUN_ENDED.has(record.target.dataset.state));
+    new MutationObserver((records) => {
+      if (records.some(ranOrJudged)) report();
+    }).observe(document.body, {
       subtree: true,
       attributes: true,
-      attributeFilter: ["data-verdict"],
+      attributeFilter: ["data-verdict", "data-state"],
     });
     report(); // incomplete on opening, or what the saved work shown again says
   });

@@ -16,6 +16,7 @@ const VERSIONS = {
     sessionTime: "cmi.core.session_time",
     exit: "cmi.core.exit",
     suspendLimit: 4096, // characters of cmi.suspend_data
+    passingScore: ["cmi.student_data.mastery_score", 1], // percent
     timespan: scorm12Timespan,
   },
   2004: {
@@ -27,6 +28,7 @@ const VERSIONS = {
     sessionTime: "cmi.session_time",
     exit: "cmi.exit",
     suspendLimit: 64000,
+    passingScore: ["cmi.scaled_passing_score", 100], // -1 to 1
     timespan: isoDuration,
   },
 };
@@ -78,6 +80,15 @@ export class Lms {
 
   finish() {
     this.api[this.call.finish]("");
+  }
+
+  /** The passing score the LMS holds for this item, in percent (from the manifest's pass mark,
+   *  or set by the teacher in the LMS), or null when it has none. */
+  get passMark() {
+    const [element, toPercent] = this.spec.passingScore;
+    const text = this.get(element).trim();
+    const value = text === "" ? Number.NaN : Number(text);
+    return Number.isFinite(value) ? value * toPercent : null;
   }
 
   get suspendData() {

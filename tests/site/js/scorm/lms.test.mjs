@@ -43,3 +43,13 @@ test("a first score is reported", () => {
   assert.equal(values["cmi.core.score.raw"], "0");
   assert.equal(values["cmi.core.lesson_status"], "incomplete");
 });
+
+test("the LMS's passing score in percent: 1.2's mastery score, 2004's scaled passing score", () => {
+  assert.equal(new Lms(api("1.2", { "cmi.student_data.mastery_score": "80" }), "1.2").passMark, 80);
+  assert.equal(new Lms(api("2004", { "cmi.scaled_passing_score": "0.65" }), "2004").passMark, 65);
+  for (const none of ["", " ", "unknown"]) {
+    assert.equal(new Lms(api("1.2", { "cmi.student_data.mastery_score": none }), "1.2").passMark, null);
+    assert.equal(new Lms(api("2004", { "cmi.scaled_passing_score": none }), "2004").passMark, null);
+  }
+  assert.equal(new Lms(api("1.2", {}), "1.2").passMark, null);
+});
