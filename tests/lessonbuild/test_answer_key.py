@@ -201,6 +201,7 @@ def test_a_lesson_the_build_rejects_writes_no_key(tmp_path, make_lessons, good_l
 
 def test_the_index_says_what_each_lesson_s_key_holds_in_words(key):
     items = {item.xpath("a/@href")[0]: text(item.xpath("p")[0]) for item in page(key, "index.html").xpath("//main//li")}
-    assert items["why-position-matters.html"] == "1 exercise, 1 quiz"
+    assert items["why-position-matters.html"] == "1 exercise, 1 quiz, 1 prediction"
     assert items["average-precision.html"] == "2 exercises, 1 quiz, 1 prediction"
     assert items["effect-size-and-power.html"] == "1 exercise, 1 quiz, 2 predictions"
+    assert items["recap.html"] == "1 quiz"  # no exercise and no prediction

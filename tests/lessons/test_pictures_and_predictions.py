@@ -17,7 +17,9 @@ LESSONS = {lesson.slug: lesson for lesson in COURSE.lessons}
 
 # The results a learner is asked to predict before the cell shows them: (lesson, cell).
 PREDICTED = [
+    ("why-position-matters", "simulate-users"),
     ("hit-rate", "sampled-negatives"),
+    ("reciprocal-rank", "reciprocal-rank"),
     ("offline-evaluation", "choose-k"),
     ("comparing-systems", "welch"),
     ("many-comparisons", "many-tests"),
