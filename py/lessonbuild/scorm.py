@@ -169,8 +169,6 @@ def lms_script_tag(slug: str, pass_mark: float | None) -> bytes:
 
 
 LESSON_NAV = re.compile(rb'<nav class="lesson-nav" aria-label="Lessons">.*?</nav>', re.DOTALL)
-# A link to a page of the course: a file next to this one, maybe with a fragment.
-COURSE_LINK = re.compile(rb'<a\s[^>]*\bhref="[A-Za-z0-9_-]+\.html(?:#[^"]*)?"[^>]*>')
 
 
 def marked_page(page: bytes, name: str) -> bytes:
@@ -185,10 +183,11 @@ def packaged_page(page: bytes, slug: str, pass_mark: float | None, next_title: s
     """A built lesson page as its package holds it.
 
     The LMS script goes first in the <head>. Inside a learning management system each lesson is
-    one item that reports only itself, so the page never opens another page in its own frame:
-    the Previous / All lessons / Next bar becomes a line that sends the learner to the course's
-    menu, and every other link to a page of the course (the header's, the lesson text's) opens
-    in a new tab, with no opener (so a lesson there cannot reach the LMS and records nothing).
+    one item that reports only itself, so there the page never opens another page in its own
+    frame: the script (site/js/pages/scorm.js) then shows a line that sends the learner to the
+    course's menu in place of the Previous / All lessons / Next bar, and makes every other link
+    to a page of the course open in a new tab. Both bars are in the page; opened on its own, with
+    no system, the lesson keeps the course's bar and links.
 
     Args:
         page: the page's HTML (UTF-8) as build.py wrote it.
@@ -198,28 +197,17 @@ def packaged_page(page: bytes, slug: str, pass_mark: float | None, next_title: s
     Raises:
         ValueError: the page lacks the <meta charset> or the lessons bar of site/templates.
     """
-    if HEAD_START not in page or not LESSON_NAV.search(page):
+    bar = LESSON_NAV.search(page)
+    if HEAD_START not in page or not bar:
         raise ValueError(f"{slug}.html is not a lesson page of this build (no charset or lessons bar).")
     page = page.replace(HEAD_START, HEAD_START + lms_script_tag(slug, pass_mark), 1)
     if next_title is None:
         line = "This is the last lesson: use your course's menu to open another."
     else:
         line = f"Use your course's menu for the next lesson: {html.escape(next_title)}."
-    menu = f'<nav class="lesson-nav" aria-label="Lessons"><p data-lms-menu>{line}</p></nav>'.encode()
-    page = LESSON_NAV.sub(lambda _: menu, page, count=1)
-    return COURSE_LINK.sub(lambda match: new_tab(match.group(0)), page)
-
-
-def new_tab(tag: bytes) -> bytes:
-    """An <a ...> start `tag` made to open in a new tab with no opener."""
-    if b" target=" in tag:
-        return tag
-    rel = re.search(rb'\brel="([^"]*)"', tag)
-    if rel:
-        tag = tag.replace(rel.group(0), b'rel="' + rel.group(1) + b' noopener"', 1)
-    else:
-        tag = tag[:-1] + b' rel="noopener"' + tag[-1:]
-    return tag[:-1] + b' target="_blank"' + tag[-1:]
+    menu = f'<nav class="lesson-nav" aria-label="Lessons" data-lms-menu-bar><p data-lms-menu>{line}</p></nav>'
+    course_bar = bar.group(0).replace(b"<nav ", b"<nav data-course-bar ", 1)
+    return page.replace(bar.group(0), course_bar + menu.encode(), 1)
 
 
 def write_scorm(dist: Path, lessons_dir: Path, target: Path, version: str = "1.2") -> Path:

@@ -87,3 +87,42 @@ def test_a_lesson_framed_by_a_page_with_no_scorm_api_says_nothing_is_recorded(pa
             "data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT
         )
         expect(page.locator("[data-lms-note]")).to_have_count(0)
+
+
+# Each link to another page of the course, as [href, target, rel] (the bar's own links included).
+COURSE_LINKS = """() => [...document.querySelectorAll("a[href]")]
+  .filter((link) => /^[a-z0-9-]+\\.html/.test(link.getAttribute("href")))
+  .map((link) => [link.getAttribute("href"), link.target, link.rel])"""
+
+
+def test_in_the_system_the_lesson_opens_no_other_page_in_its_frame_and_on_its_own_it_is_the_course(
+    page, site_dir, tmp_path
+):
+    package = write_scorm(site_dir, LESSONS, tmp_path / "course.zip")
+    folder = tmp_path / "lms"
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(folder)
+    (folder / "lms.html").write_text(LMS_PAGE)
+    (folder / "lms.js").write_text(fake_api("1.2"))
+    with served(folder) as url:
+        page.goto(f"{url}lms.html")
+        lesson = page.frame_locator("iframe")
+        expect(lesson.locator("[data-lms-menu]")).to_have_text(
+            re.compile("^Use your course's menu for the next lesson")
+        )
+        expect(lesson.get_by_role("link", name=re.compile("^Next"))).to_be_hidden()
+        frame = page.frames[1]
+        links = frame.evaluate(COURSE_LINKS)
+        assert links and all(target == "_blank" and "noopener" in rel.split() for _, target, rel in links), links
+        with page.context.expect_page() as opened:
+            lesson.get_by_role("link", name="Rank playground").click()  # a link of the page's header
+        expect(opened.value).to_have_url(re.compile(r"/playground\.html$"))
+        assert frame.url.endswith(f"/{SLUG}.html")  # the frame still holds the lesson
+
+        alone = page.context.new_page()  # the same page on its own: the course as it is
+        alone.goto(f"{url}{SLUG}.html")
+        expect(alone.locator("[data-lms-menu]")).to_be_hidden()
+        assert all(target == "" for _, target, _ in alone.evaluate(COURSE_LINKS))
+        alone.get_by_role("link", name=re.compile("^Next")).click()
+        expect(alone).to_have_url(re.compile(r"/hit-rate\.html$"))
+        expect(alone.get_by_role("heading", level=1)).to_have_text("Hit-rate@k")

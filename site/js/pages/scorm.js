@@ -59,8 +59,25 @@ function whenParsed(then) {
   document.addEventListener("DOMContentLoaded", then, { once: true });
 }
 
+/** Launched by a system (or framed by some page): the lesson opens no other page of the course
+ *  where it is, since the system records this lesson there. Its lessons bar gives way to the
+ *  line pointing to the system's menu (site.css), and the other links to the course's pages
+ *  open in a new tab, with no opener (so a lesson there cannot reach the system). */
+function keepToThisLesson() {
+  document.documentElement.dataset.lmsLaunched = "";
+  whenParsed(() => {
+    for (const link of document.querySelectorAll("a[href]")) {
+      if (!COURSE_PAGE.test(link.getAttribute("href")) || link.target) continue;
+      link.target = "_blank";
+      link.relList.add("noopener");
+    }
+  });
+}
+const COURSE_PAGE = /^[A-Za-z0-9_-]+\.html(?:#.*)?$/; // a page next to this one, as the build links it
+
 function connect() {
   const lms = findLms(window);
+  if (lms || window.parent !== window) keepToThisLesson();
   if (!lms?.start()) {
     if (window.parent !== window) whenParsed(() => lmsNote(NOT_RECORDED)); // framed, but by no LMS
     return;
