@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from helpers import ROOT
+from helpers import LEFT_MARGIN_PT, ROOT, list_numbers
 from lessonbuild.lessonformat import load_course
 from missing_tools import missing_tool
 
@@ -72,6 +72,16 @@ def test_on_paper_a_long_line_of_a_solution_wraps_inside_its_box(key, page):
     for pre in page.locator("pre").all():
         size = pre.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
         assert size[0] <= size[1], f"cut on paper (scroll, client: {size})"
+
+
+def test_on_paper_the_key_s_index_numbers_every_lesson_whole_inside_the_margin(key, page):
+    lessons = len(load_course(ROOT / "lessons").lessons)
+    assert lessons >= 10  # two-digit numbers, the widest
+    page.goto((key / "index.html").as_uri())
+    numbers = list_numbers(page.pdf(format="A4"))
+    assert [number for number, _ in numbers] == [f"{n}." for n in range(1, lessons + 1)]
+    cut = [(number, round(x, 1)) for number, x in numbers if x < LEFT_MARGIN_PT - 0.5]
+    assert cut == [], f"started left of the sheet's margin, so cut there: {cut}"
 
 
 # A lesson whose key has a section that fits below the one before it.

@@ -18,7 +18,10 @@ from helpers import (
     cell_by_id,
     lesson_cells,
     open_evaluate,
+    LEFT_MARGIN_PT,
+    list_numbers,
     open_lesson,
+    read_pdf,
     wait_for_state,
     wait_wired,
 )
@@ -357,26 +360,6 @@ RUN_NAMES = ("bm25_baseline", "hybrid_bm25+dense_fusion_2026-12-01", "neuralRera
 LEAD = "Score your own run files"  # the evaluate page's first line of text, at 1.1rem
 
 
-def read_pdf(pdf_bytes: bytes, visit) -> None:
-    """Call visit(text, x, y, size) for each piece of text of a PDF, sheet by sheet, with where
-    it is drawn on its sheet and its size in points as printed (its font's size times the scale
-    its text and sheet are drawn at); visit(None, ...) starts each sheet."""
-    try:
-        import pypdf
-    except ImportError:
-        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
-
-    def piece(text, cm, tm, font, size):
-        a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
-        c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
-        x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-        visit(unicodedata.normalize("NFKC", text), x, y, size * abs(a * d - b * c) ** 0.5)
-
-    for sheet in pypdf.PdfReader(io.BytesIO(pdf_bytes)).pages:
-        visit(None, 0, 0, 0)
-        sheet.extract_text(visitor_text=piece)
-
-
 def text_sizes(pdf_bytes: bytes, start: str) -> list[float]:
     """The size in points, as printed, of each piece of text of a PDF that starts with `start`."""
     sizes = []
@@ -453,6 +436,16 @@ def test_the_evaluate_page_with_three_runs_prints_at_its_own_size(three_runs_pri
     assert before and after
     # Nothing wider than its sheet, so the browser shrinks nothing to fit.
     assert after[0] == pytest.approx(before[0], abs=0.05), f"printed at {after[0] / before[0]:.0%} of its size"
+
+
+def test_on_paper_the_index_numbers_every_lesson_whole_inside_the_margin(page, base_url):
+    page.goto(f"{base_url}index.html")
+    lessons = page.locator("[data-lesson]").count()
+    assert lessons >= 10  # two-digit numbers, the widest
+    numbers = list_numbers(page.pdf(format="A4"))
+    assert [number for number, _ in numbers] == [f"{n}." for n in range(1, lessons + 1)]
+    cut = [(number, round(x, 1)) for number, x in numbers if x < LEFT_MARGIN_PT - 0.5]
+    assert cut == [], f"started left of the sheet's margin, so cut there: {cut}"
 
 
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
