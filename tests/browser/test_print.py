@@ -190,6 +190,48 @@ def test_on_paper_a_closed_disclosure_leaves_nothing_and_an_opened_hint_prints(p
         hint.evaluate("details => { details.open = false; }")
 
 
+# What the editor draws for its state, not for the code: the caret, the selection, the brackets
+# matched at the caret, the other places of the selected text, the search's matches. Each with
+# what it would leave on paper: a box (outline, border) or a background.
+EDITOR_STATE = ".cm-cursor, .cm-selectionBackground, .cm-matchingBracket, .cm-nonmatchingBracket, .cm-selectionMatch, .cm-searchMatch"
+MARKS_ON_PAPER = r"""(editor, selector) => [...editor.querySelectorAll(selector)].map((element) => {
+  if (!element.checkVisibility()) return null;
+  const style = getComputedStyle(element);
+  const marks = [];
+  if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) marks.push(`outline ${style.outlineStyle}`);
+  for (const side of ["Top", "Right", "Bottom", "Left"])
+    if (style[`border${side}Style`] !== "none" && parseFloat(style[`border${side}Width`]) > 0) marks.push(`border-${side}`);
+  if (!/^rgba\(.*, 0\)$|^transparent$/.test(style.backgroundColor)) marks.push(`background ${style.backgroundColor}`);
+  return marks.length ? `${element.className}: ${marks.join(", ")}` : null;
+}).filter(Boolean)"""
+
+
+def test_on_paper_the_editor_s_caret_selection_and_bracket_matches_leave_no_mark(answered):
+    page, _ = answered
+    cell = cell_by_id(page, RUN_CELL)
+    editor = cell.locator("[data-editor]")
+    textbox = cell.get_by_role("textbox")
+    try:
+        textbox.click()
+        # The caret right after the last line's closing bracket (the brackets matched there),
+        # then that line's last word selected (its other places in the code marked too).
+        for keys, drawn in (
+            (["Control+End"], (".cm-cursor", ".cm-matchingBracket")),
+            (["ArrowLeft", "ArrowLeft", "ArrowLeft", "Control+Shift+ArrowLeft"], (".cm-selectionBackground",)),
+        ):
+            for key in keys:
+                page.keyboard.press(key)
+            for state in drawn:
+                expect(editor.locator(state).first).to_be_attached()
+            assert editor.evaluate(MARKS_ON_PAPER, EDITOR_STATE) != []  # on the screen
+            page.emulate_media(media="print")
+            assert editor.evaluate(MARKS_ON_PAPER, EDITOR_STATE) == []
+            page.emulate_media(media="null")
+    finally:
+        page.emulate_media(media="null")
+        page.keyboard.press("Control+End")  # the selection let go
+
+
 def test_on_paper_a_dark_screen_s_code_keeps_its_light_syntax_colours(printed):
     page, _ = printed
     spans = cell_by_id(page, RUN_CELL).get_by_role("textbox").locator(".cm-line span")
