@@ -480,6 +480,25 @@ def test_the_evaluate_page_with_three_runs_prints_at_its_own_size(three_runs_pri
     assert after[0] == pytest.approx(before[0], abs=0.05), f"printed at {after[0] / before[0]:.0%} of its size"
 
 
+def test_on_paper_the_evaluate_page_s_tables_start_where_the_sheet_has_room_under_their_headings(three_runs_printed):
+    _, _, sheets, _ = three_runs_printed
+
+    def where(words: list[str]) -> tuple[int, int]:
+        """The sheet and line of the first line that starts with `words`."""
+        return next(
+            (number, index)
+            for number, lines in enumerate(sheets)
+            for index, line in enumerate(lines)
+            if line[: len(words)] == words
+        )
+
+    # A table taller than what is left of a sheet starts there all the same, under its heading
+    # (it breaks between rows, its head row repeated): no sheet is left with a heading alone.
+    assert where(["Means"])[0] == where(["Files"])[0], "the means start on a sheet of their own"
+    sheet, line = where(["Against", "the", "baseline,"])
+    assert any("Precision@10" in words for words in sheets[sheet][line + 1 :]), "the comparison starts a sheet later"
+
+
 def test_on_paper_the_index_numbers_every_lesson_whole_inside_the_margin(page, base_url):
     page.goto(f"{base_url}index.html")
     lessons = page.locator("[data-lesson]").count()
