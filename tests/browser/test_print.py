@@ -296,6 +296,9 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
         expect(table.get_by_role("rowheader", name="q2", exact=True)).to_be_visible()
         # A page turned the long way for the per-query values.
         assert table.locator("xpath=..").evaluate("box => getComputedStyle(box).page") == "wide"
+    # The line naming the charts' measure stays with the chart it names, as a heading does.
+    measure = page.locator("[data-eval-chart-measure]").locator("xpath=..")
+    assert measure.evaluate("line => getComputedStyle(line).breakAfter") == "avoid"
 
 
 # Each run's name on its own line per piece: the text between two of its line-break points
