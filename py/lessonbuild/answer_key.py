@@ -29,7 +29,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from .assets import site_stylesheet
-from .highlight import highlight_code
+from .highlight import highlight_lines
 from .lessonformat import PREDICT_KIND, CodeCell, Course, Lesson, Quiz, load_course, make_markdown
 from .mathfonts import FONT_FACE, font_faces, math_fonts
 from .output import write_files
@@ -175,8 +175,9 @@ def _render_tokens(tokens: list, md: MarkdownIt, math_html: dict) -> Markup:
 def _exercise(cell: CodeCell, task: Markup, md: MarkdownIt, env: Environment, math_html: dict) -> Markup:
     code = env.get_template("static-code.html")
     hints = [Markup(render_markdown(hint.content, md, math_html)) for hint in cell.hints]
-    solution = code.render(code_html=Markup(highlight_code(cell.solution.content)))
-    start = code.render(code_html=Markup(highlight_code(cell.code)))
+    # A line of code each, which wraps under its own indentation on paper (answer-key.css).
+    solution = code.render(code_html=Markup(highlight_lines(cell.solution.content)))
+    start = code.render(code_html=Markup(highlight_lines(cell.code)))
     return Markup(
         env.get_template("key-exercise.html").render(
             cell=cell, task_html=task, start_html=Markup(start), hints=hints, solution_html=Markup(solution)

@@ -12,6 +12,7 @@ import json
 import re
 import shlex
 import shutil
+import unicodedata
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -23,6 +24,7 @@ from browserdrive.serving import serve_folder as serve_folder
 from browserdrive.serving import served as served
 from browserdrive.serving import stop_serving as stop_serving
 from lessonbuild.lessonformat import course_slugs
+from missing_tools import missing_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -312,3 +314,44 @@ def long_timers(page, action: str) -> None:
     while they are held, Stop cannot fall back to restarting Python, so only the interrupt can
     end a cell. `page`: a Playwright page or an engine's page (py/browserdrive/engines)."""
     assert page.evaluate(HOLD_LONG_TIMERS, action), f"the page's timers did not {action}"
+
+
+# --- Paper ------------------------------------------------------------------------------
+
+# The left margin of an A4 sheet under the print rules (site.css, @page: 15 mm), in points: a
+# PDF shows nothing drawn left of it.
+LEFT_MARGIN_PT = 15 / 25.4 * 72
+
+
+def read_pdf(pdf_bytes: bytes, visit) -> None:
+    """Call visit(text, x, y, size) for each piece of text of a PDF, sheet by sheet, with where
+    it starts on its sheet (in points from the sheet's lower left corner) and its size in points
+    as printed (its font's size times the scale its text and sheet are drawn at); visit(None,
+    ...) starts each sheet."""
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+
+    def piece(text, cm, tm, font, size):
+        a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+        c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+        x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        visit(unicodedata.normalize("NFKC", text), x, y, size * abs(a * d - b * c) ** 0.5)
+
+    for sheet in pypdf.PdfReader(io.BytesIO(pdf_bytes)).pages:
+        visit(None, 0, 0, 0)
+        sheet.extract_text(visitor_text=piece)
+
+
+def list_numbers(pdf_bytes: bytes) -> list[tuple[str, float]]:
+    """Each number of a numbered list ("1.", "12.") printed in a PDF, with where it starts (x,
+    in points from the sheet's left edge)."""
+    numbers = []
+
+    def visit(text, x, y, size):
+        if text and re.fullmatch(r"\d+\.\s*", text):
+            numbers.append((text.strip(), x))
+
+    read_pdf(pdf_bytes, visit)
+    return numbers

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from helpers import ROOT
+from helpers import LEFT_MARGIN_PT, ROOT, list_numbers
 from lessonbuild.lessonformat import load_course
 from missing_tools import missing_tool
 
@@ -72,6 +72,89 @@ def test_on_paper_a_long_line_of_a_solution_wraps_inside_its_box(key, page):
     for pre in page.locator("pre").all():
         size = pre.evaluate("pre => [pre.scrollWidth, pre.clientWidth]")
         assert size[0] <= size[1], f"cut on paper (scroll, client: {size})"
+
+
+def test_on_paper_no_code_of_the_key_is_split_over_two_sheets(key, page):
+    try:
+        import pypdf
+    except ImportError:
+        missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
+    split = []
+    for lesson in load_course(ROOT / "lessons").lessons:
+        page.goto((key / f"{lesson.slug}.html").as_uri())
+        sheets = [flat(sheet.extract_text()) for sheet in pypdf.PdfReader(io.BytesIO(page.pdf(format="A4"))).pages]
+        for cell in (cell for cell in lesson.cells if cell.check and cell.solution):
+            # Each a few lines long, far less than a sheet: kept whole on one.
+            for name, code in (("starting code", cell.code), ("solution", cell.solution.content)):
+                assert len(code.splitlines()) < 20
+                if not any(flat(code) in sheet for sheet in sheets):
+                    split.append(f"{lesson.slug}, {cell.id}: {name}")
+    assert split == []
+
+
+# Where each line that `line` (a line of a code block's text) takes on the page starts, and the
+# width of a character: the code's text nodes, a range over the line, its boxes by line.
+LINE_STARTS = """(pre, line) => {
+  const nodes = [];
+  let text = "";
+  const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push([node, text.length]);
+    text += node.data;
+  }
+  const point = (offset) => {
+    const [node, start] = nodes.findLast(([, start]) => start <= offset);
+    return [node, offset - start];
+  };
+  const range = (from, to) => {
+    const r = document.createRange();
+    r.setStart(...point(from));
+    r.setEnd(...point(to));
+    return r;
+  };
+  const from = text.indexOf(line);
+  if (from < 0) return null;
+  const height = parseFloat(getComputedStyle(pre).lineHeight);
+  const boxes = [...range(from, from + line.length).getClientRects()].filter((box) => box.width > 0);
+  boxes.sort((a, b) => a.top - b.top || a.left - b.left);
+  const starts = [];
+  let top = -Infinity;
+  for (const box of boxes) {
+    if (box.top > top + height / 2) {
+      starts.push(box.left);
+      top = box.top;
+    } else starts[starts.length - 1] = Math.min(starts.at(-1), box.left);
+  }
+  return { starts, ch: range(from, from + 1).getBoundingClientRect().width };
+}"""
+
+
+def test_on_paper_a_wrapped_line_of_a_solution_goes_on_under_its_own_indentation(key, page):
+    lesson = next(lesson for lesson in load_course(ROOT / "lessons").lessons if lesson.slug == WIDE_SLUG)
+    cell = next(cell for cell in lesson.cells if cell.check and cell.solution)
+    line = max(cell.solution.content.splitlines(), key=len)
+    indent = len(line) - len(line.lstrip(" "))
+    assert indent > 0
+    page.set_viewport_size({"width": PAPER_WIDTH, "height": 900})
+    page.goto((key / f"{WIDE_SLUG}.html").as_uri())
+    page.emulate_media(media="print")
+    solution = page.locator(f"[data-key-exercise='{cell.id}'] pre").last
+    found = solution.evaluate(LINE_STARTS, line)
+    assert found is not None, "the line is not in the solution"
+    first, *rest = found["starts"]
+    assert rest, "the line does not wrap on paper"
+    # As a cell's code on paper: each next line starts where the line's text does, not at its edge.
+    assert [round((start - first) / found["ch"]) for start in rest] == [indent] * len(rest)
+
+
+def test_on_paper_the_key_s_index_numbers_every_lesson_whole_inside_the_margin(key, page):
+    lessons = len(load_course(ROOT / "lessons").lessons)
+    assert lessons >= 10  # two-digit numbers, the widest
+    page.goto((key / "index.html").as_uri())
+    numbers = list_numbers(page.pdf(format="A4"))
+    assert [number for number, _ in numbers] == [f"{n}." for n in range(1, lessons + 1)]
+    cut = [(number, round(x, 1)) for number, x in numbers if x < LEFT_MARGIN_PT - 0.5]
+    assert cut == [], f"started left of the sheet's margin, so cut there: {cut}"
 
 
 # A lesson whose key has a section that fits below the one before it.

@@ -18,7 +18,10 @@ from helpers import (
     cell_by_id,
     lesson_cells,
     open_evaluate,
+    LEFT_MARGIN_PT,
+    list_numbers,
     open_lesson,
+    read_pdf,
     wait_for_state,
     wait_wired,
 )
@@ -51,11 +54,16 @@ LUMINANCE = """(element, property) => {
 
 def pdf_pages(page) -> list[str]:
     """The text of each sheet of the page printed as an A4 PDF (ligatures such as "fi" spelt out)."""
+    return pdf_sheets(page.pdf(format="A4"))
+
+
+def pdf_sheets(pdf_bytes: bytes) -> list[str]:
+    """The text of each sheet of a PDF (ligatures such as "fi" spelt out)."""
     try:
         import pypdf
     except ImportError:
         missing_tool("pypdf is not installed: run 'make test' (or pip install -r requirements-test.txt).")
-    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4")))
+    pdf = pypdf.PdfReader(io.BytesIO(pdf_bytes))
     return [unicodedata.normalize("NFKC", sheet.extract_text()) for sheet in pdf.pages]
 
 
@@ -182,6 +190,48 @@ def test_on_paper_a_closed_disclosure_leaves_nothing_and_an_opened_hint_prints(p
         hint.evaluate("details => { details.open = false; }")
 
 
+# What the editor draws for its state, not for the code: the caret, the selection, the brackets
+# matched at the caret, the other places of the selected text, the search's matches. Each with
+# what it would leave on paper: a box (outline, border) or a background.
+EDITOR_STATE = ".cm-cursor, .cm-selectionBackground, .cm-matchingBracket, .cm-nonmatchingBracket, .cm-selectionMatch, .cm-searchMatch"
+MARKS_ON_PAPER = r"""(editor, selector) => [...editor.querySelectorAll(selector)].map((element) => {
+  if (!element.checkVisibility()) return null;
+  const style = getComputedStyle(element);
+  const marks = [];
+  if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) marks.push(`outline ${style.outlineStyle}`);
+  for (const side of ["Top", "Right", "Bottom", "Left"])
+    if (style[`border${side}Style`] !== "none" && parseFloat(style[`border${side}Width`]) > 0) marks.push(`border-${side}`);
+  if (!/^rgba\(.*, 0\)$|^transparent$/.test(style.backgroundColor)) marks.push(`background ${style.backgroundColor}`);
+  return marks.length ? `${element.className}: ${marks.join(", ")}` : null;
+}).filter(Boolean)"""
+
+
+def test_on_paper_the_editor_s_caret_selection_and_bracket_matches_leave_no_mark(answered):
+    page, _ = answered
+    cell = cell_by_id(page, RUN_CELL)
+    editor = cell.locator("[data-editor]")
+    textbox = cell.get_by_role("textbox")
+    try:
+        textbox.click()
+        # The caret right after the last line's closing bracket (the brackets matched there),
+        # then that line's last word selected (its other places in the code marked too).
+        for keys, drawn in (
+            (["Control+End"], (".cm-cursor", ".cm-matchingBracket")),
+            (["ArrowLeft", "ArrowLeft", "ArrowLeft", "Control+Shift+ArrowLeft"], (".cm-selectionBackground",)),
+        ):
+            for key in keys:
+                page.keyboard.press(key)
+            for state in drawn:
+                expect(editor.locator(state).first).to_be_attached()
+            assert editor.evaluate(MARKS_ON_PAPER, EDITOR_STATE) != []  # on the screen
+            page.emulate_media(media="print")
+            assert editor.evaluate(MARKS_ON_PAPER, EDITOR_STATE) == []
+            page.emulate_media(media="null")
+    finally:
+        page.emulate_media(media="null")
+        page.keyboard.press("Control+End")  # the selection let go
+
+
 def test_on_paper_a_dark_screen_s_code_keeps_its_light_syntax_colours(printed):
     page, _ = printed
     spans = cell_by_id(page, RUN_CELL).get_by_role("textbox").locator(".cm-line span")
@@ -232,15 +282,23 @@ def test_the_evaluate_page_prints_its_results_without_the_form(page, base_url, t
     for hidden in (page.get_by_label("Run files"), page.get_by_label("Judgments file"), status):
         expect(hidden).to_be_hidden()
     assert page.evaluate(VISIBLE, "button:not(thead button, [data-query] button)") == []
-    for table in ("[data-results]", "[data-comparison]", "[data-per-query]"):
-        expect(page.locator(table)).to_be_visible()
-        box = page.locator(table).locator("xpath=..")  # the box it scrolls in on a screen
+    # The screen's per-query table, a column per run and measure, is wider than any paper: its
+    # values print as a table per run.
+    expect(page.locator("[data-per-query]")).to_be_hidden()
+    paper = page.locator("[data-paper-per-query]")
+    assert [table.get_attribute("data-paper-per-query") for table in paper.all()] == ["A", "B"]
+    for table in (page.locator("[data-results]"), page.locator("[data-comparison]"), *paper.all()):
+        expect(table).to_be_visible()
+        box = table.locator("xpath=..")  # the box it scrolls in on a screen
         size = box.evaluate("box => [box.scrollHeight, box.clientHeight]")
         assert size[0] <= size[1], f"{table}: cut on paper ({size})"
-    expect(page.locator('[data-per-query] [data-query="q2"]')).to_be_visible()
-    # A column per run and measure: the per-query table gets a page turned the long way.
-    box = page.locator("[data-per-query]").locator("xpath=..")
-    assert box.evaluate("box => getComputedStyle(box).page") == "wide"
+    for table in paper.all():
+        expect(table.get_by_role("rowheader", name="q2", exact=True)).to_be_visible()
+        # A page turned the long way for the per-query values.
+        assert table.locator("xpath=..").evaluate("box => getComputedStyle(box).page") == "wide"
+    # The line naming the charts' measure stays with the chart it names, as a heading does.
+    measure = page.locator("[data-eval-chart-measure]").locator("xpath=..")
+    assert measure.evaluate("line => getComputedStyle(line).breakAfter") == "avoid"
 
 
 # Each run's name on its own line per piece: the text between two of its line-break points
@@ -300,7 +358,7 @@ MEASURES = ("Precision@10", "Recall@10", "NDCG@10", "Reciprocal rank (full list)
 @pytest.fixture(scope="module")
 def per_query_pdf(browser, base_url, tmp_path_factory):
     """The evaluate page's results for two runs (one with a long file name) and 25 queries,
-    printed to an A4 PDF: the text of each sheet."""
+    printed to an A4 PDF."""
     folder = tmp_path_factory.mktemp("per-query")
     queries = range(1, 26)
     (folder / "qrels.txt").write_text("".join(f"q{q} 0 d{d} {(q + d) % 3}\n" for q in queries for d in range(1, 8)))
@@ -315,29 +373,143 @@ def per_query_pdf(browser, base_url, tmp_path_factory):
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
     expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
-    yield pdf_pages(page)
+    yield page.pdf(format="A4")
     context.close()
 
 
-def test_the_per_query_table_starts_under_its_heading_and_names_its_columns_whole_on_every_page(per_query_pdf):
-    lines = [[line.strip() for line in sheet.splitlines()] for sheet in per_query_pdf]
-    heading = next(number for number, sheet in enumerate(lines) if "Per query" in sheet)
-    last = next(number for number, sheet in enumerate(lines) if "q25" in sheet)
-    assert "q1" in lines[heading], "the table does not start on its heading's page"
-    assert last > heading  # it runs on to another page, where its head row is repeated
-    for number in (heading, last):
-        sheet = lines[number]
-        assert "Query" in sheet  # whole, not "Qu" over "ery"
-        # Each run's name once, whole, above its measures; each measure named whole.
-        assert sum(line.count(LONG_RUN) for line in sheet) == 1, sheet[:8]
+def test_the_per_query_values_start_under_their_heading_and_name_their_columns_on_every_page(per_query_pdf):
+    sheets = pdf_lines(per_query_pdf)
+    heading = next(number for number, sheet in enumerate(sheets) if ["Per", "query"] in sheet)
+    last = max(number for number, sheet in enumerate(sheets) for line in sheet if line[:1] == ["q25"])
+    assert any(line[:1] == ["q1"] for line in sheets[heading]), "the values do not start on their heading's page"
+    assert last > heading  # they run on to another page, where their head row is repeated
+    for sheet in sheets[heading : last + 1]:
+        # Each table on the sheet names its columns: "Query" whole (not "Qu" over "ery"), its
+        # run's name once, whole, above its measures, and each measure.
+        words = [word for line in sheet for word in line]
+        tables = words.count("Query")
+        assert tables > 0, sheet[:8]
+        assert words.count(LONG_RUN) + words.count("B") == tables, sheet[:8]
         for measure in MEASURES:
-            assert sum(line.count(measure) for line in sheet) == 2, measure
+            assert "".join(words).count(re.sub(r"\s+", "", measure)) == tables, measure
 
 
 def test_the_evaluate_page_prints_no_screen_instruction(per_query_pdf):
-    text = "\n".join(per_query_pdf)
+    text = "\n".join(pdf_sheets(per_query_pdf))
     assert "Each query's values" in text
     assert "sort by pressing" not in text
+
+
+# Three runs with long names: more columns than a landscape sheet holds in one table.
+RUN_NAMES = ("bm25_baseline", "hybrid_bm25+dense_fusion_2026-12-01", "neuralReranker-v2.large")
+LEAD = "Score your own run files"  # the evaluate page's first line of text, at 1.1rem
+
+
+def text_sizes(pdf_bytes: bytes, start: str) -> list[float]:
+    """The size in points, as printed, of each piece of text of a PDF that starts with `start`."""
+    sizes = []
+    read_pdf(pdf_bytes, lambda text, x, y, size: text and text.startswith(start) and sizes.append(size))
+    return sizes
+
+
+def pdf_lines(pdf_bytes: bytes) -> list[list[list[str]]]:
+    """Each sheet of a PDF as its lines from top to bottom, each line its words from left to
+    right (a table's row as it is drawn, whatever order its cells were written in)."""
+    sheets: list[dict[int, list]] = []
+
+    def visit(text, x, y, size):
+        if text is None:
+            sheets.append({})
+        elif text.strip():
+            sheets[-1].setdefault(round(y), []).append((x, text))
+
+    read_pdf(pdf_bytes, visit)
+    return [
+        [" ".join(text for _, text in sorted(pieces)).split() for _, pieces in sorted(lines.items(), reverse=True)]
+        for lines in sheets
+    ]
+
+
+@pytest.fixture(scope="module")
+def three_runs_printed(browser, base_url, tmp_path_factory):
+    """The evaluate page printed to an A4 PDF before and after evaluating three runs with long
+    names over 25 queries. Yields the lead's sizes before and after, the text of each sheet, and
+    each run's per-query values as the page shows them: {run: {query: [value, ...]}}."""
+    folder = tmp_path_factory.mktemp("three-runs")
+    queries = range(1, 26)
+    (folder / "qrels.txt").write_text("".join(f"q{q} 0 d{d} {(q * d) % 3}\n" for q in queries for d in range(1, 11)))
+    for shift, name in enumerate(RUN_NAMES):
+        order = [(d * (shift + 3)) % 10 + 1 for d in range(10)]
+        lines = (f"q{q} Q0 d{(d + q) % 10 + 1} {r} {20 - r} {name}\n" for q in queries for r, d in enumerate(order, 1))
+        (folder / f"{name}.txt").write_text("".join(lines))
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    open_evaluate(page, base_url)
+    before = text_sizes(page.pdf(format="A4"), LEAD)
+    page.get_by_label("Run files").set_input_files([str(folder / f"{name}.txt") for name in RUN_NAMES])
+    page.get_by_label("Judgments file").set_input_files(str(folder / "qrels.txt"))
+    page.get_by_role("button", name="Evaluate", exact=True).click()
+    status = page.locator("[data-eval-status]")
+    expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT)
+    values = {
+        name: {
+            f"q{q}": page.locator(f'[data-per-query] [data-query="q{q}"] td[data-run="{name}"]').all_text_contents()
+            for q in queries
+        }
+        for name in RUN_NAMES
+    }
+    pdf = page.pdf(format="A4")
+    yield before, text_sizes(pdf, LEAD), pdf_lines(pdf), values
+    context.close()
+
+
+def test_on_paper_every_run_s_per_query_values_print_whole_under_its_name(three_runs_printed):
+    _, _, sheets, values = three_runs_printed
+    for name, rows in values.items():
+        assert len(rows["q1"]) == 14  # a column per measure
+        for query, row in rows.items():
+            # The query's values of this run make a row of their own, on a sheet that names the
+            # run and its columns.
+            found = [lines for lines in sheets if [query, *row] in lines]
+            assert found, f"{name}, {query}: not on paper as a row {[query, *row]}"
+            words = "".join(word for line in found[0] for word in line)
+            assert name in words and "Query" in words, f"{name}, {query}: on a sheet without its run's name"
+
+
+def test_the_evaluate_page_with_three_runs_prints_at_its_own_size(three_runs_printed):
+    before, after, _, _ = three_runs_printed
+    assert before and after
+    # Nothing wider than its sheet, so the browser shrinks nothing to fit.
+    assert after[0] == pytest.approx(before[0], abs=0.05), f"printed at {after[0] / before[0]:.0%} of its size"
+
+
+def test_on_paper_the_evaluate_page_s_tables_start_where_the_sheet_has_room_under_their_headings(three_runs_printed):
+    _, _, sheets, _ = three_runs_printed
+
+    def where(words: list[str]) -> tuple[int, int]:
+        """The sheet and line of the first line that starts with `words`."""
+        return next(
+            (number, index)
+            for number, lines in enumerate(sheets)
+            for index, line in enumerate(lines)
+            if line[: len(words)] == words
+        )
+
+    # A table taller than what is left of a sheet starts there all the same, under its heading
+    # (it breaks between rows, its head row repeated): no sheet is left with a heading alone.
+    assert where(["Means"])[0] == where(["Files"])[0], "the means start on a sheet of their own"
+    sheet, line = where(["Against", "the", "baseline,"])
+    assert any("Precision@10" in words for words in sheets[sheet][line + 1 :]), "the comparison starts a sheet later"
+
+
+def test_on_paper_the_index_numbers_every_lesson_whole_inside_the_margin(page, base_url):
+    page.goto(f"{base_url}index.html")
+    lessons = page.locator("[data-lesson]").count()
+    assert lessons >= 10  # two-digit numbers, the widest
+    numbers = list_numbers(page.pdf(format="A4"))
+    assert [number for number, _ in numbers] == [f"{n}." for n in range(1, lessons + 1)]
+    cut = [(number, round(x, 1)) for number, x in numbers if x < LEFT_MARGIN_PT - 0.5]
+    assert cut == [], f"started left of the sheet's margin, so cut there: {cut}"
 
 
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):

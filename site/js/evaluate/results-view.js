@@ -12,6 +12,9 @@ import { counted } from "./words.js";
 // Per-query rows drawn at a time ("Show more" draws the next ones): few enough that making and
 // laying them out stays a short task.
 export const ROWS_SHOWN = 100;
+// On paper each run's per-query values make a table of their own, of this many measures at most,
+// so that it fits a landscape sheet at the size of the other printed tables.
+const PAPER_COLUMNS = 14;
 const COUNTS = ["scored", "skipped", "missing", "ignored"];
 
 const keyAttributes = (run, key) => {
@@ -122,7 +125,10 @@ export function drawFiles(files) {
 /** The means: a row per measure, a column per run, judged@k among them. */
 export function drawMeans(result) {
   const measures = result.runs[0]?.measures ?? [];
-  const head = [th("Measure", { class: "evaluate-label" }), ...result.runs.map((run) => th(run.name))];
+  const head = [
+    th("Measure", { class: "evaluate-label" }),
+    ...result.runs.map((run) => el("th", { scope: "col" }, ...wrappable(run.name))),
+  ];
   const rows = measures.map((key) =>
     el(
       "tr",
@@ -184,8 +190,9 @@ export function drawComparison(result) {
     th(`${Math.round(result.confidence * 100)}% interval`),
     pTTestHead(""),
     pTTestHead(", Holm"),
-    th("p, randomization"),
-    th("p, randomization, Holm"),
+    // A soft hyphen: on paper the column is narrower than the word.
+    th("p, random\u00adization"),
+    th("p, random\u00adization, Holm"),
     th("Wins / ties / losses"),
   ];
   const rows = result.comparisons.flatMap(({ run, rows: measures }) =>
@@ -208,7 +215,7 @@ export function drawComparison(result) {
         el("th", { scope: "row" }, ...wrappable(run)),
         el("td", { class: "evaluate-label", text: measureLabel(key) }),
         el("td", { text: rounded(row.delta) }),
-        el("td", { text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
+        el("td", { class: "evaluate-interval", text: `[${rounded(row.ciLow)}, ${rounded(row.ciHigh)}]` }),
         el("td", { text: pValue(row.pT) }),
         el("td", { text: pValue(row.pTHolm) }),
         el("td", { text: pValue(row.pRandomization) }),
@@ -248,8 +255,39 @@ function stickSecondColumn(table, first) {
   new ResizeObserver(() => table.style.setProperty("--label-left", `${first.offsetWidth}px`)).observe(first);
 }
 
+/** `items` in pieces of `size` at most, in order. */
+function pieces(items, size) {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+}
+
+/** The per-query values of one run's measures `keys` as paper has them: a table with the run's
+ *  name above its measures in its head (repeated on each page), and its body, to fill. */
+function paperTable(run, keys) {
+  const body = el("tbody");
+  const head = el(
+    "thead",
+    {},
+    el(
+      "tr",
+      { class: "evaluate-run-row" },
+      el("td"),
+      el("th", { scope: "colgroup", colspan: String(keys.length), text: run.name }),
+    ),
+    el("tr", {}, th("Query"), ...keys.map((key) => th(measureLabel(key)))),
+  );
+  const box = el(
+    "div",
+    { class: "evaluate-paper-table" },
+    el("table", { "data-paper-per-query": run.name }, el("caption", { text: "Each query's values" }), head, body),
+  );
+  return { run, keys, box, body };
+}
+
 /**
- * The per-query table, sortable by its column headers and filtered by a text box.
+ * The per-query table, sortable by its column headers and filtered by a text box. Paper gets the
+ * rows shown, in the same order, as a table per run (PAPER_COLUMNS measures at most each).
  * @param {object} result
  * @param {{onQuery?: (query: string) => void}} options  onQuery: a query's button was pressed
  */
@@ -288,6 +326,26 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     return element;
   };
   const body = el("tbody");
+  const paper = result.runs.flatMap((run) => pieces(run.measures, PAPER_COLUMNS).map((keys) => paperTable(run, keys)));
+  const paperRowsOf = new Map(); // query -> its row in each paper table
+  const paperRows = (query) => {
+    if (!paperRowsOf.has(query))
+      paperRowsOf.set(
+        query,
+        paper.map(({ run, keys }) =>
+          el(
+            "tr",
+            {},
+            el("th", { scope: "row", text: query }),
+            ...keys.map((key) => {
+              const value = queryValue(run, key, query);
+              return el("td", { text: value === undefined ? "" : rounded(value) });
+            }),
+          ),
+        ),
+      );
+    return paperRowsOf.get(query);
+  };
   let ordered = queries; // sorted as asked
   let limit = ROWS_SHOWN;
   const more = el("button", { type: "button", "data-eval-more": true });
@@ -295,7 +353,10 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
   const draw = () => {
     const text = filter.value.trim().toLowerCase();
     const matching = text ? ordered.filter((query) => query.toLowerCase().includes(text)) : ordered;
-    body.replaceChildren(...matching.slice(0, limit).map(row));
+    const drawn = matching.slice(0, limit);
+    body.replaceChildren(...drawn.map(row));
+    for (const [index, table] of paper.entries())
+      table.body.replaceChildren(...drawn.map((query) => paperRows(query)[index]));
     const shown = Math.min(limit, matching.length);
     shownCount.textContent =
       matching.length === queries.length && shown === matching.length
@@ -339,39 +400,19 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
     headers.push(header);
     return header;
   };
-  // With several runs a column is named "run: measure"; on paper each run's name stands once
-  // above its measures instead (a row of its own, shown only there).
+  // With several runs a column is named "run: measure".
   const several = result.runs.length > 1;
   const head = [
     headerButton(-1, "Query"),
     ...columns.map(({ run, key }, index) =>
-      headerButton(
-        index,
-        ...(several ? [el("span", { class: "evaluate-run-prefix", text: `${run.name}: ` })] : []),
-        measureLabel(key),
-      ),
+      headerButton(index, ...(several ? [`${run.name}: `] : []), measureLabel(key)),
     ),
   ];
-  const runRow = several
-    ? el(
-        "tr",
-        { class: "evaluate-run-row" },
-        el("td"),
-        ...result.runs.map((run) =>
-          el("th", { scope: "colgroup", colspan: String(run.measures.length), text: run.name }),
-        ),
-      )
-    : "";
   const tableElement = el(
     "table",
     { "data-per-query": true },
-    el(
-      "caption",
-      {},
-      "Each query's values",
-      el("span", { class: "evaluate-screen-note", text: " (sort by pressing a column's name)" }),
-    ),
-    el("thead", {}, runRow, el("tr", {}, ...head)),
+    el("caption", { text: "Each query's values (sort by pressing a column's name)" }),
+    el("thead", {}, el("tr", {}, ...head)),
     body,
   );
   filter.addEventListener("input", () => {
@@ -400,6 +441,7 @@ export function drawPerQuery(result, { onQuery = null } = {}) {
       },
       tableElement,
     ),
+    ...paper.map((table) => table.box),
     more,
   ];
 }
