@@ -512,6 +512,28 @@ def test_on_paper_the_index_numbers_every_lesson_whole_inside_the_margin(page, b
     assert cut == [], f"started left of the sheet's margin, so cut there: {cut}"
 
 
+def test_on_paper_the_index_keeps_each_lesson_s_title_with_its_summary(page, base_url):
+    page.goto(f"{base_url}index.html")
+    entries = page.locator("[data-lesson]").evaluate_all(
+        "items => items.map((item) => [item.querySelector('a').textContent, item.querySelector('p').textContent])"
+    )
+    sheets = []
+
+    def visit(text, *_):
+        if text is None:
+            sheets.append([])
+        else:
+            sheets[-1].append(text)
+
+    read_pdf(page.pdf(format="A4"), visit)
+    printed = [" ".join(" ".join(sheet).split()) for sheet in sheets]
+    assert len(printed) > 1  # a list that runs over a sheet's end
+    for title, summary in entries:
+        where = [index for index, text in enumerate(printed) if " ".join(title.split()) in text]
+        start = " ".join(summary.split()[:4])
+        assert where and start in printed[where[0]], f"{title!r}: its summary begins on another sheet"
+
+
 def test_a_lesson_s_rank_playground_keeps_to_one_page_on_paper_without_its_buttons(page, base_url):
     page.goto(f"{base_url}ndcg.html")
     playground = page.locator("[data-playground]").first
