@@ -76,8 +76,15 @@ def press_stop(cell) -> None:
     is not asserted: a busy machine may take longer."""
     stop = cell.get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
+    # Marks the button when the click reaches it, so a wait that times out says which half failed.
+    stop.evaluate("button => button.addEventListener('click', () => { button.dataset.clicked = ''; }, { once: true })")
     stop.click()
-    wait_for_state(cell, "idle")
+    try:
+        wait_for_state(cell, "idle")
+    except AssertionError as error:
+        clicked = stop.get_attribute("data-clicked") is not None
+        said = "got the click, and Python did not stop" if clicked else "never got the click"
+        raise AssertionError(f"{error}\nThe Stop button {said}.") from None
 
 
 def press_stop_with_the_fallback_held(page, cell) -> None:
