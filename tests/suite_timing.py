@@ -2,8 +2,9 @@
 
 Given a file in ``SUITE_TIMING_FILE`` (tests/conftest.py loads it), it writes one JSON line per
 test: its file, the engine it drives (chromium, firefox, webkit, or none), its time
-(setup, call and teardown, in seconds), whether it failed, and the Python workers its Chromium pages started (each
-one a Pyodide boot). Firefox and WebKit are driven through WebDriver, which does not report a
+(setup, call and teardown, in seconds), when it ended (seconds since the epoch: a failure can be
+set beside what the other worker was running then), whether it failed, and the Python workers its
+Chromium pages started (each one a Pyodide boot). Firefox and WebKit are driven through WebDriver, which does not report a
 page's workers, so their boots are not counted."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 
@@ -59,6 +61,7 @@ class SuiteTiming:
             "file": nodeid.split("::", 1)[0],
             "engine": self.engines.get(nodeid, "none"),
             "seconds": round(self.seconds.pop(nodeid, 0.0), 3),
+            "ended": round(time.time(), 1),
             "boots": chromium_boots[0],
             "failed": nodeid in self.failed,
         }

@@ -4,6 +4,7 @@ and exits leave Python usable, output floods stay capped, and the tab never free
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -21,6 +22,7 @@ from helpers import (
     wait_for_state,
 )
 
+INTERRUPT_BUFFERS = (Path(__file__).parent / "interrupt_buffers.js").read_text(encoding="utf-8")
 RUNAWAY_CELLS = {
     "busy loop": "while True:\n    pass",
     "sleep": "import time\ntime.sleep(100)",
@@ -84,7 +86,19 @@ def press_stop(cell) -> None:
     except AssertionError as error:
         clicked = stop.get_attribute("data-clicked") is not None
         said = "got the click, and Python did not stop" if clicked else "never got the click"
-        raise AssertionError(f"{error}\nThe Stop button {said}.") from None
+        raise AssertionError(f"{error}\nThe Stop button {said}. {interrupt_taken(cell.page)}") from None
+
+
+def interrupt_taken(page) -> str:
+    """Whether the page's newest Python worker took the interrupt, read from the buffers the
+    page handed its workers (INTERRUPT_BUFFERS, an init script of the page's context)."""
+    values = page.evaluate("(window.interruptBuffers ?? []).map((buffer) => buffer[0])")
+    if not values:
+        return (
+            "No interrupt buffer was seen: the page restarts Python to stop it, or its context lacks the init script."
+        )
+    taken = "Python took the interrupt" if values[-1] == 0 else "Python never took the interrupt"
+    return f"The newest of the page's {len(values)} interrupt buffers reads {values[-1]}: {taken}."
 
 
 def press_stop_with_the_fallback_held(page, cell) -> None:
@@ -132,6 +146,7 @@ def shared_lesson_page(browser, base_url):
     """One lesson page, ready, for the cases of one test to share one after another; uncaught
     errors in it fail the module."""
     context = browser.new_context(service_workers="block")
+    context.add_init_script(INTERRUPT_BUFFERS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
