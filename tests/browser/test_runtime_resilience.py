@@ -86,7 +86,12 @@ def press_stop(cell) -> None:
     except AssertionError as error:
         clicked = stop.get_attribute("data-clicked") is not None
         said = "got the click, and Python did not stop" if clicked else "never got the click"
-        raise AssertionError(f"{error}\nThe Stop button {said}. {interrupt_taken(cell.page)}") from None
+        console = getattr(cell.page, "console_problems", [])[-5:]
+        quoted = "".join(f"\n  {line}" for line in console) or " none"
+        raise AssertionError(
+            f"{error}\nThe Stop button {said}. {interrupt_taken(cell.page)}\n"
+            f"The page's last warnings and errors (its workers' included):{quoted}"
+        ) from None
 
 
 def interrupt_taken(page) -> str:
@@ -150,6 +155,14 @@ def shared_lesson_page(browser, base_url):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The page's and its workers' warnings and errors, which a Stop that failed quotes.
+    page.console_problems = []
+    page.on(
+        "console",
+        lambda message: (
+            message.type in ("warning", "error") and page.console_problems.append(f"{message.type}: {message.text}")
+        ),
+    )
     open_lesson(page, base_url)
     yield page
     context.close()
