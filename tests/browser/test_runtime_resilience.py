@@ -22,7 +22,7 @@ from helpers import (
     wait_for_state,
 )
 
-INTERRUPT_BUFFERS = (Path(__file__).parent / "interrupt_buffers.js").read_text(encoding="utf-8")
+PYTHON_WORKERS = (Path(__file__).parent / "python_workers.js").read_text(encoding="utf-8")
 RUNAWAY_CELLS = {
     "busy loop": "while True:\n    pass",
     "sleep": "import time\ntime.sleep(100)",
@@ -95,15 +95,26 @@ def press_stop(cell) -> None:
 
 
 def interrupt_taken(page) -> str:
-    """Whether the page's newest Python worker took the interrupt, read from the buffers the
-    page handed its workers (INTERRUPT_BUFFERS, an init script of the page's context)."""
-    values = page.evaluate("(window.interruptBuffers ?? []).map((buffer) => buffer[0])")
-    if not values:
-        return (
-            "No interrupt buffer was seen: the page restarts Python to stop it, or its context lacks the init script."
-        )
-    taken = "Python took the interrupt" if values[-1] == 0 else "Python never took the interrupt"
-    return f"The newest of the page's {len(values)} interrupt buffers reads {values[-1]}: {taken}."
+    """Whether the page's newest Python worker took the interrupt, and what it last sent, from
+    PYTHON_WORKERS (an init script of the page's context)."""
+    workers = page.evaluate(
+        """() => (window.pythonWorkers ?? []).map((worker) => ({
+          buffer: worker.interruptBuffer ? worker.interruptBuffer[0] : null,
+          messages: worker.messages,
+          now: Math.round(performance.now()),
+        }))"""
+    )
+    if not workers:
+        return "No Python worker was seen (the page's context lacks the init script?)."
+    newest = workers[-1]
+    if newest["buffer"] is None:
+        taken = "it has no interrupt buffer (the page restarts Python to stop it)"
+    elif newest["buffer"] == 0:
+        taken = "its interrupt buffer reads 0: Python took the interrupt"
+    else:
+        taken = f"its interrupt buffer reads {newest['buffer']}: Python never took the interrupt"
+    sent = ", ".join(f"{kind} {(newest['now'] - at) / 1000:.1f} s ago" for kind, at in newest["messages"][-6:])
+    return f"Of the page's {len(workers)} Python workers, the newest: {taken}; its last messages: {sent or 'none'}."
 
 
 def press_stop_with_the_fallback_held(page, cell) -> None:
@@ -151,7 +162,7 @@ def shared_lesson_page(browser, base_url):
     """One lesson page, ready, for the cases of one test to share one after another; uncaught
     errors in it fail the module."""
     context = browser.new_context(service_workers="block")
-    context.add_init_script(INTERRUPT_BUFFERS)
+    context.add_init_script(PYTHON_WORKERS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
