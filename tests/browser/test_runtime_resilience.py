@@ -326,6 +326,54 @@ def test_a_page_sent_for_the_wasm_says_why_instead_of_loading_forever(page, base
     expect(status.get_by_role("button", name="Retry")).to_be_visible()
 
 
+# Pyodide's loader, made to fail as Python's WebAssembly does when it traps while starting.
+TRAPPING_LOADER = 'throw new WebAssembly.RuntimeError("Out of bounds memory access (the test\'s trap)");'
+
+
+def trap_python_starts(page, how_many: int) -> list[str]:
+    """Make the first `how_many` loads of Pyodide's loader (pyodide.asm.mjs) trap, as Python's
+    WebAssembly does when the engine faults while it starts; later loads are the real file.
+    Returns the list of the worker script's requests (one per Python worker started)."""
+    loads = []
+    workers = []
+
+    def loader(route):
+        loads.append(route.request.url)
+        if len(loads) <= how_many:
+            route.fulfill(status=200, content_type="text/javascript", body=TRAPPING_LOADER)
+        else:
+            route.continue_()
+
+    page.route("**/pyodide/pyodide.asm.mjs", loader)
+    page.on("request", lambda request: "/assets/worker.js" in request.url and workers.append(request.url))
+    return workers
+
+
+def test_a_start_that_traps_is_followed_by_one_more(page, base_url):
+    """A trap of Python's WebAssembly while it starts (WebKitGTK's engine does that now and then
+    on a busy machine): the page starts a fresh worker once more, and the lesson runs."""
+    warnings = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    workers = trap_python_starts(page, how_many=1)
+    open_lesson(page, base_url)
+    assert len(workers) == 2
+    assert any("starting it once more" in text and "the test's trap" in text for text in warnings), warnings
+    cell = cells(page).first
+    run(page, cell, "print(6 * 7)")
+    expect(cell.locator("[data-output]")).to_have_text("42")
+
+
+def test_a_start_that_traps_twice_says_why(page, base_url):
+    """Every start traps: after the one more start, the status line says why, with Retry."""
+    workers = trap_python_starts(page, how_many=1_000)
+    page.goto(f"{base_url}{SLUG}.html")
+    status = page.locator("[data-runtime-status]")
+    expect(status).to_have_attribute("data-runtime-status", "error", timeout=PYTHON_READY_TIMEOUT)
+    expect(status).to_contain_text("Out of bounds memory access (the test's trap)")
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
+    assert len(workers) == 2  # the error is shown only once no start is left to come
+
+
 def test_a_crash_of_python_itself_restarts_it(page, base_url):
     """Raising the recursion limit lets a recursion through a C function (map, which takes stack
     at each call) overflow the JavaScript stack: Python is replaced, the learner is told, and the

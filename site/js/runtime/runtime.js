@@ -30,6 +30,7 @@ export class PythonRuntime {
     this.isReady = false;
     this.interruptBuffer = null; // made fresh for each worker in start()
     this.releaseOldReady = null; // wakes requests that waited for a worker that was replaced
+    this.startedAgainAfterTrap = false; // a start that trapped was followed by one more (start)
     this.cancelWaiting = null; // resolves requests waiting for Python when Stop comes first
     this.waitingCancelled = null;
     this.packagesAdded = null; // a lesson's packages being added (useSettings): runs wait for them
@@ -119,11 +120,22 @@ export class PythonRuntime {
         if (booted) return this.#workerFailed(error);
         failed = true;
         worker.terminate();
+        if (error.trap && !this.startedAgainAfterTrap) {
+          // Python's WebAssembly trapped while it started (WebKitGTK's engine does, now and
+          // then, on a busy machine): a fresh worker starts once more before the page says so.
+          this.startedAgainAfterTrap = true;
+          console.warn(`Python's start failed (${error.message}); starting it once more.`);
+          queueMicrotask(() => this.start()); // after this start() has set this.ready
+          return;
+        }
         reject(error);
       };
       const receive = (message) => {
         if (failed) return;
-        if (message.type === "ready") booted = true;
+        if (message.type === "ready") {
+          booted = true;
+          this.startedAgainAfterTrap = false;
+        }
         this.#receive(message, resolve, fail);
       };
       worker.onmessage = ({ data }) => receive(data);
@@ -327,7 +339,7 @@ export class PythonRuntime {
         resolveReady();
         break;
       case "failed":
-        rejectReady(new Error(message.reason));
+        rejectReady(Object.assign(new Error(message.reason), { trap: Boolean(message.trap) }));
         break;
       case "capability": // e.g. it cannot unpack the snapshot here
         this.onCapability?.(message.name, message.ok);

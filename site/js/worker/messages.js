@@ -36,15 +36,22 @@ export function handleMessage(state, message) {
   }
 }
 
-/** Boot with `settings` unless a boot has started; a failure is posted as {type: "failed"}. */
+/** Boot with `settings` unless a boot has started; a failure is posted as {type: "failed",
+ *  reason, trap}: `trap` when Python's WebAssembly trapped (a WebAssembly.RuntimeError, such as
+ *  "Out of bounds memory access"), which a fresh worker may well get past. */
 export async function bootOnce(state, settings) {
   if (state.booting) return;
   state.booting = true;
   try {
     await boot(state, settings);
   } catch (error) {
-    state.post({ type: "failed", reason: failureReason(error) });
+    state.post({ type: "failed", reason: failureReason(error), trap: isTrap(error) });
   }
+}
+
+/** Whether `error` is a trap of WebAssembly code (where the engine has WebAssembly at all). */
+export function isTrap(error) {
+  return typeof WebAssembly === "object" && error instanceof WebAssembly.RuntimeError;
 }
 
 function run(state, { id, cellId, code, name }) {
