@@ -355,3 +355,14 @@ def list_numbers(pdf_bytes: bytes) -> list[tuple[str, float]]:
 
     read_pdf(pdf_bytes, visit)
     return numbers
+
+
+# Run before a page's own scripts (an init script, or the page's first script): keeps what tests
+# read of each Python worker the page starts, in window.pythonWorkers (python_workers.js).
+PYTHON_WORKERS = (Path(__file__).parent / "python_workers.js").read_text(encoding="utf-8")
+
+
+def python_worker_boots(page) -> list[dict]:
+    """The {type: "boot", mode, reason, ...} messages of the page's Python workers, oldest first;
+    the page needs PYTHON_WORKERS."""
+    return page.evaluate("window.pythonWorkers.flatMap((worker) => worker.boots)")

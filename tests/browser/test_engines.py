@@ -38,7 +38,7 @@ from browserdrive.engines.lesson import (
     wait_for_verdict,
     wait_until_ready,
 )
-from helpers import golden_outputs, long_timers, normalise, served, stop_serving
+from helpers import PYTHON_WORKERS, golden_outputs, long_timers, normalise, python_worker_boots, served, stop_serving
 
 FIRST, SECOND, SECOND_TITLE = "why-position-matters", "precision-recall", "Precision@k and recall@k"
 # One line each (replace_code types one); each prints STARTED first, so the test can wait until
@@ -221,14 +221,13 @@ def test_next_opens_the_next_lesson(engine_page, plain_engine_site):
     assert normalise(cell_output(page, cell)) == normalise(golden_outputs(SECOND)[cell])
 
 
-# Loaded before the page's own scripts (the test server adds it), as test_snapshot_boot.py
-# adds it with an init script.
-BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")
-RECORDER_PATH = "/boot-recorder.js"
+# PYTHON_WORKERS, loaded before the page's own scripts: the test server adds it, since the other
+# engines' drivers have no init scripts.
+RECORDER_PATH = "/python-workers.js"
 
 
 def recording_handler(snapshot_missing: bool):
-    """Wraps the dev server's handler: lesson pages load BOOT_RECORDER first; their snapshot is
+    """Wraps the dev server's handler: lesson pages load PYTHON_WORKERS first; their snapshot is
     used always (`build.py --snapshot-use always`: no giving up on a slow machine), or answers
     404 when `snapshot_missing`."""
 
@@ -237,7 +236,7 @@ def recording_handler(snapshot_missing: bool):
             def send_head(self):
                 path = self.path.split("?", 1)[0]
                 if path == RECORDER_PATH:
-                    return self._send_bytes(BOOT_RECORDER.encode(), "text/javascript")
+                    return self._send_bytes(PYTHON_WORKERS.encode(), "text/javascript")
                 if snapshot_missing and "snapshot.bin" in path:
                     self.send_error(404)
                     return None
@@ -266,7 +265,7 @@ def test_the_snapshot_boots_or_gives_way_to_a_normal_boot(engine_page, serve, si
     page = engine_page
     _, url = serve(site_dir, isolate=isolation, handler=recording_handler(snapshot == "missing"))
     data = open_lesson(page, url, SECOND)
-    boots = page.evaluate("window.__boots")
+    boots = python_worker_boots(page)
     assert len(boots) == 1, boots
     if snapshot == "missing":
         assert boots[0]["mode"] == "normal" and "answered 404" in boots[0]["reason"], boots[0]

@@ -4,12 +4,12 @@ and exits leave Python usable, output floods stay capped, and the tab never free
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from helpers import (
+    PYTHON_WORKERS,
     hold_wasm,
     long_timers,
     release_wasm,
@@ -22,7 +22,6 @@ from helpers import (
     wait_for_state,
 )
 
-PYTHON_WORKERS = (Path(__file__).parent / "python_workers.js").read_text(encoding="utf-8")
 RUNAWAY_CELLS = {
     "busy loop": "while True:\n    pass",
     "sleep": "import time\ntime.sleep(100)",
@@ -89,12 +88,12 @@ def press_stop(cell) -> None:
         console = getattr(cell.page, "console_problems", [])[-5:]
         quoted = "".join(f"\n  {line}" for line in console) or " none"
         raise AssertionError(
-            f"{error}\nThe Stop button {said}. {interrupt_taken(cell.page)}\n"
+            f"{error}\nThe Stop button {said}. {worker_report(cell.page)}\n"
             f"The page's last warnings and errors (its workers' included):{quoted}"
         ) from None
 
 
-def interrupt_taken(page) -> str:
+def worker_report(page) -> str:
     """Whether the page's newest Python worker took the interrupt, and what it last sent, from
     PYTHON_WORKERS (an init script of the page's context)."""
     workers = page.evaluate(

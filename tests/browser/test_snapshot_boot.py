@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from lessonbuild.snapshot import SNAPSHOT_PATH, pack_pages, unpack_pages
-from helpers import PYTHON_READY_TIMEOUT, SLUG, open_lesson, replace_code
+from helpers import PYTHON_READY_TIMEOUT, PYTHON_WORKERS, SLUG, open_lesson, python_worker_boots, replace_code
 
 # These pages register the browser's own service worker (tests/browser/conftest.py's `context`).
 pytestmark = pytest.mark.service_worker
 
-# Runs before the page's scripts: keeps the worker's {type: "boot", mode, reason, ...} message.
-BOOT_RECORDER = (Path(__file__).parent / "boot_recorder.js").read_text(encoding="utf-8")
 
 SNAPSHOT_GLOB = f"**/{SNAPSHOT_PATH}*"
 
@@ -26,7 +23,7 @@ SNAPSHOT_GLOB = f"**/{SNAPSHOT_PATH}*"
 def recording_context(browser, **options):
     """A fresh context that records how its pages' workers booted, and fails on page errors."""
     context = browser.new_context(**options)
-    context.add_init_script(BOOT_RECORDER)
+    context.add_init_script(PYTHON_WORKERS)
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
     yield context
@@ -56,7 +53,7 @@ def snapshot_use(context, use: str) -> None:
 
 
 def boot_of(page) -> dict:
-    boots = page.evaluate("window.__boots")
+    boots = python_worker_boots(page)
     assert len(boots) == 1, boots
     return boots[0]
 
@@ -73,7 +70,7 @@ def test_a_fast_link_boots_from_the_snapshot_with_fresh_random_numbers(browser, 
     draws = []
     for _ in range(2):  # two first visits: each downloads the snapshot, made once at build time
         context = browser.new_context()
-        context.add_init_script(BOOT_RECORDER)
+        context.add_init_script(PYTHON_WORKERS)
         snapshot_use(context, "always")  # a loaded machine must not turn it into a normal boot
         page = context.new_page()
         open_lesson(page, base_url)
@@ -246,7 +243,7 @@ def test_site_set_to_never_use_the_snapshot_does_not_fetch_it(browser, base_url)
     """`build.py --snapshot-use off` (here: the page's runtime JSON rewritten on the way). No
     service worker: it precaches every file, the snapshot too, once Python is ready."""
     recorded = browser.new_context(service_workers="block")
-    recorded.add_init_script(BOOT_RECORDER)
+    recorded.add_init_script(PYTHON_WORKERS)
     asked = []
     recorded.route(SNAPSHOT_GLOB, lambda route: (asked.append(route.request.url), route.continue_()))
 
