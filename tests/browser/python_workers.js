@@ -3,15 +3,15 @@
 // - `boots`: its {type: "boot", mode, reason, ...} messages (how it booted);
 // - `interruptBuffer`: the buffer its boot message handed it (site/js/runtime/worker-start.js;
 //   Python sets it back to 0 when it takes the interrupt);
-// - `messages`: the type and time (performance.now()) of the last messages it sent, which a Stop
-//   that did not end a cell quotes.
+// - `messages`: the type and time (performance.now()) of the last messages it sent, and `sent`:
+//   of the last the page sent it, which a Stop that did not end a cell quotes.
 (() => {
   window.pythonWorkers = [];
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
     constructor(...args) {
       super(...args);
-      const record = { boots: [], interruptBuffer: null, messages: [] };
+      const record = { boots: [], interruptBuffer: null, messages: [], sent: [] };
       window.pythonWorkers.push(record);
       this.addEventListener("message", ({ data }) => {
         if (data?.type === "boot") record.boots.push(data);
@@ -21,6 +21,8 @@
       const postMessage = this.postMessage;
       this.postMessage = (message, ...rest) => {
         if (message?.type === "boot") record.interruptBuffer = message.interruptBuffer;
+        record.sent.push([message?.type, Math.round(performance.now())]);
+        if (record.sent.length > 20) record.sent.shift();
         return postMessage.call(this, message, ...rest);
       };
     }

@@ -10,6 +10,7 @@ import { fetchWasmOfAnyType } from "./wasm-type.js";
 import { importModules, reseedRandom, sitePackages as sitePackagesOf, unpackWheels } from "./interpreter.js";
 import { keepUnpacked, snapshotBytes, warmSnapshot } from "./snapshot.js";
 import { installFullStdlibWhenItComes } from "./stdlib.js";
+import { atomicSignalBuffer } from "./interrupt-buffer.js";
 import { fetchBytes } from "./wheels.js";
 import { loadPlayground } from "./playground.js";
 import { loadEvaluate } from "./evaluate.js";
@@ -104,9 +105,10 @@ async function bootPython(state, { baseURL, runtime, lookForKept = true, saveDat
     installFullStdlibWhenItComes(pyodide, download, stdlib.full, state);
   }
   // The page's boot message brings the buffer (a worker booting from its URL may not have it
-  // yet); it is set before any run, since runs are messages sent after it.
+  // yet); it is set before any run, since runs are messages sent after it. Python reads it
+  // through atomicSignalBuffer, which cannot lose a Stop.
   state.bootMessage.then(({ interruptBuffer }) => {
-    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+    if (interruptBuffer) pyodide.setInterruptBuffer(atomicSignalBuffer(interruptBuffer));
   });
 
   post({ type: "status", state: "loading", text: "Python is installing the lesson packages…" });
