@@ -94,12 +94,13 @@ def press_stop(cell) -> None:
 
 
 def worker_report(page) -> str:
-    """Whether the page's newest Python worker took the interrupt, and what it last sent, from
-    PYTHON_WORKERS (an init script of the page's context)."""
+    """Whether the page's newest Python worker took the interrupt, what it last sent and what the
+    page last sent it, from PYTHON_WORKERS (an init script of the page's context)."""
     workers = page.evaluate(
         """() => (window.pythonWorkers ?? []).map((worker) => ({
           buffer: worker.interruptBuffer ? worker.interruptBuffer[0] : null,
           messages: worker.messages,
+          sent: worker.sent,
           now: Math.round(performance.now()),
         }))"""
     )
@@ -109,11 +110,17 @@ def worker_report(page) -> str:
     if newest["buffer"] is None:
         taken = "it has no interrupt buffer (the page restarts Python to stop it)"
     elif newest["buffer"] == 0:
-        taken = "its interrupt buffer reads 0: Python took the interrupt"
+        taken = "its interrupt buffer reads 0: Python took the interrupt, unless a later request of the page cleared it"
     else:
         taken = f"its interrupt buffer reads {newest['buffer']}: Python never took the interrupt"
-    sent = ", ".join(f"{kind} {(newest['now'] - at) / 1000:.1f} s ago" for kind, at in newest["messages"][-6:])
-    return f"Of the page's {len(workers)} Python workers, the newest: {taken}; its last messages: {sent or 'none'}."
+
+    def listed(messages):
+        return ", ".join(f"{kind} {(newest['now'] - at) / 1000:.1f} s ago" for kind, at in messages[-6:]) or "none"
+
+    return (
+        f"Of the page's {len(workers)} Python workers, the newest: {taken}; its last messages: "
+        f"{listed(newest['messages'])}; the page's last messages to it: {listed(newest['sent'])}."
+    )
 
 
 def press_stop_with_the_fallback_held(page, cell) -> None:
