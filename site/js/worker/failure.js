@@ -10,3 +10,9 @@ export function failureReason(error) {
   const reason = message.includes("Traceback (most recent call last)") ? lines.at(-1) : lines.join(" ");
   return reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
 }
+
+/** Whether `error` is a trap of WebAssembly code (where the engine has WebAssembly at all):
+ *  Python itself failed, not the file it was reading. */
+export function isTrap(error) {
+  return typeof WebAssembly === "object" && error instanceof WebAssembly.RuntimeError;
+}

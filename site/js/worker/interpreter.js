@@ -3,7 +3,7 @@
 // The Python itself is interpreter.py, bundled as text (esbuild --loader:.py=text; under
 // Node.js, site/tools/python-as-text.mjs).
 import SOURCE from "./interpreter.py";
-import { failureReason } from "./failure.js";
+import { failureReason, isTrap } from "./failure.js";
 
 const namespaces = new WeakMap(); // pyodide → interpreter.py's namespace (a PyProxy of a dict)
 
@@ -60,13 +60,15 @@ export const reseedRandom = (pyodide) => call(pyodide, "reseed_random");
 
 /** Unpack wheels (their `paths` and their bytes, `downloads`, Uint8Arrays) into `folder`
  *  (sitePackages): they are pure Python, so unpacking is the install. Throws an Error naming a
- *  wheel that is damaged. */
+ *  wheel that is damaged; a trap of Python's WebAssembly is thrown as it is (the wheel may be
+ *  sound, and the page starts a trapped boot once more). */
 export function unpackWheels(pyodide, folder, paths, downloads) {
   if (!paths.length) return;
   downloads.forEach((wheel, index) => {
     try {
       pyodide.unpackArchive(wheel, "wheel", { extractDir: folder });
     } catch (error) {
+      if (isTrap(error)) throw error;
       throw new Error(`the site's ${paths[index]} is damaged (${failureReason(error)})`);
     }
   });

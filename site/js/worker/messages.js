@@ -2,7 +2,7 @@
 // readouts, evaluate, reset. Each cell goes to the cellruntime Session, which does the real work (capture,
 // tracebacks, displays) in Python.
 import { boot } from "./boot.js";
-import { failureReason } from "./failure.js";
+import { failureReason, isTrap } from "./failure.js";
 import { addPackages } from "./wheels.js";
 import { answerReadouts } from "./playground.js";
 import { answerEvaluate, answerEvaluatedQuery } from "./evaluate.js";
@@ -47,11 +47,6 @@ export async function bootOnce(state, settings) {
   } catch (error) {
     state.post({ type: "failed", reason: failureReason(error), trap: isTrap(error) });
   }
-}
-
-/** Whether `error` is a trap of WebAssembly code (where the engine has WebAssembly at all). */
-export function isTrap(error) {
-  return typeof WebAssembly === "object" && error instanceof WebAssembly.RuntimeError;
 }
 
 function run(state, { id, cellId, code, name }) {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { failureReason } from "../../../../site/js/worker/failure.js";
+import { failureReason, isTrap } from "../../../../site/js/worker/failure.js";
 
 test("a Python traceback gives its last line", () => {
   const error = new Error(
@@ -14,4 +14,11 @@ test("another message is one line, cut at 300 characters", () => {
   assert.equal(failureReason("plain"), "plain");
   const long = failureReason(new Error("x".repeat(301)));
   assert.equal(long, `${"x".repeat(300)}…`);
+});
+
+test("a trap of WebAssembly code is told from other failures (the page starts a trapped boot once more)", () => {
+  assert.equal(isTrap(new WebAssembly.RuntimeError("Out of bounds memory access")), true);
+  assert.equal(isTrap(new Error("https://course.example/pyodide/pyodide.asm.wasm gave no answer")), false);
+  assert.equal(isTrap(new WebAssembly.CompileError("bad magic number")), false);
+  assert.equal(isTrap("a string"), false);
 });

@@ -5,7 +5,7 @@ import { createState } from "../../../../site/js/worker/state.js";
 
 // messages.js imports interpreter.py as text, which only a bundle (or site/tools/python-as-text.mjs) can.
 const { importWithPythonText } = await import("../../../../site/tools/python-as-text.mjs");
-const { handleMessage, isTrap, settingsInURL } = await importWithPythonText(
+const { handleMessage, settingsInURL } = await importWithPythonText(
   "../js/worker/messages.js",
   new URL("../../../../site/tools/", import.meta.url),
 );
@@ -74,11 +74,4 @@ test("the boot message is handed on, and only the first boot starts", async () =
   handleMessage(state, message);
   assert.equal(await state.bootMessage, message);
   assert.deepEqual(posted, []);
-});
-
-test("a trap of WebAssembly code is told from other failures (the page starts a trapped boot once more)", () => {
-  assert.equal(isTrap(new WebAssembly.RuntimeError("Out of bounds memory access")), true);
-  assert.equal(isTrap(new Error("https://course.example/pyodide/pyodide.asm.wasm gave no answer")), false);
-  assert.equal(isTrap(new WebAssembly.CompileError("bad magic number")), false);
-  assert.equal(isTrap("a string"), false);
 });
