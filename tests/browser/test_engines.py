@@ -155,6 +155,7 @@ def interrupts(page) -> bool:
     return page.evaluate("crossOriginIsolated && typeof SharedArrayBuffer === 'function'")
 
 
+@pytest.mark.runaway_worker  # without the interrupt, the busy loop's worker is replaced
 def test_stop_ends_a_busy_loop_and_a_long_sleep(engine_page, engine_site, isolation):
     page = engine_page
     cells = visible_cells(open_lesson(page, engine_site, SECOND))
@@ -313,6 +314,15 @@ def test_a_browser_that_died_is_started_again_for_the_next_test(engine_session):
     page.goto("about:blank")
     assert page.evaluate("1 + 1") == 2
     page.close()
+
+
+def test_a_browser_ended_after_a_test_is_started_again_for_the_next(engine_session):
+    """What follows a `runaway_worker` test: the browser is ended, and the next test gets a new one."""
+    first = engine_session.browser
+    engine_session.end_browser()
+    assert not first.alive()
+    second = engine_session.browser
+    assert second is not first and second.alive()
 
 
 def test_a_wait_on_a_page_whose_browser_ended_says_so_at_once(engine_session):
