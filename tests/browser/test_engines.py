@@ -62,10 +62,10 @@ def visible_cells(data: dict) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def lessons_site(request, site_dir):
-    """One origin for all the lessons, with or without the isolation headers, as for a learner
-    going through the course: a lesson may boot from the snapshot an earlier one kept."""
-    with served(site_dir, isolate=request.param) as url:
+def lessons_site(site_dir):
+    """One origin for the lessons, with the isolation headers, as for a learner going through
+    the course: a lesson may boot from the snapshot an earlier one kept."""
+    with served(site_dir, isolate=True) as url:
         yield url
 
 
@@ -82,27 +82,20 @@ def lessons_page(engine_browser, lessons_site):
 # transcripts (tests/lessons). What differs between engines is the page, not Python's output: these
 # lessons hold every kind of block that runs in the page between them (charts, a playground,
 # predictions and a quiz: ndcg; exercise checks with a lesson's own mistakes in a file: ndcg, and
-# without: user-models), and one more runs without the isolation headers. (Static snippets run
-# nowhere in the page: their output is written by the build.)
-ENGINE_LESSONS = {
-    "isolated": ["ndcg", "user-models"],
-    "not-isolated": ["precision-recall"],
-}
-
-
-@pytest.mark.parametrize(
-    "lessons_site, slug",
-    [
-        pytest.param(isolate, slug, id=f"{mode}-{slug}")
-        for mode, isolate in (("isolated", True), ("not-isolated", False))
-        for slug in ENGINE_LESSONS[mode]
-    ],
-    indirect=["lessons_site"],
-)
+# without: user-models), and one more runs without the isolation headers, opened by its Next link
+# (test_next_opens_the_next_lesson). (Static snippets run nowhere in the page: their output is
+# written by the build.)
+@pytest.mark.parametrize("slug", ["ndcg", "user-models"])
 def test_lessons_match_golden_and_check(lessons_page, lessons_site, slug):
     page = lessons_page
     errors_before = len(getattr(page, "errors", []))
-    data = open_lesson(page, lessons_site, slug)
+    check_whole_lesson(page, open_lesson(page, lessons_site, slug), slug)
+    assert getattr(page, "errors", [])[errors_before:] == [], "uncaught errors in the page"
+
+
+def check_whole_lesson(page, data: dict, slug: str) -> None:
+    """Every visible cell of the open lesson runs and prints what CPython printed, every exercise
+    goes incorrect → correct, every quiz wrong → right."""
     golden = golden_outputs(slug)
     for cell in visible_cells(data):
         assert cell_state(page, cell["id"]) == "idle", cell["id"]
@@ -135,7 +128,6 @@ def test_lessons_match_golden_and_check(lessons_page, lessons_site, slug):
         choose(page, form, set(answer["correct"]))
         page.click(by_role("button", "Check answer", within=form))
         wait_for_verdict(page, form, "correct")
-    assert getattr(page, "errors", [])[errors_before:] == [], "uncaught errors in the page"
 
 
 def choose(page, form: str, wanted: set[int]) -> None:
@@ -207,6 +199,8 @@ def test_a_lesson_runs_offline_after_one_visit(engine_page, serve, site_dir):
 
 
 def test_next_opens_the_next_lesson(engine_page, plain_engine_site):
+    """Without the isolation headers: Next opens the next lesson, which runs whole (its cells
+    print what CPython printed, its exercises and quiz check)."""
     page = engine_page
     open_lesson(page, plain_engine_site, FIRST)
     page.click(by_role("link", f"Next {SECOND_TITLE}"))
@@ -217,9 +211,7 @@ def test_next_opens_the_next_lesson(engine_page, plain_engine_site):
     wait_until_ready(page)
     data = lesson_data(page)
     assert data["slug"] == SECOND
-    cell = visible_cells(data)[0]["id"]
-    assert run_cell(page, cell) == "done"
-    assert normalise(cell_output(page, cell)) == normalise(golden_outputs(SECOND)[cell])
+    check_whole_lesson(page, data, SECOND)
 
 
 # PYTHON_WORKERS, loaded before the page's own scripts: the test server adds it, since the other
@@ -261,7 +253,13 @@ def recording_handler(snapshot_missing: bool):
     return wrap
 
 
-@pytest.mark.parametrize("snapshot", ["served", "missing"])
+# Served with and without the isolation headers; missing only with them (the worker's way from a
+# 404 to a normal boot does not depend on them).
+@pytest.mark.parametrize(
+    "isolation, snapshot",
+    [(True, "served"), (False, "served"), (True, "missing")],
+    ids=["isolated-served", "not-isolated-served", "isolated-missing"],
+)
 def test_the_snapshot_boots_or_gives_way_to_a_normal_boot(engine_page, serve, site_dir, isolation, snapshot):
     page = engine_page
     _, url = serve(site_dir, isolate=isolation, handler=recording_handler(snapshot == "missing"))
@@ -447,42 +445,11 @@ def test_keys_typed_before_the_editor_arrives_reach_the_code(engine_page, serve,
     assert page.evaluate(editor_text, cell["id"]) == f"{typed}0{cell['code']}"
 
 
-def test_the_rank_playground_answers_a_move(engine_page, plain_engine_site):
-    """On the playground page, Move ... up gives the readouts rankmetrics gives under CPython for
-    the new order, and the focus stays on the moved item."""
-    from rankmetrics.pages.playground import readouts
-
-    page = engine_page
-    page.goto(f"{plain_engine_site}playground.html")
-    page.wait_for("() => document.querySelector('[data-playground]')?.dataset.state === 'ready'")
-    config = page.evaluate("() => JSON.parse(document.querySelector('[data-playground-config]').textContent)")
-    ranking = [item["id"] for item in config["items"]]
-    moved = ranking[2]
-    page.click(by_role("button", f"Move {moved} up"))
-    ranking[1:3] = [ranking[2], ranking[1]]
-    grades = {item["id"]: item["grade"] for item in config["items"] + config["unretrieved"]}
-    state = {"ranking": ranking, "grades": grades, **{key: config[key] for key in ("k", "gain", "max_grade")}}
-    expected = readouts({**state, "threshold": config["threshold"]})["metrics"]
-    page.wait_for(
-        "(want) => document.querySelector('[data-playground]').dataset.state === 'ready' &&"
-        " document.querySelector('[data-metric=ndcg]').dataset.value === want",
-        repr(expected["ndcg"]["value"]),
-    )
-    shown = page.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('[data-metric]')]"
-        ".map((readout) => [readout.dataset.metric, readout.dataset.value]))"
-    )
-    assert shown == {name: repr(metric["value"]) for name, metric in expected.items()}
-    assert page.evaluate("() => document.activeElement?.closest('[data-item]')?.dataset.item") == moved
-    # A first visit is no update: no banner says so (Firefox's first worker claimed the page
-    # before its "installed" event reached the page, which then offered a reload).
-    assert page.evaluate("() => document.querySelector('[data-update]') === null")
-
-
 def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page, plain_engine_site):
     """On the evaluate page, runs and a judgments file dropped on the page are read in the worker
-    (File.stream) and scored as rankmetrics scores them under CPython; the run's malformed lines
-    are listed, each by file and line (once); at a phone's width the charts' text stays 12 px,
+    (File.stream) and scored as rankmetrics scores them under CPython; two runs dropped with one
+    file name (two folders' run.txt) are each listed, the second as "run.txt (2)"; each run's
+    malformed lines are listed, each by file and line (once); at a phone's width the charts' text stays 12 px,
     inside the charts, the difference axis signed. (The page opens at that width: a window
     resized under drawn charts is the one place a WebKitGTK web process has crashed in this test,
     and redrawing at a new width is the page's own logic, tested in test_evaluate_page.py.)"""
@@ -501,13 +468,14 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     page.set_viewport(480, 800)
     page.goto(f"{plain_engine_site}evaluate.html")
     page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
+    other = "q1 Q0 d1 1 3 b\nq1 Q0 d2 2 2 b\nq2 Q0 d4 1 2 b\nq3 Q0 d6 1 1 b\nq3 Q0 onlyfour 1\n"
     page.evaluate(
         "(run, other, qrels) => { const files = new DataTransfer();"
-        " files.items.add(new File([run], 'run-a.txt')); files.items.add(new File([other], 'run-b.txt'));"
+        " files.items.add(new File([run], 'run.txt')); files.items.add(new File([other], 'run.txt'));"
         " files.items.add(new File([qrels], 'qrels.txt'));"
         " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
         run,
-        "q1 Q0 d1 1 3 b\nq1 Q0 d2 2 2 b\nq2 Q0 d4 1 2 b\nq3 Q0 d6 1 1 b\n",
+        other,
         qrels,
     )
     page.click(by_role("button", "Evaluate"))
@@ -516,16 +484,23 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
         timeout=PYTHON_READY_TIMEOUT_S * 2,
     )
     shown = page.evaluate(
-        '() => document.querySelector(\'[data-results] [data-run="run-a"][data-metric=ndcg][data-k="10"]\')'
+        '() => document.querySelector(\'[data-results] [data-run="run"][data-metric=ndcg][data-k="10"]\')'
         "?.dataset.value ?? document.querySelector('[data-eval-status]').textContent"
     )
     assert abs(float(shown) - expected) <= 1e-12 and repr(float(shown)) == shown, shown
     problems = page.evaluate(
         "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
     )
-    assert len(problems) == 2, problems
-    assert f"run-a.txt, line {good_lines + 1}" in problems[0] and "not-a-score" in problems[0], problems
-    assert f"run-a.txt, line {good_lines + 2}" in problems[1], problems
+    assert len(problems) == 3, problems
+    assert f"run.txt, line {good_lines + 1}" in problems[0] and "not-a-score" in problems[0], problems
+    assert f"run.txt, line {good_lines + 2}" in problems[1], problems
+    assert problems[2].startswith("run.txt (2), line 5: the line has 4 columns"), problems
+    listed = page.evaluate("() => [...document.querySelectorAll('[data-eval-files] > li')].map((li) => li.textContent)")
+    assert listed == [
+        "qrels.txt (judgments): detected TREC qrels, 5 lines.",
+        f'run.txt (run "run"): detected TREC run, {good_lines + 2} lines.',
+        'run.txt (2) (run "run (2)"): detected TREC run, 5 lines.',
+    ], listed
     assert all(problem.count(", line ") == 1 and problem.count(": line ") == 0 for problem in problems), problems
     texts = page.wait_for(
         """() => {
@@ -541,38 +516,6 @@ def test_the_evaluate_page_scores_dropped_files_as_rankmetrics_does(engine_page,
     )
     labels = {text["label"]: text["text"] for text in texts if text["label"]}
     assert labels["top"].startswith("+") and labels["bottom"].startswith("\u2212"), labels
-
-
-def test_the_evaluate_page_lists_two_dropped_runs_of_one_file_name_apart(engine_page, plain_engine_site):
-    """Two runs dropped with one file name (two folders' run.txt) are each listed, the second as
-    "run.txt (2)", and each keeps its own problems."""
-    page = engine_page
-    page.goto(f"{plain_engine_site}evaluate.html")
-    page.wait_for("() => document.querySelector('[data-eval-status]')?.dataset.evalStatus === 'idle'")
-    page.evaluate(
-        "(first, second, qrels) => { const files = new DataTransfer();"
-        " files.items.add(new File([first], 'run.txt')); files.items.add(new File([second], 'run.txt'));"
-        " files.items.add(new File([qrels], 'qrels.txt'));"
-        " document.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true})); }",
-        "q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\n",
-        "q1 Q0 d2 1 3 b\nq1 Q0 d3 2 2 b\nq1 Q0 onlyfour 1\n",
-        "q1 0 d1 1\nq1 0 d2 2\n",
-    )
-    page.click(by_role("button", "Evaluate"))
-    page.wait_for(
-        "() => ['done', 'error'].includes(document.querySelector('[data-eval-status]').dataset.evalStatus)",
-        timeout=PYTHON_READY_TIMEOUT_S * 2,
-    )
-    listed = page.evaluate("() => [...document.querySelectorAll('[data-eval-files] > li')].map((li) => li.textContent)")
-    assert listed == [
-        "qrels.txt (judgments): detected TREC qrels, 2 lines.",
-        'run.txt (run "run"): detected TREC run, 2 lines.',
-        'run.txt (2) (run "run (2)"): detected TREC run, 3 lines.',
-    ], listed
-    problems = page.evaluate(
-        "() => [...document.querySelectorAll('[data-eval-problems] > li')].map((li) => li.textContent)"
-    )
-    assert len(problems) == 1 and problems[0].startswith("run.txt (2), line 3: the line has 4 columns"), problems
 
 
 # Firefox only: the WebKitGTK driver chooses no files from disk.
@@ -736,6 +679,43 @@ def focus(page, css: str) -> None:
     page.wait_for("(css) => document.activeElement === document.querySelector(css)", css)
 
 
+def test_the_rank_playground_answers_clicks(engine_page, plain_engine_site):
+    """On the playground page, one after the other: Move up clicked twice without moving the
+    pointer raises the same item two ranks (its row is kept under the pointer, or the repeat
+    follows it), instead of the second click landing on the neighbour that slid under the pointer
+    and undoing the first; Move ... up gives the readouts rankmetrics gives under CPython for the
+    new order, and the focus stays on the moved item."""
+    page = engine_page
+    page.goto(f"{plain_engine_site}playground.html")
+    wait_playground_ready(page)
+    state = own_playground_state(page)
+    # A first visit is no update: no banner says so (Firefox's first worker claimed the page
+    # before its "installed" event reached the page, which then offered a reload).
+    assert page.evaluate("() => document.querySelector('[data-update]') === null")
+
+    moved = state["ranking"][3]
+    button = f'{PLAYGROUND} [data-part="ranked"] [data-item="{moved}"] [data-control="up"]'
+    x, y = page.evaluate(
+        "(css) => { const button = document.querySelector(css); button.scrollIntoView({block: 'center'});"
+        " const box = button.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; }",
+        button,
+    )
+    page.click_at(x, y)
+    page.wait_for("([css, id]) => document.querySelectorAll(css)[2]?.dataset.item === id", [RANKED_ITEMS, moved])
+    page.click_at(x, y)
+    state["ranking"].insert(1, state["ranking"].pop(3))
+    assert_playground_agrees(page, state)
+    shown = playground_shown(page)
+    assert (shown["focused"], shown["focusedControl"]) == (moved, "up")
+
+    moved = state["ranking"][2]
+    page.click(by_role("button", f"Move {moved} up"))
+    state["ranking"][1:3] = [state["ranking"][2], state["ranking"][1]]
+    assert_playground_agrees(page, state)
+    shown = playground_shown(page)
+    assert shown["focused"] == moved
+
+
 def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_page, plain_engine_site):
     """Alt+ArrowUp moves the focused item and keeps the focus on it; a grade typed into its select
     and k typed into its field answer; the state is in the fragment, and a reload opens it."""
@@ -775,30 +755,6 @@ def test_the_rank_playground_by_keyboard_keeps_its_state_across_a_reload(engine_
     )
     page.reload()
     assert_playground_agrees(page, state)
-
-
-def test_the_rank_playground_moves_the_same_item_on_two_clicks_at_one_spot(engine_page, plain_engine_site):
-    """Move up clicked twice without moving the pointer raises the same item two ranks (its row
-    is kept under the pointer, or the repeat follows it), instead of the second click landing
-    on the neighbour that slid under the pointer and undoing the first."""
-    page = engine_page
-    page.goto(f"{plain_engine_site}playground.html")
-    wait_playground_ready(page)
-    state = own_playground_state(page)
-    moved = state["ranking"][3]
-    button = f'{PLAYGROUND} [data-part="ranked"] [data-item="{moved}"] [data-control="up"]'
-    x, y = page.evaluate(
-        "(css) => { const button = document.querySelector(css); button.scrollIntoView({block: 'center'});"
-        " const box = button.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; }",
-        button,
-    )
-    page.click_at(x, y)
-    page.wait_for("([css, id]) => document.querySelectorAll(css)[2]?.dataset.item === id", [RANKED_ITEMS, moved])
-    page.click_at(x, y)
-    state["ranking"].insert(1, state["ranking"].pop(3))
-    assert_playground_agrees(page, state)
-    shown = playground_shown(page)
-    assert (shown["focused"], shown["focusedControl"]) == (moved, "up")
 
 
 def test_the_rank_playground_waits_for_a_running_cell(engine_page, plain_engine_site):
