@@ -1,8 +1,18 @@
 """A lesson page in Chromium: Python loads, cells run and stream, errors point at the learner's
-line, the keyboard works, and the quiz checks answers."""
+line, the keyboard works, and the quiz checks answers.
+
+Booting Python takes seconds of CPU, so the tests share one lesson page (`page` here). Before each
+test it opens the lesson again in place, as a learner's link to another lesson of the course does
+(site/js/lesson/lesson-navigation.js): the document and its Python worker stay, Python forgets
+every name the cells defined, and the lesson's content is new, shown without the learner's saved
+work, which is forgotten first (`open_in_place`). A test whose page cannot be brought back so
+(routes set before the page opens, a Python still loading or failing to load, the requests a
+page's load makes, a lesson whose Python boots with more packages) is marked `own_page`: its
+`page` is one of its own, which it opens."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -17,16 +27,109 @@ from helpers import (
     editor_text,
     first_visible,
     lesson_cells,
+    lesson_data,
+    mark_document,
     open_lesson,
     replace_code,
     run_cell,
+    same_document,
+    wait_for_editors,
     wait_for_state,
+    wait_until_python_ready,
     wait_wired,
 )
 
+# A lesson the shared page passes through when it already shows the lesson a test wants: the same
+# Python as SLUG's, no more packages, and no playground.
+WAYPOINT = "why-position-matters"
+
+# The learner's saved work (edited code, quiz answers, exercise verdicts, predictions): the keys
+# site/js/shared/storage.js keeps in localStorage, which a fresh profile does not have.
+FORGET_SAVED_WORK = """() => {
+  const keys = [];
+  for (let index = 0; index < localStorage.length; index += 1) keys.push(localStorage.key(index));
+  for (const key of keys) if (key.startsWith("rankmetrics-lessons:v1:")) localStorage.removeItem(key);
+}"""
+
+
+def move_in_place(page, base_url: str, slug: str) -> None:
+    """Open the lesson `slug` in the page's document in place of the lesson it shows, replacing
+    its history entry (the history stays one entry long, as a fresh page's); fails if the lesson
+    loaded as a whole page or the page started another Python worker."""
+    workers = len(page.python_workers)
+    # `finished` settles once the new lesson is swapped in; a lesson that loads whole rejects it
+    # (or ends this document), which fails here.
+    page.evaluate(
+        "(url) => navigation.navigate(url, {history: 'replace'}).finished.then(() => null)",
+        f"{base_url}{slug}.html",
+    )
+    assert same_document(page), f"{slug} loaded as a whole page"
+    assert lesson_data(page)["slug"] == slug
+    assert len(page.python_workers) == workers, f"opening {slug} started another Python"
+
+
+def open_in_place(page, base_url: str, slug: str = SLUG) -> None:
+    """Show the lesson `slug` in the shared page as a page that has just opened it shows it once
+    Python is ready and every cell has its editor (open_lesson): no saved work, Python's globals
+    fresh, the focus on no element, scrolled to the top. A page already showing `slug` passes
+    through WAYPOINT, since a move to the lesson on the page loads it whole."""
+    workers = len(page.python_workers)
+    if lesson_data(page)["slug"] == slug:
+        move_in_place(page, base_url, WAYPOINT)
+    page.evaluate(FORGET_SAVED_WORK)  # `slug` is not on the page, so nothing saves to it meanwhile
+    move_in_place(page, base_url, slug)
+    wait_until_python_ready(page)
+    expect(page.locator("[data-runtime-status]")).to_have_text("Python ready")
+    wait_for_editors(page)
+    page.evaluate("document.activeElement?.blur(); scrollTo(0, 0)")  # as a page load leaves it
+    assert len(page.python_workers) == workers, f"opening {slug} started Python again"
+
+
+@contextlib.contextmanager
+def module_page(browser, base_url):
+    """A lesson page in a profile of its own, open for a module's tests on WAYPOINT; its uncaught
+    errors are kept in `page.js_errors` (any left there fail the module's last test), and the
+    workers it starts in `page.python_workers`."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+    page.python_workers = []
+    page.on("worker", lambda worker: page.python_workers.append(worker))
+    open_lesson(page, base_url, WAYPOINT)
+    assert len(page.python_workers) == 1
+    mark_document(page)  # every later lesson opens in this document (move_in_place)
+    yield page
+    context.close()
+    assert page.js_errors == [], f"uncaught errors in the page: {page.js_errors}"
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, base_url):
+    """The lesson page the module's tests share (`page`), opened once."""
+    with module_page(browser, base_url) as page:
+        yield page
+
+
+@pytest.fixture
+def page(request, base_url):
+    """The shared page showing SLUG as a fresh page does once it is ready (`open_in_place`), at
+    Playwright's default size; or for a test marked `own_page` a new page of its own (not opened
+    yet). The test fails on uncaught errors in the page while it ran."""
+    if request.node.get_closest_marker("own_page"):
+        yield request.getfixturevalue("fresh_page")
+        return
+    shared_page = request.getfixturevalue("shared_page")
+    errors = len(shared_page.js_errors)
+    shared_page.set_viewport_size({"width": 1280, "height": 720})  # Playwright's default
+    open_in_place(shared_page, base_url)
+    yield shared_page
+    new = shared_page.js_errors[errors:]
+    del shared_page.js_errors[errors:]  # failed here, not again in the next test
+    assert new == [], f"uncaught errors in the page: {new}"
+
 
 def test_run_button_shows_the_cells_output(page, base_url):
-    open_lesson(page, base_url)
     cells = lesson_cells(page)
     cell_data = first_visible(cells)
     expected = cpython_outputs(cells[: cells.index(cell_data) + 1])[cell_data["id"]]
@@ -36,6 +139,7 @@ def test_run_button_shows_the_cells_output(page, base_url):
     assert cell.locator("[data-output]").inner_text().strip() == expected.strip()
 
 
+@pytest.mark.own_page  # Run is pressed while Python still loads
 def test_running_a_later_cell_runs_the_earlier_ones_first(page, base_url):
     page.goto(f"{base_url}{SLUG}.html")  # Run before Python is ready: the click queues
     cells = lesson_cells(page)
@@ -51,7 +155,6 @@ def test_running_a_later_cell_runs_the_earlier_ones_first(page, base_url):
 
 
 def test_edit_and_run_with_shift_enter(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, "print(6 * 7)\n'done'")
     page.keyboard.press("Shift+Enter")
@@ -62,7 +165,6 @@ def test_edit_and_run_with_shift_enter(page, base_url):
 def test_completions_come_when_asked_for(page, base_url):
     """Completions open on Ctrl+Space (typing opens none: a list opened by typing lay over the
     cell's Run and Check buttons, and a click meant for them picked a completion)."""
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     cell.get_by_role("textbox").click()
     page.keyboard.press("Control+A")
@@ -76,7 +178,6 @@ def test_completions_come_when_asked_for(page, base_url):
 
 
 def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, "sum(range(10))")
     page.keyboard.press("Control+Enter")
@@ -84,7 +185,6 @@ def test_ctrl_enter_runs_and_final_expression_is_shown(page, base_url):
 
 
 def test_error_shows_short_traceback_at_the_learners_line(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     name = cell.get_attribute("aria-label")
     assert name.startswith("Code cell 1")
@@ -104,7 +204,6 @@ def test_error_shows_short_traceback_at_the_learners_line(page, base_url):
 
 
 def test_output_is_text_never_html(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, 'print("<img src=x onerror=alert(1)>")')
     cell.get_by_role("button", name="Run").click()
@@ -115,7 +214,6 @@ def test_output_is_text_never_html(page, base_url):
 def test_progress_lines_and_colour_codes_show_as_a_terminal_would(page, base_url):
     """ "\\r" starts a line again (even across output batches), "\\r\\n" is a newline, and
     terminal colour codes are dropped rather than shown as "[31m"."""
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     code = (
         "import time\n"
@@ -133,7 +231,6 @@ def test_progress_lines_and_colour_codes_show_as_a_terminal_would(page, base_url
 
 
 def test_reset_restores_the_lessons_code(page, base_url):
-    open_lesson(page, base_url)
     cells = lesson_cells(page)
     first = first_visible(cells)
     cell = page.locator(f'[data-cell="{first["id"]}"]')
@@ -153,7 +250,6 @@ def choose(options, indexes):
 
 
 def test_a_wrong_quiz_answer_explains_itself_without_giving_the_right_one_away(page, base_url):
-    page.goto(f"{base_url}{SLUG}.html")
     form = page.locator("form[data-quiz]").first
     quiz_id = form.get_attribute("data-quiz")
     answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
@@ -187,7 +283,6 @@ def test_a_wrong_quiz_answer_explains_itself_without_giving_the_right_one_away(p
 
 
 def test_quiz_works_with_the_keyboard_alone(page, base_url):
-    page.goto(f"{base_url}{SLUG}.html")
     form = page.locator("form[data-quiz]").first
     quiz_id = form.get_attribute("data-quiz")
     answers = json.loads(page.locator("#lesson-data").text_content())["quizzes"][quiz_id]["correct"]
@@ -224,10 +319,9 @@ WRAP_OFFSETS = """(line) => {
 }"""
 
 
-def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
-    context = browser.new_context(viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    open_lesson(page, base_url)
+def test_a_wrapped_line_goes_on_under_its_own_indentation(page, base_url):
+    page.set_viewport_size({"width": 360, "height": 800})
+    open_in_place(page, base_url)  # the lesson laid out on a phone's screen from its start
     cell = page.locator("[data-cell]").first
     replace_code(
         page, cell, "for i in range(3):\n        print('a long line that cannot fit on a phone screen', i, i, i)"
@@ -236,7 +330,6 @@ def test_a_wrapped_line_goes_on_under_its_own_indentation(browser, base_url):
     code_left, wrapped_left = line.evaluate(WRAP_OFFSETS)
     assert wrapped_left is not None, "the line did not wrap"
     assert abs(wrapped_left - code_left) <= 2
-    context.close()
 
 
 FOCUS_RING = """(output) => {
@@ -254,7 +347,6 @@ FOCUS_RING = """(output) => {
 def test_a_long_output_line_scrolls_in_a_region_the_keyboard_reaches_and_rings(page, base_url):
     """The output region scrolls a line wider than the cell; Tab reaches it, the arrow keys
     scroll it, and its focus ring is drawn whole inside the cell (which clips what overflows)."""
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     run_cell(page, cell, "print('z' * 400)")
     wait_for_state(cell, "done")
@@ -268,7 +360,6 @@ def test_a_long_output_line_scrolls_in_a_region_the_keyboard_reaches_and_rings(p
 
 
 def test_escape_then_tab_leaves_the_editor(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     editor = cell.get_by_role("textbox")
     hint = cell.locator("[data-editor-keys]")
@@ -284,7 +375,6 @@ def test_escape_then_tab_leaves_the_editor(page, base_url):
 
 
 def test_exercise_goes_incorrect_then_correct(page, base_url):
-    open_lesson(page, base_url)
     exercise = next(cell for cell in lesson_cells(page) if cell["check"])
     cell = page.locator(f'[data-cell="{exercise["id"]}"]')
     verdict = cell.locator("[data-verdict]")
@@ -312,7 +402,6 @@ def test_exercise_goes_incorrect_then_correct(page, base_url):
 def test_an_exercise_with_its_code_deleted_does_not_pass(page, base_url):
     """A lesson cell above defines the same function (the lesson's own recall_at_k): it is not
     the learner's answer, nor is what an earlier run of the exercise left behind."""
-    open_lesson(page, base_url)
     cell = page.locator('[data-cell="write-recall"]')
     verdict = cell.locator("[data-verdict]")
     replace_code(page, cell, "pass")
@@ -321,6 +410,7 @@ def test_an_exercise_with_its_code_deleted_does_not_pass(page, base_url):
     expect(verdict).to_contain_text("This cell does not define recall_at_k")
 
 
+@pytest.mark.own_page  # Python boots with the lesson's pygal (added in place: test_lesson_navigation.py)
 def test_chart_cell_shows_a_sanitised_svg(page, base_url):
     """A lesson that declares pygal installs it from the site and shows its chart as SVG."""
     open_lesson(page, base_url, "ndcg")
@@ -332,7 +422,6 @@ def test_chart_cell_shows_a_sanitised_svg(page, base_url):
 
 
 def test_rich_output_cannot_inject_script(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     html = '<img src=x onerror="window.pwned=1"><b>bold</b><script>window.pwned=2</script>'
     replace_code(page, cell, f"type('Evil', (), {{'_repr_html_': lambda self: {html!r}}})()")
@@ -343,6 +432,7 @@ def test_rich_output_cannot_inject_script(page, base_url):
     assert page.evaluate("window.pwned") is None
 
 
+@pytest.mark.own_page  # a route before the page opens; Python fails, Retry boots it again
 def test_python_that_cannot_load_says_why_and_offers_retry(page, base_url):
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{base_url}{SLUG}.html")
@@ -356,6 +446,7 @@ def test_python_that_cannot_load_says_why_and_offers_retry(page, base_url):
     expect(status).to_have_attribute("data-runtime-status", "ready", timeout=PYTHON_READY_TIMEOUT)
 
 
+@pytest.mark.own_page  # routes before the page opens; Python fails
 def test_a_damaged_lesson_package_is_named_in_one_line(page, base_url):
     page.route("**/snapshot.bin.gz*", lambda route: route.fulfill(status=404, body="missing"))
     page.route("**/wheels/cellruntime-*.whl", lambda route: route.fulfill(status=200, body=b"not a wheel" * 100))
@@ -375,6 +466,7 @@ PLAYGROUND_SCRIPT_TEXT = b"a rank playground could not start"
 EVALUATE_SCRIPT_TEXT = b"Stopped. Press Evaluate to start again."
 
 
+@pytest.mark.own_page  # the requests of the page's load
 def test_a_lesson_without_a_playground_loads_neither_the_playground_s_nor_the_evaluate_page_s_script(
     page, base_url, site_dir
 ):
@@ -391,6 +483,7 @@ def test_a_lesson_without_a_playground_loads_neither_the_playground_s_nor_the_ev
     assert any(PLAYGROUND_SCRIPT_TEXT in body for body in built) and any(EVALUATE_SCRIPT_TEXT in body for body in built)
 
 
+@pytest.mark.own_page  # a route before the page opens
 def test_an_editor_that_cannot_load_is_announced_and_run_still_works(page, base_url):
     page.route("**/assets/chunks/editor-*.js", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{base_url}{SLUG}.html")
@@ -404,7 +497,6 @@ def test_an_editor_that_cannot_load_is_announced_and_run_still_works(page, base_
 
 
 def test_an_error_after_huge_output_is_still_shown(page, base_url):
-    open_lesson(page, base_url)
     cell = page.locator("[data-cell]").first
     replace_code(page, cell, 'print("x" * 250_000); raise ValueError("you should see me")')
     cell.get_by_role("button", name="Run").click()
