@@ -119,7 +119,8 @@ def context(browser, request):
 @pytest.fixture
 def fresh_page(context):
     """A new page in a fresh profile; the test fails on uncaught errors in it. (`page` is this one
-    but in a module that shares one page among its tests: test_evaluate_page.py.)"""
+    but in the modules that share one page among their tests: test_evaluate_page.py,
+    test_lesson_page.py.)"""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
