@@ -52,12 +52,10 @@ lesson: setup
 # Re-run set-up only when the dependency lists change.
 setup: $(VENV)/.installed node_modules/.package-lock.json
 
-# --no-compile: Python compiles a module when it is first imported, so only the modules used
-# are compiled (the install takes about 15 s less here).
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --no-compile -r requirements-test.txt
+	$(PY) -m pip install --quiet -r requirements-test.txt
 	touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json
