@@ -43,21 +43,55 @@ export function keepState({ slug, id, config, useFragment }, state) {
  * way to its readouts. `keep` saves to storage at once and holds the fragment; `settle` writes
  * it once the page is idle after that (call it when the readouts are on screen, or will not come
  * soon); leaving the page writes it too.
+ * While the page moves to another address (a link, Next, Back: a `navigate` event of the
+ * Navigation API), the fragment waits: a replaceState then would cancel that move, or, once the
+ * next lesson's address is in place, write this lesson's key into it. If the move is cancelled,
+ * the write is made after all; if the page loads whole, on leaving; if the next lesson opens in
+ * this document, never (`signal` has ended this playground by then, and storage holds the state).
  * @param {{slug: string, id: string, config: object, useFragment: boolean}} where
- * @param {AbortSignal} [signal]  ends the pagehide listener
+ * @param {AbortSignal} [signal]  ends the listeners
  * @returns {{keep: (state: object|null) => void, settle: () => void}}
  */
 export function stateKeeper(where, signal) {
+  const path = location.pathname; // the address whose fragment holds this playground's state
   let pending; // the state whose fragment is not written yet (null: the block's own), or undefined
   let scheduled = false;
+  let moving = null; // the navigate event of a move to another address, under way
   const flush = () => {
     scheduled = false;
-    if (pending === undefined) return;
+    if (pending === undefined || moving || signal?.aborted || location.pathname !== path) return;
     const state = pending;
     pending = undefined;
     keepState(where, state);
   };
-  if (where.useFragment) window.addEventListener("pagehide", flush, { signal });
+  const settle = () => {
+    if (pending === undefined || scheduled) return;
+    scheduled = true;
+    // After the frame that shows the change, when the page has nothing else to do.
+    if (window.requestIdleCallback) requestIdleCallback(flush, { timeout: IDLE_WAIT_MS });
+    else requestAnimationFrame(() => setTimeout(flush, 0));
+  };
+  if (where.useFragment) {
+    const leave = () => {
+      moving = null;
+      flush();
+    };
+    window.addEventListener("pagehide", leave, { signal });
+    globalThis.navigation?.addEventListener(
+      "navigate",
+      (event) => {
+        if (new URL(event.destination.url).pathname === path) return;
+        moving = event;
+        // Cancelled (Stop, or another move that stays here): the page stays, and so does the write.
+        event.signal.addEventListener("abort", () => {
+          if (moving !== event) return;
+          moving = null;
+          settle();
+        });
+      },
+      { signal },
+    );
+  }
   return {
     keep(state) {
       if (!where.useFragment) return keepState(where, state);
@@ -65,13 +99,7 @@ export function stateKeeper(where, signal) {
       save(where.slug, KIND, where.id, value === null ? null : { state: value });
       pending = state;
     },
-    settle() {
-      if (pending === undefined || scheduled) return;
-      scheduled = true;
-      // After the frame that shows the change, when the page has nothing else to do.
-      if (window.requestIdleCallback) requestIdleCallback(flush, { timeout: IDLE_WAIT_MS });
-      else requestAnimationFrame(() => setTimeout(flush, 0));
-    },
+    settle,
   };
 }
 
