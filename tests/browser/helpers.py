@@ -231,6 +231,23 @@ def wait_until_controlled(page) -> None:
     })""")
 
 
+@contextlib.contextmanager
+def recording_page(browser):
+    """A page in a browser profile of its own (service workers blocked, so `page.route` sees
+    every fetch), for a module's tests to share: its uncaught errors are kept in
+    `page.js_errors`, the workers it starts in `page.python_workers`. On leaving, the profile
+    is closed and any error still in `page.js_errors` fails the test that left it."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+    page.python_workers = []
+    page.on("worker", lambda worker: page.python_workers.append(worker))
+    yield page
+    context.close()
+    assert page.js_errors == [], f"uncaught errors in the page: {page.js_errors}"
+
+
 def mark_document(page) -> None:
     """A mark that lives as long as this document: a whole-page load loses it."""
     page.evaluate("window.__sameDocument = true")

@@ -10,7 +10,6 @@ of its own, which it opens."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gzip
 import math
@@ -20,7 +19,15 @@ import re
 import threading
 
 import pytest
-from helpers import PYTHON_READY_TIMEOUT, mark_document, open_evaluate, same_document, served, set_scheme
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    mark_document,
+    open_evaluate,
+    recording_page,
+    same_document,
+    served,
+    set_scheme,
+)
 from playwright.sync_api import expect
 
 from rankmetrics import significance
@@ -78,24 +85,12 @@ def files(tmp_path):
     return paths
 
 
-@contextlib.contextmanager
-def module_page(browser, base_url):
-    """An evaluate page in a profile of its own, open for a module's tests; its uncaught errors
-    are kept in `page.js_errors`, and any left there fail the module's last test."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.js_errors = []
-    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
-    open_evaluate(page, base_url)
-    yield page
-    context.close()
-    assert page.js_errors == [], f"uncaught errors in the page: {page.js_errors}"
-
-
 @pytest.fixture(scope="module")
 def shared_page(browser, base_url):
-    """The evaluate page the module's tests share (`page`), opened once."""
-    with module_page(browser, base_url) as page:
+    """The evaluate page the module's tests share (`page`), opened once in a profile of its own
+    (`recording_page`)."""
+    with recording_page(browser) as page:
+        open_evaluate(page, base_url)
         yield page
 
 
@@ -167,7 +162,8 @@ def evaluated(browser, base_url, tmp_path_factory):
     paths["qrels"].write_text(qrels_text())
     paths["A"].write_text(run_text(1))
     paths["B"].write_text(run_text(4, queries=range(1, 9)))
-    with module_page(browser, base_url) as page:
+    with recording_page(browser) as page:
+        open_evaluate(page, base_url)
         choose(page, [paths["A"], paths["B"]], paths["qrels"])
         evaluate(page)
         yield page

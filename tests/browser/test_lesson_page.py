@@ -12,7 +12,6 @@ page's load makes, a lesson whose Python boots with more packages) is marked `ow
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 
@@ -21,6 +20,7 @@ from playwright.sync_api import expect
 
 from helpers import (
     PYTHON_READY_TIMEOUT,
+    recording_page,
     SLUG,
     cpython_outputs,
     editor_lines,
@@ -85,29 +85,14 @@ def open_in_place(page, base_url: str, slug: str = SLUG) -> None:
     assert len(page.python_workers) == workers, f"opening {slug} started Python again"
 
 
-@contextlib.contextmanager
-def module_page(browser, base_url):
-    """A lesson page in a profile of its own, open for a module's tests on WAYPOINT; its uncaught
-    errors are kept in `page.js_errors` (any left there fail the module's last test), and the
-    workers it starts in `page.python_workers`."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.js_errors = []
-    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
-    page.python_workers = []
-    page.on("worker", lambda worker: page.python_workers.append(worker))
-    open_lesson(page, base_url, WAYPOINT)
-    assert len(page.python_workers) == 1
-    mark_document(page)  # every later lesson opens in this document (move_in_place)
-    yield page
-    context.close()
-    assert page.js_errors == [], f"uncaught errors in the page: {page.js_errors}"
-
-
 @pytest.fixture(scope="module")
 def shared_page(browser, base_url):
-    """The lesson page the module's tests share (`page`), opened once."""
-    with module_page(browser, base_url) as page:
+    """The lesson page the module's tests share (`page`), opened once on WAYPOINT in a profile
+    of its own (`recording_page`)."""
+    with recording_page(browser) as page:
+        open_lesson(page, base_url, WAYPOINT)
+        assert len(page.python_workers) == 1
+        mark_document(page)  # every later lesson opens in this document (move_in_place)
         yield page
 
 

@@ -1,7 +1,19 @@
 """The rank playground (site/js/playground/; UI contract, "Rank playground"), driven through its
 roles, names and data- hooks on a lesson page that holds two playgrounds (host_pages.py): the
 readouts agree with rankmetrics under CPython, keyboard and buttons move items with the focus,
-the state lives in the fragment and across reloads, a prediction holds the readouts back."""
+the state lives in the fragment and across reloads, a prediction holds the readouts back.
+
+Booting Python takes seconds of CPU, so the tests share one page (`page` here), in which each
+opens its lesson as a learner who follows a link does: another lesson of the course opens in the
+same document, Python kept booted, and its playgrounds are drawn and wired anew from its HTML
+(site/js/lesson/lesson-navigation.js). Before each test the page is brought back to what a new
+page has (`bring_back`): it leaves the last test's lesson for one no test opens, the browser's
+storage for the site is emptied as a new profile has it (the kept playground states, committed
+predictions), and the window is a laptop's in the light scheme. A test whose page cannot be
+brought back so (routes set before the page opens, a reload or a new document, a cell run whose
+changes to Python outlive its lesson, a Stop that restarts Python, another site or origin, a
+worker made to fail) is marked `own_page`: its `page` is one of its own, which it opens. A test
+that needs a browser context of another kind (a phone's touch screen) makes its own."""
 
 from __future__ import annotations
 
@@ -13,18 +25,104 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, audit, run_cell, set_scheme, wait_until_python_ready, wait_wired
+from helpers import (
+    PYTHON_READY_TIMEOUT,
+    recording_page,
+    ROOT,
+    audit,
+    mark_document,
+    run_cell,
+    same_document,
+    set_scheme,
+    wait_until_python_ready,
+    wait_wired,
+)
 from host_pages import PLAYGROUND_CONFIG, write_playground_page
 from rankmetrics.pages.playground import readouts
 from rankmetrics.pages.working import short
 
 METRICS = PLAYGROUND_CONFIG["readouts"]
 TOLERANCE = 1e-12  # the page's Pyodide and this CPython agree within this
+# How long a playground's write of its state into the address waits at most for an idle moment
+# (a move to another lesson holds that write back: persist.js).
+IDLE_WAIT_MS = int(
+    re.search(r"const IDLE_WAIT_MS = (\d+);", (ROOT / "site/js/playground/persist.js").read_text()).group(1)
+)
+# The lesson the shared page waits on between tests: one no test opens, with a playground as the
+# lessons they open have (a lesson opens in place only from a page with the same scripts).
+BETWEEN = "average-precision.html"
 
 
 @pytest.fixture(scope="module")
 def playground_page(site_dir) -> str:
     return write_playground_page(site_dir)
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, base_url, playground_page):
+    """The page the module's tests share (`page`), in a profile of its own: the playground host
+    page (whose lesson asks for every package the tests' lessons need), opened once, and left
+    only once Python is ready. Its uncaught errors are kept in `page.js_errors` (any left there
+    fail the module's last test), and the workers it starts in `page.python_workers`
+    (`recording_page`)."""
+    with recording_page(browser) as page:
+        page.goto(f"{base_url}{playground_page}")
+        wait_until_python_ready(page)
+        mark_document(page)  # every later lesson opens in this document (open_in_place)
+        yield page
+
+
+def open_in_place(page, url: str) -> None:
+    """Open the lesson at `url` in the shared page's document, in place of the lesson it shows,
+    as a link to it does (site/js/lesson/lesson-navigation.js), replacing its history entry; then
+    leave it as a page load does: the focus on no element, scrolled to the top. Fails if the
+    lesson loaded as a whole page or Python started again."""
+    workers = len(page.python_workers)
+    # `finished` settles once the new lesson is swapped in; a lesson that loads whole rejects it
+    # (or ends this document), which fails here.
+    page.evaluate("(url) => navigation.navigate(url, {history: 'replace'}).finished.then(() => null)", url)
+    assert same_document(page), f"{url} loaded as a whole page"
+    assert page.url == url
+    assert len(page.python_workers) == workers, f"opening {url} started Python again"
+    page.evaluate("document.activeElement?.blur(); scrollTo(0, 0)")
+
+
+def visit(page, url: str) -> None:
+    """Open `url` in `page`: a page that has opened nothing yet loads it; the shared page, which
+    shows another lesson, opens it in place (`open_in_place`)."""
+    if page.url == "about:blank":
+        page.goto(url)
+    else:
+        open_in_place(page, url)
+
+
+def bring_back(page, base_url) -> None:
+    """Bring the shared page back to what a new page in a new profile has, before it opens a
+    test's lesson: the last test's lesson left for BETWEEN (so the next is drawn anew from its
+    HTML), the site's storage emptied, a laptop's window in the light scheme, the pointer in the
+    window's corner."""
+    if page.url != f"{base_url}{BETWEEN}":
+        open_in_place(page, f"{base_url}{BETWEEN}")
+    page.evaluate("localStorage.clear()")
+    page.set_viewport_size({"width": 1280, "height": 720})  # Playwright's default
+    set_scheme(page, "light")
+    page.mouse.move(0, 0)
+
+
+@pytest.fixture
+def page(request, base_url):
+    """The shared page brought back (`bring_back`), or for a test marked `own_page` a new page of
+    its own (not opened yet); the test fails on uncaught errors in the page while it ran."""
+    if request.node.get_closest_marker("own_page"):
+        yield request.getfixturevalue("fresh_page")
+        return
+    shared_page = request.getfixturevalue("shared_page")
+    errors = len(shared_page.js_errors)
+    bring_back(shared_page, base_url)
+    yield shared_page
+    new = shared_page.js_errors[errors:]
+    del shared_page.js_errors[errors:]  # failed here, not again in the next test
+    assert new == [], f"uncaught errors in the page: {new}"
 
 
 def own_state() -> dict:
@@ -41,8 +139,8 @@ def own_state() -> dict:
 
 
 def open_playground(page, base_url, name, playground_id="seed", fragment=""):
-    """Open a page and return its playground `playground_id`, once its script has wired it."""
-    page.goto(f"{base_url}{name}{fragment}")
+    """Open a page (`visit`) and return its playground `playground_id`, once its script has wired it."""
+    visit(page, f"{base_url}{name}{fragment}")
     playground = page.locator(f'[data-playground="{playground_id}"]')
     wait_wired(playground)
     return playground
@@ -292,6 +390,7 @@ def test_formulas_show_their_terms_and_the_table_the_same_numbers(page, base_url
     expect(ndcg.locator("[data-trend]")).to_have_text("▲ up")
 
 
+@pytest.mark.own_page
 def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page, fragment="#main")
     wait_ready(playground)
@@ -336,6 +435,55 @@ def test_the_state_lives_in_the_fragment_and_across_reloads(page, base_url, play
     assert_agrees(playground, state)
 
 
+def test_a_lesson_opened_before_the_state_reaches_the_address_opens_and_leaves_it_alone(
+    page, base_url, playground_page
+):
+    """A change reaches the address at the page's next idle moment (persist.js). When the learner
+    opens another lesson first, that moment comes while the lesson is fetched: the write must not
+    cancel the move (a replaceState does), nor put this page's state into the next lesson's
+    address; the state stays in the browser's storage."""
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    target = f"{base_url}ndcg.html"
+    held = []  # the next lesson's page waits here until released
+    page.route(target, lambda route: held.append(route))
+    try:
+        # One task: the change, then the move, so the move starts before the readouts come.
+        page.evaluate(
+            """(url) => {
+                document.querySelector('[data-playground="seed"]')
+                    .querySelector('[data-item="a"] [data-control="down"]').click();
+                window.__opened = navigation.navigate(url).finished.then(() => "opened", (error) => error.name);
+            }""",
+            target,
+        )
+        state = own_state()
+        state["ranking"] = ["b", "a", "c", "d", "e"]
+        assert_agrees(playground, state)
+        wait_ready(playground)  # and the write asked for the next idle moment
+        # Asked for now with the same bound, this idle callback runs after the write's.
+        page.evaluate(
+            "(wait) => new Promise((idle) => requestIdleCallback(() => idle(), {timeout: wait}))", IDLE_WAIT_MS
+        )
+        expect(page).to_have_url(f"{base_url}{playground_page}")  # the address is untouched so far
+        for _ in range(250):  # the fetch was asked for in the same task as the move
+            if held:
+                break
+            page.wait_for_timeout(20)
+        assert held, "the next lesson was never asked for"
+    finally:
+        for route in held:
+            route.continue_()
+        page.unroute(target)
+    assert page.evaluate("() => window.__opened") == "opened"
+    assert same_document(page)
+    expect(page).to_have_url(target)
+    page.evaluate("(wait) => new Promise((idle) => requestIdleCallback(() => idle(), {timeout: wait}))", IDLE_WAIT_MS)
+    expect(page).to_have_url(target)
+    assert page.evaluate("Object.keys(localStorage).some((key) => key.endsWith(':playground:seed'))")
+
+
+@pytest.mark.own_page
 def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page, "predict")
     wait_ready(playground)
@@ -352,6 +500,7 @@ def test_the_prediction_holds_the_readouts_back_until_committed(page, base_url, 
     expect(playground.locator("[data-playground-readouts]")).to_have_attribute("data-held", "false")
 
 
+@pytest.mark.own_page
 def test_the_playground_is_wired_by_a_script_loaded_after_its_early_drawing(page, base_url):
     """The playground's script comes after the page (only a page with a playground loads it):
     when it is asked for, the list is drawn (by the early script) but not wired; `data-wired`
@@ -377,6 +526,7 @@ def test_the_playground_is_wired_by_a_script_loaded_after_its_early_drawing(page
     expect(ranked(playground).get_by_role("listitem").first).to_have_attribute("data-item", second)
 
 
+@pytest.mark.own_page
 def test_a_playground_whose_script_cannot_load_says_so(page, base_url, playground_page):
     page.route("**/assets/chunks/main-*.js", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{base_url}{playground_page}")
@@ -386,6 +536,7 @@ def test_a_playground_whose_script_cannot_load_says_so(page, base_url, playgroun
     expect(page.locator('[data-playground="seed"]')).not_to_have_attribute("data-wired", "")
 
 
+@pytest.mark.own_page
 def test_the_list_works_before_python_and_says_when_python_cannot_start(page, base_url, playground_page):
     page.route(re.compile(r"/pyodide/"), lambda route: route.abort())
     playground = open_playground(page, base_url, playground_page)
@@ -399,6 +550,7 @@ def test_the_list_works_before_python_and_says_when_python_cannot_start(page, ba
     assert_agrees(playground, state)
 
 
+@pytest.mark.own_page
 def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page, base_url, playground_page):
     playground = open_playground(page, base_url, playground_page)
     wait_until_python_ready(page)
@@ -424,21 +576,17 @@ def test_readouts_wait_for_a_running_cell_and_ignore_a_learner_s_rebinding(page,
     assert_agrees(playground, state)
 
 
-def test_axe_finds_nothing(browser, base_url, playground_page):
+def test_axe_finds_nothing(page, base_url, playground_page):
     """At a phone's and a desktop's width, in light and dark: one page, its width and scheme
     changed between the audits (the page lays itself out again; nothing reloads)."""
-    page = browser.new_page()
-    try:
-        playground = open_playground(page, base_url, playground_page)
-        wait_ready(playground)
-        playground.locator('[data-metric="ndcg"] summary').click()
-        for width in (390, 1280):
-            for scheme in ("light", "dark"):
-                page.set_viewport_size({"width": width, "height": 900})
-                set_scheme(page, scheme)
-                assert audit(page) == [], (width, scheme)
-    finally:
-        page.close()
+    playground = open_playground(page, base_url, playground_page)
+    wait_ready(playground)
+    playground.locator('[data-metric="ndcg"] summary').click()
+    for width in (390, 1280):
+        for scheme in ("light", "dark"):
+            page.set_viewport_size({"width": width, "height": 900})
+            set_scheme(page, scheme)
+            assert audit(page) == [], (width, scheme)
 
 
 def test_dragging_moves_the_item_and_nothing_outside_the_list(page, base_url, playground_page):
@@ -460,6 +608,7 @@ def test_dragging_moves_the_item_and_nothing_outside_the_list(page, base_url, pl
     assert_agrees(playground, state)
 
 
+@pytest.mark.own_page
 def test_readouts_come_back_after_a_stop_that_restarts_python(page, serve, site_dir, playground_page):
     base_url = serve(site_dir, isolate=False)[1]  # no SharedArrayBuffer: Stop restarts Python
     playground = open_playground(page, base_url, playground_page)
@@ -500,7 +649,7 @@ def expect_trends(playground, trends: dict) -> None:
 
 
 def test_the_lesson_s_playground_asks_first_then_answers_the_rank_4_to_1_move(page, base_url):
-    page.goto(f"{base_url}comparing-metrics.html")
+    visit(page, f"{base_url}comparing-metrics.html")
     playground = page.locator("[data-playground]").first
     state = block_state(playground)
     assert_agrees(playground, state)
@@ -522,7 +671,7 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     """List Y of "Metrics as user models": once the prediction is committed, moving the perfect
     answer from rank 4 to rank 1 moves ERR@5 and leaves precision@5 and RBP as they were (four
     relevant items in the top 4 either way); at threshold 3 RBP follows the perfect answer too."""
-    page.goto(f"{base_url}user-models.html")
+    visit(page, f"{base_url}user-models.html")
     playground = page.locator('[data-playground="perfect-first"]')
     shown = ["precision", "rbp", "err"]
     expect(playground.locator("[data-metric]")).to_have_count(len(shown))
@@ -554,6 +703,7 @@ def test_the_user_models_playground_moves_err_alone_until_only_the_perfect_answe
     assert_agrees(playground, state, shown)
 
 
+@pytest.mark.own_page
 def test_a_playground_drawn_before_its_script_says_it_is_loading_and_keeps_the_focus(page, base_url):
     """On a slow link the playground's script comes well after its early drawing. Until it has
     wired the playground, the status line says it is loading and the controls are drawn inert
@@ -621,6 +771,7 @@ EMBED_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 <script type="module" src="{site}assets/embed.js"></script></main></body></html>"""
 
 
+@pytest.mark.own_page
 def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve, tmp_path, base_url):
     (tmp_path / "docs.html").write_text(EMBED_HOST.format(site=base_url), encoding="utf-8")
     host = serve(tmp_path, plain=True)[1]  # another origin, no special headers
@@ -644,10 +795,9 @@ def test_the_embed_script_makes_a_playground_from_the_host_s_element(page, serve
     assert_agrees(playground, state)  # kept in the browser instead
 
 
-def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, playground_page):
-    context = browser.new_context(service_workers="block")
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
-    page = context.new_page()
+def test_copy_link_copies_the_address_that_reopens_the_state(page, browser, base_url, playground_page):
+    # The site may use the clipboard while this test runs (the shared page's profile keeps no grant).
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     try:
         playground = open_playground(page, base_url, playground_page)
         wait_ready(playground)
@@ -665,7 +815,7 @@ def test_copy_link_copies_the_address_that_reopens_the_state(browser, base_url, 
         finally:
             fresh.close()
     finally:
-        context.close()
+        page.context.clear_permissions()
 
 
 def test_every_readout_says_why_it_is_zero_when_nothing_is_relevant(page, base_url, playground_page):
