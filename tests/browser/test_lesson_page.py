@@ -20,7 +20,6 @@ from playwright.sync_api import expect
 
 from helpers import (
     PYTHON_READY_TIMEOUT,
-    recording_page,
     SLUG,
     cpython_outputs,
     editor_lines,
@@ -30,6 +29,7 @@ from helpers import (
     lesson_data,
     mark_document,
     open_lesson,
+    recording_page,
     replace_code,
     run_cell,
     same_document,

@@ -27,10 +27,10 @@ from playwright.sync_api import expect
 
 from helpers import (
     PYTHON_READY_TIMEOUT,
-    recording_page,
     ROOT,
     audit,
     mark_document,
+    recording_page,
     run_cell,
     same_document,
     set_scheme,
