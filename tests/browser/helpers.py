@@ -301,22 +301,33 @@ def rebuildable_site(tmp_path: Path):
 
 def hold_wasm(page) -> list:
     """Keep Python loading: Pyodide's wasm is held until `release_wasm`."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    return held
+    return hold_requests(page, "**/pyodide.asm.wasm")
 
 
 def release_wasm(page, held: list) -> None:
     """Let the held wasm through (once the worker has asked for it) and every later request."""
+    release_requests(page, "**/pyodide.asm.wasm", held)
+
+
+def hold_requests(page, pattern: str) -> list:
+    """Hold the requests whose URL matches `pattern` (a glob) until `release_requests`."""
+    held = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def release_requests(page, pattern: str, held: list) -> None:
+    """Let the requests held by `hold_requests(page, pattern)` through, once one has come, and
+    every later one."""
     for _ in range(200):
         if held:
             break
         page.wait_for_timeout(50)
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute(pattern)
     for route in held:
         try:
             route.continue_()
-        except PlaywrightError:  # its worker was replaced meanwhile: the request is gone
+        except PlaywrightError:  # its page or worker was replaced meanwhile: the request is gone
             pass
 
 

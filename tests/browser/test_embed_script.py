@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT
+from helpers import PYTHON_READY_TIMEOUT, hold_requests, release_requests
+
+SETTINGS = "**/assets/embed-runtime.json"  # the Python settings embed.js fetches
 
 
 @pytest.mark.parametrize("page_name, expected", [("sphinx.html", "42"), ("mkdocs.html", "42 0.5")])
@@ -69,3 +71,16 @@ def test_a_block_added_later_becomes_the_page_s_next_cell(page, docs_site):
     expect(status).to_have_count(1)  # the page's one status line
     added.get_by_role("button", name="Run").click()
     expect(added.locator("[data-output]")).to_have_text("added", timeout=PYTHON_READY_TIMEOUT)
+
+
+def test_a_run_pressed_before_python_s_settings_come_runs_once_they_do(page, docs_site):
+    """The cells show before the embed script has fetched Python's settings: a Run pressed then
+    marks the cell queued, and it runs (with the cells before it) once the settings have come."""
+    held = hold_requests(page, SETTINGS)
+    page.goto(docs_site + "sphinx.html")
+    second = page.locator("[data-cell]").nth(1)
+    second.get_by_role("button", name="Run").click()
+    expect(second).to_have_attribute("data-state", "queued")
+    release_requests(page, SETTINGS, held)
+    expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
+    expect(second.locator("[data-output]")).to_have_text("42")

@@ -67,6 +67,7 @@ function mountNewBlocks() {
   here.playgroundCount += playgroundHosts.length;
   const batch = { cells: null, unmounted: new AbortController() };
   here.batches.push(batch);
+  const pressedEarly = keepEarlyRuns(mounted.map(({ section }) => section));
   python ??= startPython();
   python.then(({ runtime, show }) => {
     if (page !== here) return; // another page came first
@@ -81,11 +82,34 @@ function mountNewBlocks() {
       (state, text) => show.set(state, text),
       { findCell: (id) => sections.get(id) ?? null },
     );
+    const pressed = pressedEarly();
+    for (const cell of batch.cells.cells) if (pressed.has(cell.element)) batch.cells.requestRun(cell);
     for (const { shadow } of playgroundHosts)
       mountPlaygrounds(shadow, { runtime, slug, useFragment: false, signal: batch.unmounted.signal });
     if (blocks.length > 0)
       import("../lesson/editor.js").then(({ createEditor }) => batch.cells.attachEditors(createEditor));
   });
+}
+
+/** The cells are on the page before Python's settings have come (a fetch): a Run pressed
+ *  meanwhile marks its cell queued, and runs once the cells are wired. Returns a function that
+ *  stops listening and gives the sections whose Run was pressed. */
+function keepEarlyRuns(sections) {
+  const pressed = new Set();
+  const listening = new AbortController();
+  for (const section of sections) {
+    const run = section.querySelector('[data-action="run"]');
+    const press = () => {
+      pressed.add(section);
+      section.dataset.state = "queued";
+      run.setAttribute("aria-disabled", "true");
+    };
+    run.addEventListener("click", press, { signal: listening.signal });
+  }
+  return () => {
+    listening.abort();
+    return pressed;
+  };
 }
 
 /** The page `gone` has left: let go of its cells, stop one still running, and give the next
