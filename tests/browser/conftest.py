@@ -120,7 +120,7 @@ def context(browser, request):
 def fresh_page(context):
     """A new page in a fresh profile; the test fails on uncaught errors in it. (`page` is this one
     but in the modules that share one page among their tests: test_evaluate_page.py,
-    test_lesson_page.py.)"""
+    test_lesson_page.py, test_rank_playground.py.)"""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
