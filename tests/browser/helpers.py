@@ -299,32 +299,40 @@ def rebuildable_site(tmp_path: Path):
         yield lessons, out, url
 
 
-def hold_wasm(page) -> list:
+def hold_wasm(page) -> HeldRequests:
     """Keep Python loading: Pyodide's wasm is held until `release_wasm`."""
-    return hold_requests(page, "**/pyodide.asm.wasm")
+    return HeldRequests(page, "**/pyodide.asm.wasm")
 
 
-def release_wasm(page, held: list) -> None:
-    """Let the held wasm through (once the worker has asked for it) and every later request."""
-    release_requests(page, "**/pyodide.asm.wasm", held)
+def release_wasm(page, held: HeldRequests) -> None:
+    """Let the held wasm through, and every later request for it."""
+    held.release()
 
 
-def hold_requests(page, pattern: str) -> list:
-    """Hold the requests whose URL matches `pattern` (a glob) until `release_requests`."""
-    held = []
-    page.route(pattern, lambda route: held.append(route))
-    return held
+class HeldRequests:
+    """The page's requests whose URL matches `pattern` (a glob), held from now until `release()`."""
 
+    def __init__(self, page, pattern: str) -> None:
+        self.page, self.pattern = page, pattern
+        self.routes: list = []
+        self.released = False
+        page.route(pattern, self._arrived)
 
-def release_requests(page, pattern: str, held: list) -> None:
-    """Let the requests held by `hold_requests(page, pattern)` through, once one has come, and
-    every later one."""
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    page.unroute(pattern)
-    for route in held:
+    def _arrived(self, route) -> None:
+        if self.released:  # it was on its way when they were let through
+            self._let_through(route)
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        """Let every held request through, and those that come later."""
+        self.released = True
+        self.page.unroute(self.pattern)
+        for route in self.routes:
+            self._let_through(route)
+
+    @staticmethod
+    def _let_through(route) -> None:
         try:
             route.continue_()
         except PlaywrightError:  # its page or worker was replaced meanwhile: the request is gone

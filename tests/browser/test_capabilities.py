@@ -14,6 +14,7 @@ from helpers import (
     PYTHON_READY_TIMEOUT,
     SLUG,
     SLUGS,
+    HeldRequests,
     editor,
     follow_next,
     mark_document,
@@ -185,8 +186,7 @@ def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(pag
     """The code the page shows at once is not editable here: it is no textbox until the editor
     comes, which a press on the code brings, with the focus."""
     page.add_init_script(NO_PLAIN_TEXT_EDITING)
-    held = []
-    page.route("**/assets/chunks/editor-*.js", lambda route: held.append(route))
+    editor_script = HeldRequests(page, "**/assets/chunks/editor-*.js")
     page.goto(f"{base_url}{SLUG}.html", wait_until="domcontentloaded")
     assert page.evaluate("document.querySelector('[data-capability-note]')?.textContent") == (
         "Typing waits for the code editor here: this browser cannot edit plain text in place."
@@ -197,9 +197,7 @@ def test_without_plain_text_editing_the_code_is_edited_once_the_editor_is_in(pag
     expect(cell.get_by_role("textbox")).to_have_count(0)
     with page.expect_request("**/assets/chunks/editor-*.js"):
         code.focus()  # still in the Tab order
-    for route in held:
-        route.continue_()
-    page.unroute("**/assets/chunks/editor-*.js")
+    editor_script.release()
     expect(editor(cell)).to_be_focused()
     expect(cell.get_by_role("textbox")).to_have_count(1)
 

@@ -9,22 +9,25 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import expect
 
-from helpers import EDITOR, SLUG, SLUGS, editor, editor_text, hold_wasm, lesson_data, release_wasm, wait_for_editors
+from helpers import (
+    EDITOR,
+    SLUG,
+    SLUGS,
+    HeldRequests,
+    editor,
+    editor_text,
+    hold_wasm,
+    lesson_data,
+    release_wasm,
+    wait_for_editors,
+)
 
 EDITOR_SCRIPT = "**/assets/chunks/editor-*.js"
 
 
-def hold_editor(page) -> list:
-    """Keep the editor's script from arriving until `release_editor`."""
-    held = []
-    page.route(EDITOR_SCRIPT, lambda route: held.append(route))
-    return held
-
-
-def release_editor(page, held: list) -> None:
-    for route in held:
-        route.continue_()
-    page.unroute(EDITOR_SCRIPT)
+def hold_editor(page) -> HeldRequests:
+    """Keep the editor's script from arriving until its `release()`."""
+    return HeldRequests(page, EDITOR_SCRIPT)
 
 
 @dataclass
@@ -32,13 +35,13 @@ class EarlyEdit:
     """A lesson whose editor script is held back, with the focus in a cell's early editor."""
 
     page: object
-    held: list
+    held: HeldRequests  # the editor's script
     cell: object  # the cell, [data-cell]
     early: object  # its early editor, the cell's one textbox until the editor arrives
 
     def release_editor(self) -> None:
         """Let the editor arrive and wait until it has the focus the early editor had."""
-        release_editor(self.page, self.held)
+        self.held.release()
         expect(editor(self.cell)).to_be_focused()
 
 
@@ -160,7 +163,7 @@ def test_focus_the_learner_moved_on_stays_when_the_editor_arrives(page, base_url
     page.keyboard.press("Tab")  # before the editor, Tab leaves the code
     run = cell.get_by_role("button", name="Run")
     expect(run).to_be_focused()
-    release_editor(page, edit.held)
+    edit.held.release()
     expect(editor(cell)).to_have_count(1)
     wait_for_editors(page)
     expect(run).to_be_focused()

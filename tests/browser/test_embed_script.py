@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from helpers import PYTHON_READY_TIMEOUT, hold_requests, release_requests
+from helpers import PYTHON_READY_TIMEOUT, HeldRequests
 
 SETTINGS = "**/assets/embed-runtime.json"  # the Python settings embed.js fetches
 
@@ -76,11 +76,11 @@ def test_a_block_added_later_becomes_the_page_s_next_cell(page, docs_site):
 def test_a_run_pressed_before_python_s_settings_come_runs_once_they_do(page, docs_site):
     """The cells show before the embed script has fetched Python's settings: a Run pressed then
     marks the cell queued, and it runs (with the cells before it) once the settings have come."""
-    held = hold_requests(page, SETTINGS)
+    settings = HeldRequests(page, SETTINGS)
     page.goto(docs_site + "sphinx.html")
     second = page.locator("[data-cell]").nth(1)
     second.get_by_role("button", name="Run").click()
     expect(second).to_have_attribute("data-state", "queued")
-    release_requests(page, SETTINGS, held)
+    settings.release()
     expect(second).to_have_attribute("data-state", "done", timeout=PYTHON_READY_TIMEOUT)
     expect(second.locator("[data-output]")).to_have_text("42")

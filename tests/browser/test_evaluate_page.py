@@ -21,6 +21,7 @@ import threading
 import pytest
 from helpers import (
     PYTHON_READY_TIMEOUT,
+    HeldRequests,
     mark_document,
     open_evaluate,
     recording_page,
@@ -321,15 +322,7 @@ def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
     """The form's script comes after the page: while it loads, the status says `loading` and
     Evaluate is disabled, so a press (or Enter in a field) cannot submit the form natively and
     reload the page, losing the chosen files; once the script has wired the form, `idle`."""
-    held, released = [], []
-
-    def hold(route):  # the page's chunks wait until released (handlers run one at a time)
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/assets/chunks/main-*.js", hold)
+    chunks = HeldRequests(page, "**/assets/chunks/main-*.js")
     page.goto(f"{base_url}evaluate.html")
     expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "loading")
     start = page.get_by_role("button", name="Evaluate", exact=True)
@@ -337,9 +330,7 @@ def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
     mark_document(page)
     page.get_by_label("Cut-offs").press("Enter")  # a form's implicit submission
     expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "loading")
-    released.append(True)
-    for route in held:
-        route.continue_()
+    chunks.release()
     expect(page.locator("[data-eval-status]")).to_have_attribute("data-eval-status", "idle")
     expect(start).to_be_enabled()
     assert same_document(page), "the page was submitted and reloaded while its script loaded"
@@ -349,18 +340,15 @@ def test_the_form_waits_for_its_script_and_then_answers(page, base_url, files):
 
 @pytest.mark.own_page
 def test_evaluate_pressed_before_python_is_ready_waits_and_says_so(page, base_url, files):
-    held = []
-    page.route("**/assets/worker.js*", lambda route: held.append(route))
+    worker_script = HeldRequests(page, "**/assets/worker.js*")
     open_evaluate(page, base_url)
     choose(page, [files["A"]], files["qrels"])
     page.get_by_role("button", name="Evaluate", exact=True).click()
     status = page.locator("[data-eval-status]")
     expect(status).to_have_attribute("data-eval-status", "waiting")
     expect(status).to_contain_text("Waiting for Python")
-    assert held, "the worker's script was not asked for"
-    for route in held:
-        route.continue_()
-    page.unroute("**/assets/worker.js*")
+    assert worker_script.routes, "the worker's script was not asked for"
+    worker_script.release()
     expect(status).to_have_attribute("data-eval-status", "done", timeout=PYTHON_READY_TIMEOUT + EVALUATE_TIMEOUT)
 
 
